@@ -1,0 +1,55 @@
+#pragma once
+// Line- and field-aware reading of judge-format text, so every parser can say
+// exactly where input is wrong ("line 4, field 3: ...").
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace boardsearch::app {
+
+struct InputLine {
+  std::size_t number = 0;   // 1-based line number in the input
+  std::string_view text;    // without the line terminator ('\n' or "\r\n")
+};
+
+// Splits a line into whitespace-separated fields.
+std::vector<std::string_view> split_fields(std::string_view text);
+
+class TextInput {
+ public:
+  // Precondition: `text` outlives this object.
+  explicit TextInput(std::string_view text);
+
+  // The next line that is not blank; nullopt at end of input.
+  std::optional<InputLine> next_nonblank_line();
+  // Like next_nonblank_line, but a missing line is an InputError naming `what`.
+  InputLine expect_line(std::string_view what);
+  // The next line as is (blank or not); nullopt at end of input.
+  std::optional<InputLine> next_line();
+  // Throws InputError if anything but whitespace remains.
+  void expect_end();
+  // The line number of the next line to be read (for "missing" messages).
+  std::size_t next_line_number() const { return line_number_ + 1; }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  std::size_t line_number_ = 0;
+};
+
+// Parses a decimal integer field in [min, max]. On failure throws InputError:
+// "line L, field F: expected <what>, found '<field>'" (or "... out of range").
+long long parse_integer(std::string_view field, std::size_t line, std::size_t field_index,
+                        std::string_view what, long long min, long long max);
+
+// Reads a line holding exactly `count` integers in [min, max].
+std::vector<long long> parse_integer_line(const InputLine& line, std::size_t count, std::string_view what,
+                                          long long min, long long max);
+
+// "line L: message" / "line L, field F: message" as used by every InputError.
+std::string where(std::size_t line, std::size_t field = 0);
+
+}  // namespace boardsearch::app

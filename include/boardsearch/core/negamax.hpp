@@ -1,0 +1,210 @@
+#pragma once
+// Negamax with alpha-beta pruning and a transposition table, for two-player
+// zero-sum games solved exactly (no depth limit), after Pons' Connect 4 solver:
+// scores are integers from the side to move's point of view, the window is
+// clamped by the scores still reachable, and the root is solved with
+// null-window searches that first decide the sign (who wins) and then narrow
+// down the exact score.
+
+#include <algorithm>
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "boardsearch/core/limits.hpp"
+#include "boardsearch/core/result.hpp"
+#include "boardsearch/core/transposition_table.hpp"
+
+namespace boardsearch::core {
+
+// The game contract. A game is a mutable position plus:
+//   Move, Key, KeyHash  move type; an exact, equality-comparable position key
+//                       (everything the future depends on) and its hash
+//   MoveBuffer          e.g. MoveList<Move, 4>
+//   key()               the position's key
+//   known_score()       the exact score if known without search: game over,
+//                       or solvable in closed form; else nullopt
+//   score_bounds()      {lo, hi}: every continuation scores within [lo, hi]
+//   generate_moves(b)   legal moves, best-first (only affects speed); called
+//                       only when known_score() is nullopt, must be non-empty
+//   apply(m)/undo(m)    undo restores exactly the state before apply
+// Scores must be path-independent (a function of the position alone) for the
+// table to be sound: e.g. "win with k footholds left" rather than "win in d
+// plies from the root".
+template <class G>
+concept NegamaxGame =
+    requires(G& g, const G& cg, const typename G::Move& m, typename G::MoveBuffer& moves) {
+      typename G::Move;
+      typename G::Key;
+      typename G::KeyHash;
+      { cg.key() } -> std::convertible_to<typename G::Key>;
+      { cg.known_score() } -> std::same_as<std::optional<int>>;
+      { cg.score_bounds() } -> std::same_as<std::pair<int, int>>;
+      { g.generate_moves(moves) } -> std::same_as<void>;
+      { g.apply(m) } -> std::same_as<void>;
+      { g.undo(m) } -> std::same_as<void>;
+    };
+
+template <NegamaxGame G>
+class NegamaxSolver {
+ public:
+  using Move = typename G::Move;
+  using Key = typename G::Key;
+  using Table = TranspositionTable<Key, Move, typename G::KeyHash, int>;
+
+  // tt_entries: table slots wanted (rounded up to a power of two); size it to
+  // the game (about the number of distinct positions worth remembering).
+  NegamaxSolver(G& game, std::size_t tt_entries, const SearchLimits& limits = {})
+      : game_(game), table_(tt_entries), control_(limits) {}
+
+  // Fail-soft alpha-beta: returns v with
+  //   v <= alpha  => true score <= v,
+  //   v >= beta   => true score >= v,
+  //   otherwise      true score == v.
+  // May throw SearchAborted (a limit); the game is then back at this node.
+  int search(int alpha, int beta) {
+    // Step 1. Count the node (may abort on a limit).
+    control_.visit();
+
+    // Step 2. Positions whose score is known without search.
+    if (auto known = game_.known_score()) return *known;
+
+    // Step 3. Clamp the window to the scores still reachable: if the window
+    // lies outside [lo, hi] the answer is already decided relative to it.
+    const auto [lo, hi] = game_.score_bounds();
+    if (hi <= alpha) return hi;
+    if (lo >= beta) return lo;
+    alpha = std::max(alpha, lo);
+    beta = std::min(beta, hi);
+
+    // Step 4. Transposition table: an exact value answers; a bound narrows
+    // the window; the stored move is tried first.
+    const Key key = game_.key();
+    std::optional<Move> table_move;
+    if (const auto* entry = table_.probe(key)) {
+      table_move = entry->move;
+      if (entry->bound == Bound::exact) {
+        control_.count_tt_hit();
+        return entry->value;
+      }
+      if (entry->bound == Bound::lower) alpha = std::max(alpha, entry->value);
+      if (entry->bound == Bound::upper) beta = std::min(beta, entry->value);
+      if (alpha >= beta) {
+        control_.count_tt_hit();
+        return entry->value;
+      }
+    }
+
+    // Step 5. Generate moves, table move first.
+    typename G::MoveBuffer moves;
+    game_.generate_moves(moves);
+    if (table_move) moves.bring_to_front(*table_move);
+
+    // Step 6. Search the children; cut off as soon as one reaches beta.
+    const int alpha_searched = alpha;
+    int best = lo - 1;  // below every reachable score; replaced by the first child
+    Move best_move = moves[0];
+    for (const Move& move : moves) {
+      game_.apply(move);
+      int score;
+      try {
+        score = -search(-beta, -alpha);
+      } catch (...) {
+        game_.undo(move);
+        throw;
+      }
+      game_.undo(move);
+      if (score > best) {
+        best = score;
+        best_move = move;
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) break;
+      }
+    }
+
+    // Step 7. Store what the search proved about this position.
+    const Bound bound = best <= alpha_searched ? Bound::upper : best >= beta ? Bound::lower : Bound::exact;
+    table_.store(key, best, bound, best_move);
+    return best;
+  }
+
+  // The exact score of the current position by null-window bisection; the
+  // first probe is at 0, so the first search only decides who wins.
+  // May throw SearchAborted.
+  int solve_score() {
+    if (auto known = game_.known_score()) return *known;
+    auto [lo, hi] = game_.score_bounds();
+    while (lo < hi) {
+      int med = lo + (hi - lo) / 2;
+      if (med <= 0 && lo / 2 < med) med = lo / 2;
+      else if (med >= 0 && hi / 2 > med) med = hi / 2;
+      const int r = search(med, med + 1);
+      if (r <= med) hi = r;  // true <= r (fail low or exact)
+      else lo = r;           // true >= r
+    }
+    return lo;
+  }
+
+  // A principal variation from the current position whose score is `score`:
+  // at each node the first move whose child provably has the negated score.
+  // May throw SearchAborted.
+  std::vector<Move> principal_variation(int score) {
+    std::vector<Move> line;
+    auto unwind = [&] {
+      for (auto it = line.rbegin(); it != line.rend(); ++it) game_.undo(*it);
+    };
+    try {
+      while (!game_.known_score()) {
+        typename G::MoveBuffer moves;
+        game_.generate_moves(moves);
+        bool found = false;
+        for (const Move& move : moves) {
+          // The move is pushed before searching so `unwind` undoes it too.
+          game_.apply(move);
+          line.push_back(move);
+          // Every child scores >= -score; test "<= -score" with a null window.
+          const int r = search(-score, -score + 1);
+          if (r <= -score) {
+            score = -score;
+            found = true;
+            break;
+          }
+          line.pop_back();
+          game_.undo(move);
+        }
+        if (!found) break;  // cannot happen when score is exact
+      }
+    } catch (...) {
+      unwind();
+      throw;
+    }
+    unwind();
+    return line;
+  }
+
+  // Solves the current position: exact score and a principal variation.
+  SearchResult<Move, int> solve() {
+    SearchResult<Move, int> result;
+    try {
+      const int score = solve_score();
+      result.line = principal_variation(score);
+      result.value = score;
+    } catch (const SearchAborted& aborted) {
+      result.outcome = aborted.outcome;
+      result.line.clear();
+    }
+    result.stats = control_.finish();
+    return result;
+  }
+
+  const SearchStats& stats() const { return control_.stats(); }
+
+ private:
+  G& game_;
+  Table table_;
+  SearchControl control_;
+};
+
+}  // namespace boardsearch::core

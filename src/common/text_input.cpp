@@ -1,0 +1,101 @@
+#include "boardsearch/app/text_input.hpp"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "boardsearch/app/puzzle.hpp"
+
+namespace boardsearch::app {
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+
+// Shows a field in a message without flooding the terminal.
+std::string shown(std::string_view field) {
+  constexpr std::size_t kMaxShown = 24;
+  if (field.size() <= kMaxShown) return std::string(field);
+  return std::string(field.substr(0, kMaxShown)) + "...";
+}
+
+}  // namespace
+
+std::string where(std::size_t line, std::size_t field) {
+  return field == 0 ? fmt::format("line {}", line) : fmt::format("line {}, field {}", line, field);
+}
+
+std::vector<std::string_view> split_fields(std::string_view text) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && is_space(text[i])) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !is_space(text[i])) ++i;
+    if (i > start) fields.push_back(text.substr(start, i - start));
+  }
+  return fields;
+}
+
+TextInput::TextInput(std::string_view text) : text_(text) {}
+
+std::optional<InputLine> TextInput::next_line() {
+  if (pos_ >= text_.size()) return std::nullopt;
+  std::size_t end = text_.find('\n', pos_);
+  if (end == std::string_view::npos) end = text_.size();
+  std::string_view line = text_.substr(pos_, end - pos_);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  pos_ = end + 1;
+  return InputLine{++line_number_, line};
+}
+
+std::optional<InputLine> TextInput::next_nonblank_line() {
+  while (auto line = next_line()) {
+    if (!split_fields(line->text).empty()) return line;
+  }
+  return std::nullopt;
+}
+
+InputLine TextInput::expect_line(std::string_view what) {
+  if (auto line = next_nonblank_line()) return *line;
+  throw InputError(fmt::format("{}: expected {}, found end of input", where(line_number_ + 1), what));
+}
+
+void TextInput::expect_end() {
+  if (auto line = next_nonblank_line())
+    throw InputError(fmt::format("{}: unexpected text after the end of the input: '{}'", where(line->number),
+                                 shown(split_fields(line->text).front())));
+}
+
+long long parse_integer(std::string_view field, std::size_t line, std::size_t field_index, std::string_view what,
+                        long long min, long long max) {
+  long long value = 0;
+  std::string_view digits = field;
+  if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
+  const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (ec == std::errc::result_out_of_range)
+    throw InputError(fmt::format("{}: {} out of range [{}, {}], found '{}'", where(line, field_index), what, min, max,
+                                 shown(field)));
+  if (ec != std::errc{} || ptr != digits.data() + digits.size() || digits.empty())
+    throw InputError(fmt::format("{}: expected {} (an integer), found '{}'", where(line, field_index), what,
+                                 shown(field)));
+  if (value < min || value > max)
+    throw InputError(fmt::format("{}: {} must be in [{}, {}], found {}", where(line, field_index), what, min, max,
+                                 value));
+  return value;
+}
+
+std::vector<long long> parse_integer_line(const InputLine& line, std::size_t count, std::string_view what,
+                                          long long min, long long max) {
+  const auto fields = split_fields(line.text);
+  if (fields.size() != count)
+    throw InputError(fmt::format("{}: expected {} value{} ({}), found {}", where(line.number), count,
+                                 count == 1 ? "" : "s", what, fields.size()));
+  std::vector<long long> values;
+  values.reserve(count);
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    values.push_back(parse_integer(fields[i], line.number, i + 1, what, min, max));
+  return values;
+}
+
+}  // namespace boardsearch::app

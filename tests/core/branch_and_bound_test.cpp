@@ -1,0 +1,224 @@
+#include "boardsearch/core/branch_and_bound.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include "boardsearch/core/move_list.hpp"
+#include "boardsearch/core/zobrist.hpp"
+
+namespace boardsearch::testing {
+namespace {
+
+using core::Goal;
+
+// 0/1 knapsack as a maximize problem: decide items in order (take or skip).
+// bound = value so far + value of every undecided item that could still fit
+// alone: admissible, since any completion takes a subset of those.
+struct Knapsack {
+  using Move = bool;  // take the next item?
+  using Value = int;
+  using MoveBuffer = core::MoveList<bool, 2>;
+  std::vector<int> weight, value;
+  int capacity = 0;
+  std::size_t next = 0;
+  int used = 0, gained = 0;
+
+  std::optional<int> solution_value() const { return gained; }
+  int bound() const {
+    int b = gained;
+    for (std::size_t i = next; i < weight.size(); ++i)
+      if (used + weight[i] <= capacity) b += value[i];
+    return b;
+  }
+  void generate_moves(MoveBuffer& moves) const {
+    if (next == weight.size()) return;
+    if (used + weight[next] <= capacity) moves.push_back(true);
+    moves.push_back(false);
+  }
+  void apply(bool take) {
+    if (take) used += weight[next], gained += value[next];
+    ++next;
+  }
+  void undo(bool take) {
+    --next;
+    if (take) used -= weight[next], gained -= value[next];
+  }
+};
+
+int knapsack_brute_force(const Knapsack& k) {
+  int best = 0;
+  const std::size_t n = k.weight.size();
+  for (std::size_t mask = 0; mask < (std::size_t{1} << n); ++mask) {
+    int w = 0, v = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (mask >> i & 1) w += k.weight[i], v += k.value[i];
+    if (w <= k.capacity) best = std::max(best, v);
+  }
+  return best;
+}
+
+TEST(BranchAndBound, MaximizeEqualsBruteForceOnRandomKnapsacks) {
+  core::SplitMix64 rng(42);
+  for (int round = 0; round < 2000; ++round) {
+    Knapsack k;
+    const std::size_t n = 1 + rng.below(12);
+    for (std::size_t i = 0; i < n; ++i) {
+      k.weight.push_back(1 + static_cast<int>(rng.below(20)));
+      k.value.push_back(static_cast<int>(rng.below(30)));
+    }
+    k.capacity = static_cast<int>(rng.below(60));
+    const auto result = core::branch_and_bound<Goal::maximize>(k);
+    ASSERT_TRUE(result.proven());
+    ASSERT_EQ(*result.value, knapsack_brute_force(k)) << "round " << round;
+    // Replay: the line is a legal selection achieving the value.
+    Knapsack replay = k;
+    for (bool take : result.line) replay.apply(take);
+    EXPECT_LE(replay.used, k.capacity);
+    EXPECT_EQ(replay.gained, *result.value);
+    EXPECT_EQ(k.next, 0u) << "the problem must be back at its root";
+  }
+}
+
+// Fewest coins summing to a target, coins chosen in non-increasing order (so
+// each multiset is generated once). Solutions only where the remainder is 0.
+// bound = coins so far + ceil(remainder / largest usable coin): admissible,
+// since no coin is larger than that.
+struct CoinChange {
+  using Move = int;  // index of the coin
+  using Value = int;
+  using MoveBuffer = core::MoveList<int, 8>;
+  std::vector<int> coins;  // sorted descending, distinct
+  int remainder = 0;
+  std::vector<int> used{0};  // stack of the smallest coin index allowed
+
+  std::optional<int> solution_value() const {
+    return remainder == 0 ? std::optional<int>(static_cast<int>(used.size()) - 1) : std::nullopt;
+  }
+  int bound() const {
+    const int largest = coins[static_cast<std::size_t>(used.back())];
+    return static_cast<int>(used.size()) - 1 + (remainder + largest - 1) / largest;
+  }
+  void generate_moves(MoveBuffer& moves) const {
+    for (int i = used.back(); i < static_cast<int>(coins.size()); ++i)
+      if (coins[static_cast<std::size_t>(i)] <= remainder) moves.push_back(i);
+  }
+  void apply(int i) {
+    remainder -= coins[static_cast<std::size_t>(i)];
+    used.push_back(i);
+  }
+  void undo(int i) {
+    used.pop_back();
+    remainder += coins[static_cast<std::size_t>(i)];
+  }
+};
+
+int coin_change_dp(const std::vector<int>& coins, int target) {
+  constexpr int kNone = 1 << 20;
+  std::vector<int> best(static_cast<std::size_t>(target) + 1, kNone);
+  best[0] = 0;
+  for (int t = 1; t <= target; ++t)
+    for (int c : coins)
+      if (c <= t) best[static_cast<std::size_t>(t)] = std::min(best[static_cast<std::size_t>(t)], best[static_cast<std::size_t>(t - c)] + 1);
+  return best[static_cast<std::size_t>(target)];
+}
+
+TEST(BranchAndBound, MinimizeEqualsDynamicProgrammingOnRandomCoinSystems) {
+  core::SplitMix64 rng(7);
+  int unsolvable = 0;
+  for (int round = 0; round < 2000; ++round) {
+    CoinChange p;
+    std::vector<int> coins;
+    const std::size_t n = 1 + rng.below(5);
+    while (coins.size() < n) {
+      const int c = 2 + static_cast<int>(rng.below(15));
+      if (std::find(coins.begin(), coins.end(), c) == coins.end()) coins.push_back(c);
+    }
+    std::sort(coins.rbegin(), coins.rend());
+    p.coins = coins;
+    const int target = static_cast<int>(rng.below(60));
+    p.remainder = target;
+    const auto result = core::branch_and_bound<Goal::minimize>(p);
+    ASSERT_TRUE(result.proven());
+    const int expected = coin_change_dp(coins, target);
+    if (expected >= (1 << 20)) {
+      ASSERT_FALSE(result.value.has_value()) << "no solution exists";
+      ++unsolvable;
+      continue;
+    }
+    ASSERT_TRUE(result.value.has_value());
+    ASSERT_EQ(*result.value, expected) << "round " << round;
+    int sum = 0;
+    for (int i : result.line) sum += coins[static_cast<std::size_t>(i)];
+    EXPECT_EQ(sum, target);
+    EXPECT_EQ(static_cast<int>(result.line.size()), expected);
+  }
+  EXPECT_GT(unsolvable, 0) << "the generator should also produce unsolvable targets";
+}
+
+TEST(BranchAndBound, IncumbentIsBeatenOnlyByStrictlyBetterSolutions) {
+  Knapsack k{{2, 3, 4}, {3, 4, 5}, 5, 0, 0, 0};  // optimum 7 (items 0 and 1)
+  core::BranchAndBoundOptions<int> options;
+  options.incumbent = 7;
+  auto result = core::branch_and_bound<Goal::maximize>(k, {}, options);
+  EXPECT_TRUE(result.proven());
+  EXPECT_FALSE(result.value.has_value());
+  options.incumbent = 6;
+  result = core::branch_and_bound<Goal::maximize>(k, {}, options);
+  ASSERT_TRUE(result.value.has_value());
+  EXPECT_EQ(*result.value, 7);
+}
+
+TEST(BranchAndBound, BestPossibleStopsTheSearchEarly) {
+  Knapsack k;
+  for (int i = 0; i < 16; ++i) k.weight.push_back(1), k.value.push_back(1);
+  k.capacity = 16;
+  const auto full = core::branch_and_bound<Goal::maximize>(k);
+  core::BranchAndBoundOptions<int> options;
+  options.best_possible = 16;
+  const auto early = core::branch_and_bound<Goal::maximize>(k, {}, options);
+  EXPECT_EQ(*early.value, 16);
+  EXPECT_EQ(*full.value, 16);
+  EXPECT_LE(early.stats.nodes, full.stats.nodes);
+  EXPECT_EQ(early.stats.nodes, 17u) << "the first line taken is optimal: root + 16 takes";
+}
+
+TEST(BranchAndBound, NodeLimitReportsAnUnprovenBestSoFar) {
+  Knapsack k;
+  core::SplitMix64 rng(3);
+  for (int i = 0; i < 24; ++i) k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
+  k.capacity = 40;
+  core::SearchLimits limits;
+  limits.max_nodes = 100;
+  const auto result = core::branch_and_bound<Goal::maximize>(k, limits);
+  EXPECT_EQ(result.outcome, core::Outcome::node_limit);
+  EXPECT_FALSE(result.proven());
+  EXPECT_EQ(k.next, 0u) << "an aborted search must restore the problem";
+}
+
+TEST(SearchControl, PastDeadlineStopsWithTimeLimit) {
+  Knapsack k;
+  for (int i = 0; i < 40; ++i) k.weight.push_back(1), k.value.push_back(i % 3);
+  k.capacity = 1000;
+  core::SearchLimits limits;
+  limits.deadline = core::Clock::now();
+  const auto result = core::branch_and_bound<Goal::maximize>(k, limits);
+  EXPECT_EQ(result.outcome, core::Outcome::time_limit);
+}
+
+TEST(Zobrist, KeysAreDeterministicAndDistinct) {
+  core::ZobristTable a(3, 100), b(3, 100);
+  std::vector<std::uint64_t> keys;
+  for (std::size_t f = 0; f < 3; ++f)
+    for (std::size_t i = 0; i < 100; ++i) {
+      EXPECT_EQ(a.key(f, i), b.key(f, i));
+      keys.push_back(a.key(f, i));
+    }
+  std::sort(keys.begin(), keys.end());
+  EXPECT_EQ(std::adjacent_find(keys.begin(), keys.end()), keys.end());
+}
+
+}  // namespace
+}  // namespace boardsearch::testing
