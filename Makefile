@@ -10,6 +10,7 @@ all: build
 
 deps:
 	bash scripts/deps.sh
+	@if [ -f scripts/browser-deps.sh ]; then bash scripts/browser-deps.sh; fi
 
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
