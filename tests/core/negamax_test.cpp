@@ -142,3 +142,16 @@ TEST(Negamax, TakeAwayMoverLosesExactlyOnMultiplesOfFour) {
 
 }  // namespace
 }  // namespace boardsearch::testing
+
+#include "core/conformance.hpp"
+
+namespace boardsearch::testing {
+namespace {
+
+TEST(Conformance, TicTacToeApplyUndoRestoresStateAndKey) {
+  const auto same = [](const TicTacToe& a, const TicTacToe& b) { return a.cells == b.cells && a.mover == b.mover; };
+  EXPECT_GT(check_apply_undo_restores(TicTacToe{}, 200, 9, 1, same), 1000u);
+}
+
+}  // namespace
+}  // namespace boardsearch::testing
