@@ -1,14 +1,142 @@
-// Placeholder until the yut solver lands (its issue replaces this file).
+// Dice yut as front ends see it: reads the schedule and options, runs the
+// solver, formats the answer, the plan (--explain, --json) and the line.
+
 #include "games/yut/puzzle.hpp"
+
+#include <limits>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "boardsearch/app/text_input.hpp"
+#include "games/yut/board.hpp"
+#include "games/yut/solver.hpp"
 
 namespace boardsearch::yut {
 
 namespace {
-app::SolveReport solve(const app::SolveRequest&) { throw app::InputError("the yut solver is not available yet"); }
+
+// The judge's version: four pieces.
+constexpr long long kDefaultPieces = 4;
+
+int read_pieces(const app::PuzzleOptions& options) {
+  const long long pieces = options.pieces.value_or(kDefaultPieces);
+  if (pieces < 1) throw app::InputError(fmt::format("--pieces: expected at least 1 piece, found {}", pieces));
+  if (pieces > kMaxPieces)
+    throw app::InputError(fmt::format(
+        "--pieces: at most {} pieces (a position packs one byte per piece into a 64-bit key), found {}", kMaxPieces,
+        pieces));
+  return static_cast<int>(pieces);
+}
+
+// Dice values until end of input, any number per line, at least one in all.
+std::vector<int> read_dice(std::string_view input, const Board& board) {
+  app::TextInput text(input);
+  std::vector<int> dice;
+  while (const auto line = text.next_line()) {
+    const auto fields = app::split_fields(line->text);
+    for (std::size_t field = 0; field < fields.size(); ++field) {
+      const long long value =
+          app::parse_integer(fields[field], line->number, field + 1, "a dice value",
+                             std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
+      if (value < 1 || value > kMaxFace || !board.has_face(static_cast<int>(value)))
+        throw app::InputError(fmt::format("{}: dice value {} is not a face of board '{}' (faces {})",
+                                          app::where(line->number, field + 1), value, board.name,
+                                          board.faces_text()));
+      dice.push_back(static_cast<int>(value));
+    }
+  }
+  if (dice.empty())
+    throw app::InputError(fmt::format("{}: expected at least one dice value, found end of input",
+                                      app::where(text.next_line_number())));
+  return dice;
+}
+
+const std::string& id_of(const Board& board, int square) { return board.squares[square].id; }
+
+// "turn 3: die 4, piece 2: start -> o8, +8 points, total 20" (the replay test
+// in tests/games/yut reads this format back).
+std::string describe_turn(const Board& board, std::size_t turn, int die, const Move& move, long long total) {
+  return fmt::format("turn {}: die {}, piece {}: {} -> {}, {:+} points, total {}", turn, die, move.piece,
+                     id_of(board, move.from), id_of(board, move.to), board.squares[move.to].points, total);
+}
+
+nlohmann::json pieces_json(const Board& board, const std::vector<int>& square_of_piece) {
+  nlohmann::json squares = nlohmann::json::array();
+  for (int square : square_of_piece) squares.push_back(id_of(board, square));
+  return squares;
+}
+
+app::SolveReport solve(const app::SolveRequest& request) {
+  // Options first (they decide what valid dice are), then the schedule.
+  const int pieces = read_pieces(request.options);
+  Board custom;
+  if (request.options.board) custom = parse_board(*request.options.board, request.options.board_source);
+  const Board& board = request.options.board ? custom : standard_board();
+  const std::vector<int> dice = read_dice(request.input, board);
+
+  const auto result = solve_schedule(board, dice, pieces, request.limits);
+  if (!result.proven()) throw app::LimitError(app::limit_message(result.outcome, result.stats));
+  const long long best = *result.value;
+
+  app::SolveReport report;
+  report.stats = result.stats;
+  report.answer = fmt::format("{}\n", best);
+
+  // The plan, replayed once to produce the three views of it.
+  std::string& text = report.explanation;
+  text += fmt::format("board {}, {} piece{}, {} dice\n", board.name, pieces, pieces == 1 ? "" : "s", dice.size());
+  nlohmann::json plan = nlohmann::json::array();
+  std::vector<int> square_of_piece(pieces, board.start);
+  long long total = 0;
+  report.line.push_back({{"move", nullptr},
+                         {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", id_of(board, board.start))},
+                         {"board", {{"pieces", pieces_json(board, square_of_piece)}, {"score", 0}, {"die", nullptr}}}});
+  for (std::size_t t = 0; t < result.line.size(); ++t) {
+    const Move& move = result.line[t];
+    const long long points = board.squares[move.to].points;
+    total += points;
+    square_of_piece[move.piece - 1] = move.to;
+    const std::string line = describe_turn(board, t + 1, dice[t], move, total);
+    text += line + '\n';
+    plan.push_back({{"turn", t + 1},
+                    {"die", dice[t]},
+                    {"piece", move.piece},
+                    {"from", id_of(board, move.from)},
+                    {"to", id_of(board, move.to)},
+                    {"points", points},
+                    {"total", total}});
+    report.line.push_back(
+        {{"move", fmt::format("piece {}: {} -> {}", move.piece, id_of(board, move.from), id_of(board, move.to))},
+         {"text", line},
+         {"board", {{"pieces", pieces_json(board, square_of_piece)}, {"score", total}, {"die", dice[t]}}}});
+  }
+  if (result.line.size() < dice.size())
+    text += fmt::format("after turn {} no piece can move: the game ends, {} dice unused\n", result.line.size(),
+                        dice.size() - result.line.size());
+  text += fmt::format("maximum score {}\n", best);
+
+  report.document = {{"puzzle", "yut"},
+                     {"answer", best},
+                     {"pieces", pieces},
+                     {"dice", dice.size()},
+                     {"turns_played", result.line.size()},
+                     {"plan", std::move(plan)},
+                     {"board", board_to_json(board)},
+                     {"nodes", result.stats.nodes},
+                     {"ms", result.stats.milliseconds()}};
+  return report;
+}
+
 }  // namespace
 
 const app::Puzzle& puzzle() {
-  static const app::Puzzle instance{"yut", "yut", "", {}, &solve};
+  static const app::Puzzle instance{
+      "yut", "Dice yut: the maximum score of a known dice schedule",
+      "Input: dice values until end of input (any count, across lines). Output: the maximum total score. "
+      "--pieces P: number of pieces (default 4, at most 8). --board FILE: a board as JSON (docs/yut.md; "
+      "docs/boards/ has the standard and the traditional board).",
+      app::OptionSet{.moves = false, .pieces = true, .board = true}, &solve};
   return instance;
 }
 

@@ -1,0 +1,250 @@
+// Dynamic programming over the turns of a dice yut schedule.
+//
+// Why not a core template: branch_and_bound and NegamaxSolver search depth
+// first, one move sequence at a time, so they would meet the same position
+// (the same multiset of squares after the same turn) many times: P^K
+// sequences for P pieces and K dice. Here every position of a turn is kept
+// once, with the best score that reaches it, and expanded once; a layer never
+// holds more positions than there are multisets of squares, whatever K is.
+// The search still counts nodes with core::SearchControl (one node per
+// position expanded) and returns a core::SearchResult.
+//
+// Why it is exact: the future of a game depends only on the turn number and on
+// which squares the pieces occupy, never on how they got there or on which
+// piece is which (the rules do not tell pieces apart). Hence the best total
+// from a position is (score so far) + (best future), and among the sequences
+// that reach the same position after the same turn only the highest score so
+// far can be part of an optimal game. Keeping that one per position loses
+// nothing.
+
+#include "games/yut/solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "games/yut/rules.hpp"
+
+namespace boardsearch::yut {
+
+namespace {
+
+// A position: the squares of the P pieces, sorted ascending, one byte each.
+//
+//   bit 63       56 55       48        15        8 7         0
+//      +-----------+-----------+ ... +-----------+-----------+
+//      | square[7] | square[6] |     | square[1] | square[0] |
+//      +-----------+-----------+ ... +-----------+-----------+
+//   square[0] <= square[1] <= ... <= square[P-1]; bytes P..7 are zero.
+//
+// Sorting makes the key canonical: two positions that differ only by which
+// piece stands where get the same key. A real key never has all bytes 255
+// (square 255 does not exist), so kEmptyKey marks free hash slots.
+using PositionKey = std::uint64_t;
+constexpr PositionKey kEmptyKey = ~PositionKey{0};
+constexpr int kBitsPerSquare = 8;
+constexpr PositionKey kSquareMask = 0xFF;
+
+using Squares = std::array<std::uint8_t, kMaxPieces>;
+
+Squares unpack(PositionKey key, int pieces) {
+  Squares squares{};
+  for (int i = 0; i < pieces; ++i) squares[i] = static_cast<std::uint8_t>((key >> (kBitsPerSquare * i)) & kSquareMask);
+  return squares;
+}
+
+PositionKey pack(const Squares& squares, int pieces) {
+  PositionKey key = 0;
+  for (int i = 0; i < pieces; ++i) key |= PositionKey{squares[i]} << (kBitsPerSquare * i);
+  return key;
+}
+
+// One position of one layer: its key, the best score that reaches it, and how
+// (the position of the previous layer and the squares of the move).
+struct LayerEntry {
+  PositionKey key = 0;
+  long long score = 0;
+  std::uint32_t parent = 0;  // index in the previous layer
+  std::uint8_t from = 0;
+  std::uint8_t to = 0;
+};
+
+// Open-addressing hash index from key to entry index in the layer being built.
+// Linear probing, capacity a power of two, load kept at or below one half.
+class LayerIndex {
+ public:
+  static constexpr std::uint32_t kNotFound = ~std::uint32_t{0};
+
+  // Empties the index and makes room for about `expected` keys.
+  void reset(std::size_t expected) {
+    std::size_t capacity = kMinCapacity;
+    while (capacity < 2 * expected) capacity *= 2;
+    if (slots_.size() != capacity) slots_.assign(capacity, Slot{});
+    else std::fill(slots_.begin(), slots_.end(), Slot{});
+    size_ = 0;
+  }
+
+  // The index stored for `key`; if absent, stores `index_if_new` and returns
+  // kNotFound.
+  std::uint32_t find_or_insert(PositionKey key, std::uint32_t index_if_new) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t at = hash(key) & mask;; at = (at + 1) & mask) {
+      Slot& slot = slots_[at];
+      if (slot.key == key) return slot.index;
+      if (slot.key == kEmptyKey) {
+        slot = Slot{key, index_if_new};
+        ++size_;
+        return kNotFound;
+      }
+    }
+  }
+
+ private:
+  static constexpr std::size_t kMinCapacity = 64;
+  struct Slot {
+    PositionKey key = kEmptyKey;
+    std::uint32_t index = 0;
+  };
+
+  // Fibonacci hashing: the high bits of key * 2^64/phi spread similar keys.
+  static std::size_t hash(PositionKey key) { return (key * 0x9E3779B97F4A7C15ull) >> 20; }
+
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.size() * 2, Slot{});
+    size_ = 0;
+    for (const Slot& slot : old)
+      if (slot.key != kEmptyKey) find_or_insert(slot.key, slot.index);
+  }
+
+  std::vector<Slot> slots_ = std::vector<Slot>(kMinCapacity);
+  std::size_t size_ = 0;
+};
+
+// Where the best finished game ends: layer (turns played) and entry.
+struct BestEnd {
+  long long score = 0;
+  std::size_t layer = 0;
+  std::uint32_t entry = 0;
+  bool found = false;
+
+  void offer(long long candidate, std::size_t at_layer, std::uint32_t at_entry) {
+    if (found && candidate <= score) return;  // ties keep the first: deterministic plans
+    *this = BestEnd{candidate, at_layer, at_entry, true};
+  }
+};
+
+// Rebuilds the plan from the parent links and numbers the pieces: a move from
+// a square takes the lowest-numbered piece standing there (only start can
+// hold several movable pieces, and those are interchangeable).
+std::vector<Move> rebuild_plan(const std::vector<std::vector<LayerEntry>>& layers, const BestEnd& best,
+                               const Board& board, int pieces) {
+  std::vector<Move> plan(best.layer);
+  std::uint32_t entry = best.entry;
+  for (std::size_t layer = best.layer; layer > 0; --layer) {
+    const LayerEntry& e = layers[layer][entry];
+    plan[layer - 1] = Move{0, e.from, e.to};
+    entry = e.parent;
+  }
+  std::vector<int> square_of_piece(pieces, board.start);
+  for (Move& move : plan) {
+    const auto piece = std::find(square_of_piece.begin(), square_of_piece.end(), move.from);
+    move.piece = static_cast<int>(piece - square_of_piece.begin()) + 1;
+    *piece = move.to;
+  }
+  return plan;
+}
+
+}  // namespace
+
+// Steps per turn t (layer t holds the positions after t moves):
+//   1. count the position as a node (limits may stop the search here);
+//   2. generate its legal moves with die t; none: the game ends, offer its score;
+//   3. merge each child into layer t+1, keeping the best score per position.
+// After the last die every surviving position is a finished game.
+core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
+                                                   const core::SearchLimits& limits) {
+  core::SearchControl control(limits);
+  core::SearchResult<Move, long long> result;
+  const MoveTable moves(board);
+  const auto finish = static_cast<std::uint8_t>(board.finish);
+
+  std::vector<std::vector<LayerEntry>> layers;
+  Squares all_on_start{};
+  std::fill_n(all_on_start.begin(), pieces, static_cast<std::uint8_t>(board.start));
+  layers.push_back({LayerEntry{pack(all_on_start, pieces), 0, 0, 0, 0}});
+  LayerIndex index;
+  BestEnd best;
+
+  try {
+    for (std::size_t turn = 0; turn < dice.size() && !layers.back().empty(); ++turn) {
+      const std::vector<LayerEntry>& current = layers[turn];
+      std::vector<LayerEntry> next;
+      next.reserve(current.size() * 2);
+      index.reset(current.size() * 2);
+      const int die = dice[turn];
+
+      for (std::uint32_t at = 0; at < current.size(); ++at) {
+        // Step 1. One node per position expanded.
+        control.visit();
+        const LayerEntry& position = current[at];
+        const Squares squares = unpack(position.key, pieces);
+
+        // Step 2. Legal moves: any piece not on finish, one per distinct
+        // square (pieces sharing start are interchangeable); the landing
+        // square must be finish or free. Start is never a landing square.
+        bool any_move = false;
+        for (int i = 0; i < pieces; ++i) {
+          const std::uint8_t from = squares[i];
+          if (from == finish || (i > 0 && squares[i - 1] == from)) continue;
+          const auto to = static_cast<std::uint8_t>(moves.destination(from, die));
+          if (to != finish && std::find(squares.begin(), squares.begin() + pieces, to) != squares.begin() + pieces)
+            continue;
+          any_move = true;
+
+          // Step 3. The child: replace square i by `to`, restore the order
+          // by moving it left or right (one insertion step), merge.
+          Squares child = squares;
+          child[i] = to;
+          for (int j = i; j + 1 < pieces && child[j] > child[j + 1]; ++j) std::swap(child[j], child[j + 1]);
+          for (int j = i; j > 0 && child[j - 1] > child[j]; --j) std::swap(child[j - 1], child[j]);
+          const PositionKey key = pack(child, pieces);
+          const long long score = position.score + board.squares[to].points;
+          const auto fresh = static_cast<std::uint32_t>(next.size());
+          const std::uint32_t found = index.find_or_insert(key, fresh);
+          if (found == LayerIndex::kNotFound) {
+            next.push_back(LayerEntry{key, score, at, from, to});
+          } else if (score > next[found].score) {
+            next[found] = LayerEntry{key, score, at, from, to};
+          }
+        }
+        if (!any_move) best.offer(position.score, turn, at);
+      }
+      layers.push_back(std::move(next));
+    }
+    // Every position after the last die is a finished game (no-op if the
+    // last layer is empty because all games ended earlier).
+    const std::size_t last = layers.size() - 1;
+    if (last == dice.size()) {
+      for (std::uint32_t at = 0; at < layers[last].size(); ++at) {
+        control.visit();
+        best.offer(layers[last][at].score, last, at);
+      }
+    }
+  } catch (const core::SearchAborted& aborted) {
+    result.outcome = aborted.outcome;
+    result.stats = control.finish();
+    return result;
+  }
+
+  // best.found always holds: layer 0 is never empty, and every position is
+  // either expanded into a non-empty next layer or offered as finished.
+  result.value = best.score;
+  result.line = rebuild_plan(layers, best, board, pieces);
+  result.stats = control.finish();
+  return result;
+}
+
+}  // namespace boardsearch::yut
