@@ -1,0 +1,161 @@
+// The HTTP layer: routes to the API of api.hpp and to static files of the web
+// root. Everything a handler does is parse, call, reply.
+
+#include "server/server.hpp"
+
+#include <chrono>
+#include <exception>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <utility>
+
+#include <fmt/format.h>
+#include <httplib.h>
+
+#include "server/static_files.hpp"
+
+namespace boardsearch::server {
+
+namespace {
+
+constexpr const char* kJsonType = "application/json";
+
+// Serializes a reply; text that came from the request (echoed in an error
+// message) may hold invalid UTF-8, which is replaced rather than thrown on.
+std::string to_json_text(const nlohmann::json& body) {
+  return body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void send(httplib::Response& res, const ApiResponse& response) {
+  res.status = response.status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(to_json_text(response.body), kJsonType);
+}
+
+// The reason phrase a JSON error body carries for statuses that the HTTP
+// layer sets by itself (unknown route, oversized body, ...).
+std::string default_error_text(int status, std::size_t max_body_bytes) {
+  switch (status) {
+    case kStatusNotFound: return "not found";
+    case kStatusPayloadTooLarge: return fmt::format("request body larger than {} bytes", max_body_bytes);
+    case kStatusBadRequest: return "bad request";
+    default: return fmt::format("HTTP error {}", status);
+  }
+}
+
+// Start time of the request this thread is handling, for the log line.
+thread_local std::chrono::steady_clock::time_point request_started;
+
+}  // namespace
+
+struct Server::Impl {
+  ServerConfig config;
+  httplib::Server http;
+  std::atomic<bool> stopping{false};  // also the cancel flag of every solve
+  int bound_port = 0;
+
+  explicit Impl(ServerConfig config_in) : config(std::move(config_in)) {}
+
+  void install_routes();
+  void serve_static(const httplib::Request& req, httplib::Response& res) const;
+};
+
+// Every route, in the order httplib tries them (first match wins).
+void Server::Impl::install_routes() {
+  const std::size_t threads = config.threads == 0 ? 1 : config.threads;
+  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  http.set_payload_max_length(config.max_body_bytes);
+  http.set_default_headers({{"X-Content-Type-Options", "nosniff"}});
+
+  http.Post("/api/solve", [this](const httplib::Request& req, httplib::Response& res) {
+    send(res, solve_endpoint(req.body, config.budget, &stopping));
+  });
+  http.Post("/api/footholds/play", [this](const httplib::Request& req, httplib::Response& res) {
+    send(res, footholds_play_endpoint(req.body, config.budget, &stopping));
+  });
+  http.Get("/api/puzzles", [](const httplib::Request&, httplib::Response& res) { send(res, puzzles_endpoint()); });
+  http.Get("/api/.*", [](const httplib::Request&, httplib::Response& res) {
+    send(res, error_response(kStatusNotFound, "no such API endpoint"));
+  });
+  http.Get("/.*", [this](const httplib::Request& req, httplib::Response& res) { serve_static(req, res); });
+
+  // Statuses set by httplib itself (404 for an unknown route, 413 for a body
+  // over the cap) get a JSON error body too; replies that already have a body
+  // are left alone.
+  http.set_error_handler(httplib::Server::HandlerWithResponse(
+      [this](const httplib::Request&, httplib::Response& res) {
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        send(res, error_response(res.status, default_error_text(res.status, config.max_body_bytes)));
+        return httplib::Server::HandlerResponse::Handled;
+      }));
+  http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr error) {
+    std::string what = "unknown exception";
+    try {
+      if (error) std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    send(res, error_response(kStatusInternalError, "internal error: " + what));
+  });
+
+  if (config.log) {
+    http.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
+      request_started = std::chrono::steady_clock::now();
+      return httplib::Server::HandlerResponse::Unhandled;
+    });
+    http.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - request_started).count();
+      config.log(fmt::format("{} {} {} {:.1f} ms", req.method, req.path, res.status, ms));
+    });
+  }
+}
+
+// GET of anything outside /api/: a file of the web root or 404.
+void Server::Impl::serve_static(const httplib::Request& req, httplib::Response& res) const {
+  const auto file = resolve_static_path(config.web_root, req.path);
+  if (!file) {
+    res.status = kStatusNotFound;
+    res.set_content("not found\n", "text/plain; charset=utf-8");
+    return;
+  }
+  std::ifstream in(*file, std::ios::binary);
+  if (!in) {
+    res.status = kStatusNotFound;
+    res.set_content("not found\n", "text/plain; charset=utf-8");
+    return;
+  }
+  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  res.set_header("Cache-Control", "no-cache");
+  res.set_content(std::move(content), content_type_for(*file).c_str());
+}
+
+Server::Server(ServerConfig config) : impl_(std::make_unique<Impl>(std::move(config))) { impl_->install_routes(); }
+
+Server::~Server() { stop(); }
+
+bool Server::bind() {
+  if (impl_->config.port == 0) {
+    impl_->bound_port = impl_->http.bind_to_any_port(impl_->config.host);
+    return impl_->bound_port > 0;
+  }
+  if (!impl_->http.bind_to_port(impl_->config.host, impl_->config.port)) return false;
+  impl_->bound_port = impl_->config.port;
+  return true;
+}
+
+int Server::port() const { return impl_->bound_port; }
+
+void Server::run() {
+  if (impl_->stopping.load()) return;
+  impl_->http.listen_after_bind();
+}
+
+void Server::stop() {
+  impl_->stopping.store(true);
+  impl_->http.stop();
+}
+
+}  // namespace boardsearch::server
