@@ -1,14 +1,97 @@
-// Placeholder until the 2048 solver lands (its issue replaces this file).
+// The 2048 front door: parse the judge input, run the exact search, and turn
+// the result into the answer, the --explain text, the --json document and
+// the viewer line. No search logic here.
 #include "games/2048/puzzle.hpp"
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "games/2048/board.hpp"
+#include "games/2048/format.hpp"
+#include "games/2048/search.hpp"
 
 namespace boardsearch::game2048 {
 
 namespace {
-app::SolveReport solve(const app::SolveRequest&) { throw app::InputError("the 2048 solver is not available yet"); }
+
+// The judge's "Easy" version (12100) uses 5 moves.
+constexpr long long kDefaultMoves = 5;
+
+std::string step_text(const Board& board, std::size_t step, const std::vector<Direction>& moves) {
+  if (step == 0) return fmt::format("start: largest tile {}", tile_text(board.max_exponent()));
+  return fmt::format("move {}: {}, largest tile {}", step, to_string(moves[step - 1]),
+                     tile_text(board.max_exponent()));
+}
+
+app::SolveReport solve(const app::SolveRequest& request) {
+  // Step 1. Input and options.
+  const Board start = parse_board(request.input);
+  const long long moves = request.options.moves.value_or(kDefaultMoves);
+  if (moves < 0) throw app::InputError(fmt::format("--moves must be >= 0, found {}", moves));
+
+  // Step 2. The search; only a proven value is an answer.
+  const MaxTileResult result = maximize_tile(start, moves, request.limits);
+  if (!result.search.proven()) throw app::LimitError(app::limit_message(result.search.outcome, result.search.stats));
+  if (result.depth_limited)
+    throw app::LimitError(fmt::format("search stopped before the answer was proven: a line reached the depth limit "
+                                      "of {} moves",
+                                      kMaxSearchDepth));
+  const int answer = result.search.value.value_or(start.max_exponent());
+
+  // Step 3. Replay the line: the boards for --explain, --json and viewers.
+  const std::vector<Direction>& line = result.search.line;
+  std::vector<Board> boards{start};
+  for (const Direction direction : line) {
+    Board next;
+    apply_move(boards.back(), direction, next);
+    boards.push_back(std::move(next));
+  }
+
+  app::SolveReport report;
+  report.answer = tile_text(answer) + "\n";
+  report.stats = result.search.stats;
+
+  std::string move_names;
+  nlohmann::json json_moves = nlohmann::json::array();
+  for (const Direction direction : line) {
+    move_names += fmt::format("{}{}", move_names.empty() ? "" : " ", to_string(direction));
+    json_moves.push_back(to_string(direction));
+  }
+  report.explanation =
+      fmt::format("largest tile {} within {} move{}: {}\n", tile_text(answer), moves, moves == 1 ? "" : "s",
+                  line.empty() ? "no move can make a larger tile than the start board's" : move_names);
+  if (!line.empty() && static_cast<long long>(line.size()) < moves)
+    report.explanation += fmt::format("({} moves suffice; the rest cannot improve on it)\n", line.size());
+  nlohmann::json json_boards = nlohmann::json::array();
+  for (std::size_t step = 0; step < boards.size(); ++step) {
+    const std::string text = step_text(boards[step], step, line);
+    report.explanation += fmt::format("\n{}\n{}", text, board_text(boards[step]));
+    const nlohmann::json board = board_json(boards[step]);
+    json_boards.push_back(board["cells"]);
+    report.line.push_back({{"move", step == 0 ? nlohmann::json(nullptr) : nlohmann::json(to_string(line[step - 1]))},
+                           {"text", text},
+                           {"board", board}});
+  }
+
+  report.document = {{"puzzle", "2048"},
+                     {"answer", tile_value(answer)},
+                     {"moves", std::move(json_moves)},
+                     {"boards", std::move(json_boards)},
+                     {"nodes", result.search.stats.nodes},
+                     {"ms", result.search.stats.milliseconds()}};
+  return report;
+}
+
 }  // namespace
 
 const app::Puzzle& puzzle() {
-  static const app::Puzzle instance{"2048", "2048", "", {}, &solve};
+  static const app::Puzzle instance{
+      "2048", "2048 without spawns: the largest tile within K moves",
+      "Reads N and an N x N board (0 empty, tiles powers of two >= 2) and prints the largest tile that can be on the "
+      "board after at most K moves (--moves, default 5). No tile spawns. Exact for any K >= 0 and N up to 128.",
+      app::OptionSet{.moves = true}, &solve};
   return instance;
 }
 

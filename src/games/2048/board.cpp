@@ -1,0 +1,109 @@
+#include "games/2048/board.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace boardsearch::game2048 {
+
+std::string_view to_string(Direction direction) {
+  switch (direction) {
+    case Direction::up: return "up";
+    case Direction::down: return "down";
+    case Direction::left: return "left";
+    case Direction::right: return "right";
+  }
+  return "?";
+}
+
+Board::Board(int side) : side_(side), cells_(static_cast<std::size_t>(side) * static_cast<std::size_t>(side), 0) {
+  assert(side >= kMinSide && side <= kMaxSide);
+}
+
+void Board::set(int row, int col, Exponent e) {
+  assert(e <= kMaxExponent);
+  Exponent& cell = cells_[static_cast<std::size_t>(row * side_ + col)];
+  if (cell != 0) {
+    --counts_.count[cell];
+    --counts_.tiles;
+  }
+  cell = e;
+  if (e != 0) {
+    ++counts_.count[e];
+    ++counts_.tiles;
+  }
+  counts_.max_exponent = 0;
+  for (int x = kMaxExponent; x > 0; --x)
+    if (counts_.count[static_cast<std::size_t>(x)] != 0) {
+      counts_.max_exponent = x;
+      break;
+    }
+}
+
+bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int length, TileCounts& counts) {
+  // One pass from the wall outward. `pending` is the last tile read that is
+  // not yet written: it may still merge with the next tile read. Writing it
+  // (merged or not) clears it, so a merged tile never merges again.
+  bool changed = false;
+  std::ptrdiff_t write = 0;  // offset of the next cell to write
+  Exponent pending = 0;
+  auto emit = [&](Exponent e) {
+    changed |= src[write] != e;
+    dst[write] = e;
+    write += stride;
+  };
+  const std::ptrdiff_t end = stride * length;
+  for (std::ptrdiff_t read = 0; read != end; read += stride) {
+    const Exponent e = src[read];
+    if (e == 0) continue;
+    if (pending == 0) {
+      pending = e;
+    } else if (pending == e) {
+      // Merge: two 2^e become one 2^(e+1); the sum is unchanged, so e + 1
+      // stays <= kMaxExponent on any board whose sum fits in 64 bits.
+      const Exponent merged = static_cast<Exponent>(e + 1);
+      counts.count[e] -= 2;
+      ++counts.count[merged];
+      --counts.tiles;
+      counts.max_exponent = std::max<int>(counts.max_exponent, merged);
+      emit(merged);
+      pending = 0;
+    } else {
+      emit(pending);
+      pending = e;
+    }
+  }
+  if (pending != 0) emit(pending);
+  for (; write != end; write += stride) {
+    changed |= src[write] != 0;
+    dst[write] = 0;
+  }
+  return changed;
+}
+
+bool apply_move(const Board& from, Direction direction, Board& to) {
+  assert(&from != &to);
+  const int n = from.side_;
+  if (to.side_ != n || to.cells_.size() != from.cells_.size()) {
+    to.side_ = n;
+    to.cells_.assign(from.cells_.size(), 0);
+  }
+  to.counts_ = from.counts_;
+  const Exponent* src = from.cells_.data();
+  Exponent* dst = to.cells_.data();
+  bool changed = false;
+  // Where line i starts (at the wall) and the step along it.
+  for (int i = 0; i < n; ++i) {
+    std::ptrdiff_t start = 0;
+    std::ptrdiff_t stride = 0;
+    switch (direction) {
+      case Direction::left: start = std::ptrdiff_t{i} * n, stride = 1; break;
+      case Direction::right: start = std::ptrdiff_t{i} * n + (n - 1), stride = -1; break;
+      case Direction::up: start = i, stride = n; break;
+      case Direction::down: start = std::ptrdiff_t{n - 1} * n + i, stride = -std::ptrdiff_t{n}; break;
+    }
+    changed |= slide_line(src + start, dst + start, stride, n, to.counts_);
+  }
+  return changed;
+}
+
+}  // namespace boardsearch::game2048

@@ -1,0 +1,31 @@
+#pragma once
+// Admissible upper bounds on the largest tile reachable from a board within
+// r more moves, as exponents. Each is proven where it is defined
+// (bounds.cpp); the search uses the tightest, `upper_bound_exponent`, whose
+// proof covers the other two (the tests check all three against brute force).
+
+#include <cstdint>
+
+#include "games/2048/board.hpp"
+
+namespace boardsearch::game2048 {
+
+// The largest tile can at most double per move: max_exponent + r (saturated
+// at kMaxExponent, which no tile can exceed anyway).
+int doubling_bound(const TileCounts& counts, long long moves_left);
+
+// No tile exceeds the board sum, which never changes: floor(log2(sum)).
+// Precondition: at least one tile.
+int sum_bound(const TileCounts& counts);
+
+// Can a tile of 2^target exist within `moves_left` moves? Necessary
+// condition (see bounds.cpp): a tile >= 2^target exists already, or the
+// tiles with exponents in [target - moves_left, target - 1] sum to at least
+// 2^target.
+bool can_build(const TileCounts& counts, int target, long long moves_left);
+
+// The ancestry bound: the largest target for which can_build holds. At most
+// both doubling_bound and sum_bound. Precondition: at least one tile.
+int upper_bound_exponent(const TileCounts& counts, long long moves_left);
+
+}  // namespace boardsearch::game2048

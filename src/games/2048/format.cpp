@@ -1,0 +1,89 @@
+#include "games/2048/format.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "boardsearch/app/puzzle.hpp"
+#include "boardsearch/app/text_input.hpp"
+
+namespace boardsearch::game2048 {
+
+namespace {
+
+using app::InputError;
+using app::where;
+
+constexpr std::string_view kTileWhat = "a tile (0 for empty, or a power of two >= 2)";
+
+}  // namespace
+
+Board parse_board(std::string_view input) {
+  app::TextInput text(input);
+  // Step 1. The side N.
+  const app::InputLine first = text.expect_line("the board size N");
+  const long long side =
+      app::parse_integer_line(first, 1, "the board size N", kMinSide, kMaxSide).front();
+  Board board(static_cast<int>(side));
+
+  // Step 2. N rows of N tiles; the running sum must stay below 2^64.
+  std::uint64_t sum = 0;
+  for (int row = 0; row < side; ++row) {
+    const app::InputLine line = text.expect_line(fmt::format("row {} of {} of the board", row + 1, side));
+    const auto fields = app::split_fields(line.text);
+    if (fields.size() != static_cast<std::size_t>(side))
+      throw InputError(fmt::format("{}: expected {} tiles in row {}, found {}", where(line.number), side, row + 1,
+                                   fields.size()));
+    for (int col = 0; col < side; ++col) {
+      const std::size_t field = static_cast<std::size_t>(col) + 1;
+      const long long value = app::parse_integer(fields[static_cast<std::size_t>(col)], line.number, field, kTileWhat,
+                                                 0, std::numeric_limits<long long>::max());
+      if (value == 0) continue;
+      const auto unsigned_value = static_cast<std::uint64_t>(value);
+      if (value < 2 || !std::has_single_bit(unsigned_value))
+        throw InputError(fmt::format("{}: expected {}, found {}", where(line.number, field), kTileWhat, value));
+      if (sum > std::numeric_limits<std::uint64_t>::max() - unsigned_value)
+        throw InputError(fmt::format("{}: the tiles so far sum to more than 2^64 - 1, which is not supported",
+                                     where(line.number, field)));
+      sum += unsigned_value;
+      board.set(row, col, static_cast<Exponent>(std::countr_zero(unsigned_value)));
+    }
+  }
+
+  // Step 3. Nothing may follow, and the rules require at least one tile.
+  text.expect_end();
+  if (board.counts().tiles == 0)
+    throw InputError(fmt::format("{}: the board has no tile; the rules require at least one", where(first.number)));
+  return board;
+}
+
+std::uint64_t tile_value(int exponent) { return exponent == 0 ? 0 : std::uint64_t{1} << exponent; }
+
+std::string tile_text(int exponent) { return fmt::format("{}", tile_value(exponent)); }
+
+std::string board_text(const Board& board, int indent) {
+  std::size_t width = 1;
+  for (const Exponent e : board.cells()) width = std::max(width, tile_text(e).size());
+  std::string text;
+  for (int row = 0; row < board.side(); ++row) {
+    text.append(static_cast<std::size_t>(indent), ' ');
+    for (int col = 0; col < board.side(); ++col)
+      text += fmt::format("{}{:>{}}", col == 0 ? "" : " ", tile_value(board.at(row, col)), width);
+    text += '\n';
+  }
+  return text;
+}
+
+nlohmann::json board_json(const Board& board) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int row = 0; row < board.side(); ++row) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (int col = 0; col < board.side(); ++col) cells.push_back(tile_value(board.at(row, col)));
+    rows.push_back(std::move(cells));
+  }
+  return nlohmann::json{{"cells", std::move(rows)}};
+}
+
+}  // namespace boardsearch::game2048

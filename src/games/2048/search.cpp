@@ -1,0 +1,177 @@
+#include "games/2048/search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "boardsearch/core/branch_and_bound.hpp"
+#include "boardsearch/core/move_list.hpp"
+#include "games/2048/bounds.hpp"
+#include "games/2048/seen_boards.hpp"
+
+namespace boardsearch::game2048 {
+
+namespace {
+
+// Why the generic branch and bound fits: the problem is "maximize a value
+// over all nodes of a depth-K tree", exactly what core::branch_and_bound
+// does, including the early stop when a global bound is met (best_possible).
+// Everything 2048-specific lives in this problem class.
+//
+// Correctness of the skips made in generate_moves (the bound pruning is the
+// core's, with the admissible bound of bounds.hpp):
+//
+//  (1) A move that changes nothing is skipped. Its child is the same board
+//      with one move less, and any line of <= r-1 moves from it is also a
+//      line of <= r moves from the node itself, which the node's other
+//      children cover. (So the optimal line has no wasted move and may be
+//      shorter than K.)
+//
+//  (2) A child whose board was entered before with at least as many moves
+//      left is skipped. Claim P(l): for every entered (board, r) and every
+//      line of l <= r moves from it, the board at the end of the line is no
+//      better than the final best, or the bound at the entered node was
+//      <= best when it was pruned. By induction on l (not on time, so an
+//      entered board still being searched above us is no problem):
+//      l = 0: the entered board's value was reported to the core at entry.
+//      l -> l+1: the first move of the line leads to a child that was
+//      (a) unchanged: the same entered board, use P(l) on it; (b) entered
+//      with r-1 >= l: P(l); (c) skipped because (child, r') was entered with
+//      r' >= r-1 >= l: P(l) on that entry; (d) pruned by an admissible
+//      bound <= best: no board below beats best. The root is entered with K,
+//      so no line of <= K moves beats the final best. The table compares
+//      whole boards, so a hash collision cannot fake an entry.
+class MaxTileProblem {
+ public:
+  using Move = Direction;
+  using Value = int;
+  using MoveBuffer = core::MoveList<Direction, 4>;
+
+  MaxTileProblem(const Board& start, long long moves, const SearchOptions& options)
+      : root_(start),
+        options_(options),
+        seen_(start.cells().size(), options.use_seen_boards ? options.table_bytes : 0) {
+    path_.push_back(Node{kRootChild, moves, bound_for(start.counts(), moves), 0});
+    if (options_.use_seen_boards) seen_.record(root_, hash_board(root_), moves);
+  }
+
+  // Every node is a solution: "at most K moves" lets us stop anywhere.
+  std::optional<int> solution_value() const {
+    const int value = board().max_exponent();
+    best_seen_ = std::max(best_seen_, value);
+    return value;
+  }
+
+  int bound() const { return path_.back().bound; }
+
+  void generate_moves(MoveBuffer& moves) {
+    const Node node = path_.back();
+    const std::size_t depth = path_.size() - 1;
+    // Step 1. No moves left: a leaf.
+    if (node.moves_left == 0) return;
+    // Step 2. Guard the stack (the core recurses once per move).
+    if (static_cast<long long>(depth) >= kMaxSearchDepth) {
+      depth_limited_ = true;
+      return;
+    }
+    // Step 3. Compute the four children once; apply() only selects one.
+    if (children_.size() <= depth) children_.resize(depth + 1);
+    const Board& parent = board();
+    ChildSlots& slots = children_[depth];
+    const long long child_moves = node.moves_left - 1;
+    std::array<Direction, 4> order{};
+    std::size_t count = 0;
+    for (const Direction direction : kDirections) {
+      const auto i = static_cast<std::size_t>(direction);
+      // Step 3a. Skip a move that changes nothing (see (1) above).
+      if (!apply_move(parent, direction, slots.boards[i])) continue;
+      // Step 3b. Skip a board entered before with as many moves left (2).
+      if (options_.use_seen_boards) {
+        slots.hashes[i] = hash_board(slots.boards[i]);
+        if (seen_.moves_left(slots.boards[i], slots.hashes[i]) >= child_moves) continue;
+      }
+      // Step 3c. Drop a child whose bound cannot beat the best seen: the
+      // core would prune it on arrival; doing it here saves the visit.
+      slots.bounds[i] = bound_for(slots.boards[i].counts(), child_moves);
+      if (slots.bounds[i] <= best_seen_) continue;
+      order[count++] = direction;
+    }
+    // Step 4. Most promising first: highest bound, then largest tile, then
+    // fewest tiles (more merges done). Only speed depends on this order.
+    auto key = [&](Direction d) {
+      const Board& child = slots.boards[static_cast<std::size_t>(d)];
+      return std::tuple(slots.bounds[static_cast<std::size_t>(d)], child.max_exponent(),
+                        -static_cast<long long>(child.counts().tiles));
+    };
+    std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count),
+                     [&](Direction a, Direction b) { return key(a) > key(b); });
+    for (std::size_t k = 0; k < count; ++k) moves.push_back(order[k]);
+  }
+
+  void apply(Direction direction) {
+    const std::size_t depth = path_.size() - 1;
+    const auto i = static_cast<std::size_t>(direction);
+    const long long child_moves = path_.back().moves_left - 1;
+    path_.push_back(Node{static_cast<int>(i), child_moves, children_[depth].bounds[i], children_[depth].hashes[i]});
+    if (options_.use_seen_boards) seen_.record(board(), path_.back().hash, child_moves);
+  }
+
+  void undo(Direction) { path_.pop_back(); }
+
+  const Board& board() const {
+    if (path_.size() == 1) return root_;
+    return children_[path_.size() - 2].boards[static_cast<std::size_t>(path_.back().child)];
+  }
+  bool depth_limited() const { return depth_limited_; }
+  std::size_t seen_boards() const { return seen_.size(); }
+  bool operator==(const MaxTileProblem& other) const {
+    return board() == other.board() && path_.back().moves_left == other.path_.back().moves_left;
+  }
+
+ private:
+  static constexpr int kRootChild = -1;
+
+  // One node on the current line: which child of its parent it is (indices,
+  // not pointers, so the problem can be copied), its moves left and bound.
+  struct Node {
+    int child;
+    long long moves_left;
+    int bound;
+    std::uint64_t hash;
+  };
+  // The four children of the node at one depth.
+  struct ChildSlots {
+    std::array<Board, 4> boards;
+    std::array<int, 4> bounds{};
+    std::array<std::uint64_t, 4> hashes{};
+  };
+
+  int bound_for(const TileCounts& counts, long long moves_left) const {
+    return options_.use_bounds ? upper_bound_exponent(counts, moves_left) : kMaxExponent;
+  }
+
+  Board root_;
+  SearchOptions options_;
+  SeenBoards seen_;
+  std::vector<Node> path_;
+  std::vector<ChildSlots> children_;
+  mutable int best_seen_ = 0;
+  bool depth_limited_ = false;
+};
+
+}  // namespace
+
+MaxTileResult maximize_tile(const Board& start, long long moves, const core::SearchLimits& limits,
+                            const SearchOptions& options) {
+  MaxTileProblem problem(start, moves, options);
+  core::BranchAndBoundOptions<int> bnb_options;
+  // Stop as soon as a line reaches the root bound: nothing can beat it.
+  bnb_options.best_possible = problem.bound();
+  MaxTileResult result;
+  result.search = core::branch_and_bound<core::Goal::maximize>(problem, limits, bnb_options);
+  result.depth_limited = problem.depth_limited();
+  result.seen_boards = problem.seen_boards();
+  return result;
+}
+
+}  // namespace boardsearch::game2048

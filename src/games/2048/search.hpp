@@ -1,0 +1,46 @@
+#pragma once
+// The exact search: largest tile reachable within K moves, with an optimal
+// line. Depth-first branch and bound (core::branch_and_bound) over the rules
+// in board.hpp, pruned by the admissible bounds of bounds.hpp and by an exact
+// table of boards already entered (seen_boards.hpp).
+
+#include <cstddef>
+#include <vector>
+
+#include "boardsearch/core/limits.hpp"
+#include "boardsearch/core/result.hpp"
+#include "games/2048/board.hpp"
+
+namespace boardsearch::game2048 {
+
+// Memory the table of entered boards may use by default. 64 MiB holds about
+// 140,000 20 x 20 boards, more than the K = 20 benchmark boards need.
+inline constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
+
+// Deepest line the search follows (it recurses once per move). Larger K is
+// accepted, but a search that would go deeper stops with Outcome-like
+// `depth_limited` set instead of risking the stack.
+inline constexpr long long kMaxSearchDepth = 20000;
+
+struct SearchOptions {
+  bool use_bounds = true;        // ancestry bound (else only the trivial bound)
+  bool use_seen_boards = true;   // skip boards entered before with >= moves left
+  std::size_t table_bytes = kDefaultTableBytes;
+};
+
+struct MaxTileResult {
+  // value: exponent of the largest reachable tile; line: the moves reaching
+  // it (at most K, fewer when fewer suffice: no wasted moves).
+  core::SearchResult<Direction, int> search;
+  // True if the search cut a line at kMaxSearchDepth: the value is then not
+  // proven even if search.outcome says proven.
+  bool depth_limited = false;
+  std::size_t seen_boards = 0;   // boards in the table at the end
+};
+
+// Solves: the largest tile after at most `moves` moves from `start`.
+// Preconditions: moves >= 0; the board has a tile; its sum fits in 64 bits.
+MaxTileResult maximize_tile(const Board& start, long long moves, const core::SearchLimits& limits = {},
+                            const SearchOptions& options = {});
+
+}  // namespace boardsearch::game2048

@@ -1,0 +1,101 @@
+#include "games/2048/seen_boards.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace boardsearch::game2048 {
+
+namespace {
+
+// Slots per stored board, so linear probes stay short (load factor <= 1/2).
+constexpr std::size_t kSlotsPerBoard = 2;
+// The table starts small (a short solve should not pay for clearing a large
+// one) and doubles as boards arrive.
+constexpr std::size_t kInitialSlots = 1024;
+
+// Murmur3's 64-bit finalizer: spreads every input bit over the output.
+std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xFF51AFD7ED558CCDULL;
+  x ^= x >> 33;
+  x *= 0xC4CEB9FE1A85EC53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+}  // namespace
+
+std::uint64_t hash_board(const Board& board) {
+  const auto& cells = board.cells();
+  std::uint64_t hash = cells.size();
+  std::size_t i = 0;
+  for (; i + 8 <= cells.size(); i += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, cells.data() + i, 8);
+    hash = mix(hash ^ word) + i;
+  }
+  std::uint64_t tail = 0;
+  std::memcpy(&tail, cells.data() + i, cells.size() - i);
+  return mix(hash ^ tail);
+}
+
+SeenBoards::SeenBoards(std::size_t cells, std::size_t budget_bytes) : cells_(std::max<std::size_t>(cells, 1)) {
+  const std::size_t per_board = cells_ + kSlotsPerBoard * sizeof(Slot);
+  capacity_ = std::min<std::size_t>(budget_bytes / per_board, UINT32_MAX);
+  slots_.resize(kInitialSlots);
+}
+
+void SeenBoards::grow() {
+  std::vector<Slot> old(slots_.size() * 2);
+  old.swap(slots_);
+  const std::size_t mask = slots_.size() - 1;
+  for (const Slot& slot : old) {
+    if (!slot.used) continue;
+    std::size_t i = slot.hash & mask;
+    while (slots_[i].used) i = (i + 1) & mask;
+    slots_[i] = slot;
+  }
+}
+
+std::size_t SeenBoards::find(const Board& board, std::uint64_t hash) const {
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+    const Slot& slot = slots_[i];
+    if (!slot.used) return i;
+    if (slot.hash == hash &&
+        std::memcmp(boards_.data() + std::size_t{slot.board_index} * cells_, board.cells().data(), cells_) == 0)
+      return i;
+  }
+}
+
+long long SeenBoards::moves_left(const Board& board, std::uint64_t hash) const {
+  if (capacity_ == 0) return -1;
+  const Slot& slot = slots_[find(board, hash)];
+  return slot.used ? slot.moves_left : -1;
+}
+
+void SeenBoards::record(const Board& board, std::uint64_t hash, long long moves_left) {
+  if (capacity_ == 0) return;
+  Slot& slot = slots_[find(board, hash)];
+  if (slot.used) {
+    slot.moves_left = std::max(slot.moves_left, moves_left);
+    return;
+  }
+  if (stored_ >= capacity_) return;
+  // Keep the load factor <= 1/2 so the probe loop in find() always meets an
+  // empty slot and stays short.
+  Slot* target = &slot;
+  if (kSlotsPerBoard * (stored_ + 1) > slots_.size()) {
+    grow();
+    target = &slots_[find(board, hash)];
+  }
+  target->used = true;
+  target->hash = hash;
+  target->board_index = static_cast<std::uint32_t>(stored_);
+  target->moves_left = moves_left;
+  boards_.insert(boards_.end(), board.cells().begin(), board.cells().end());
+  ++stored_;
+}
+
+}  // namespace boardsearch::game2048

@@ -1,0 +1,59 @@
+#pragma once
+// An exact table of boards already entered by the search, each with the most
+// moves it had left when entered. "Exact": the whole board is stored and
+// compared, so a hash collision can never cause a wrong skip (the answer is
+// proven, not probable). When its memory budget is used up it stops taking
+// new boards; lookups keep working. Fewer entries only mean fewer skips.
+//
+// Layout: open addressing over `slots_` (linear probing, power-of-two size);
+// each slot points into `boards_`, one flat arena of side*side bytes per board.
+//
+//   slots_:  [hash | board index | moves left] [empty] [hash | ...] ...
+//                       |
+//   boards_: [board 0 cells][board 1 cells][board 2 cells] ...
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "games/2048/board.hpp"
+
+namespace boardsearch::game2048 {
+
+class SeenBoards {
+ public:
+  // A table for boards of `cells` cells using about `budget_bytes` of memory.
+  SeenBoards(std::size_t cells, std::size_t budget_bytes);
+
+  // The most moves left recorded for `board`, or -1 if it was never recorded.
+  long long moves_left(const Board& board, std::uint64_t hash) const;
+
+  // Records that `board` was entered with `moves_left` moves left (keeps the
+  // larger count if it was recorded before). No-op when the budget is full.
+  void record(const Board& board, std::uint64_t hash, long long moves_left);
+
+  std::size_t size() const { return stored_; }
+
+ private:
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::uint32_t board_index = 0;
+    bool used = false;
+    long long moves_left = 0;
+  };
+  // The slot holding `board`, or the empty slot where it would go.
+  std::size_t find(const Board& board, std::uint64_t hash) const;
+  // Doubles the slot array and reinserts every slot.
+  void grow();
+
+  std::size_t cells_;
+  std::size_t capacity_;  // boards the budget allows
+  std::vector<Slot> slots_;
+  std::vector<Exponent> boards_;
+  std::size_t stored_ = 0;
+};
+
+// A 64-bit hash of the cells (8 bytes at a time, multiply-xorshift mixing).
+std::uint64_t hash_board(const Board& board);
+
+}  // namespace boardsearch::game2048
