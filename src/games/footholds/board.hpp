@@ -1,0 +1,58 @@
+#pragma once
+// The footholds rules as plain data: the board the input describes, the four
+// directions, and the text form (parse and print). No search here.
+//
+// Rules (docs/footholds.md): A and B stand on footholds, A moves first. A turn
+// steps to an orthogonally adjacent cell that still has its foothold (the other
+// player's cell counts); the foothold stepped off vanishes. A player loses when
+// it is its turn and it cannot step, or the foothold under it has vanished.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace boardsearch::footholds {
+
+// Boards of up to this many cells are accepted (two 64-bit words).
+inline constexpr int kMaxCells = 128;
+
+enum class Direction : std::uint8_t { up, down, left, right };
+inline constexpr std::array<Direction, 4> kDirections = {Direction::up, Direction::down, Direction::left,
+                                                         Direction::right};
+
+// "up", "down", "left", "right".
+std::string_view direction_name(Direction direction);
+
+// A position as the input gives it: A is to move.
+struct Board {
+  int rows = 0;
+  int cols = 0;
+  std::vector<std::uint8_t> footholds;  // rows * cols entries, index row * cols + column; 1 = foothold
+  int a = 0;                            // A's cell, row * cols + column
+  int b = 0;                            // B's cell
+
+  int cells() const { return rows * cols; }
+  int row_of(int cell) const { return cell / cols; }
+  int col_of(int cell) const { return cell % cols; }
+  int cell_at(int row, int col) const { return row * cols + col; }
+  // The cell one step from `cell` in `direction`, or -1 off the board.
+  int step(int cell, Direction direction) const;
+  bool operator==(const Board&) const = default;
+};
+
+// Parses the text form
+//   R C
+//   R lines of C values 0/1
+//   ar ac
+//   br bc
+// Throws app::InputError naming the line and field for anything else: sizes out
+// of range or R * C > kMaxCells, values other than 0/1, wrong counts, a player
+// off the board or on a cell without a foothold, trailing text.
+Board parse_board(std::string_view text);
+
+// The text form of `board` (parse_board(to_text(b)) == b).
+std::string to_text(const Board& board);
+
+}  // namespace boardsearch::footholds

@@ -1,0 +1,235 @@
+#pragma once
+// The footholds game as a core::NegamaxGame: rules on a bitboard, exact
+// scores, the decomposition into two independent regions, move ordering.
+//
+// Position: the set F of cells that still have a foothold, the cell of the
+// player to move ("mover") and of the other player. Names A / B do not matter
+// to the future, so the key is exactly (F, mover cell, other cell): two
+// different positions never share a key, so the table cannot confuse them.
+//
+// Score, from the mover's point of view. Every move removes exactly one
+// foothold (the one the mover stands on, which exists, or it could not move),
+// so the number of moves played so far is (initial footholds - |F|), and the
+// game's total is (initial footholds - f_end) where f_end = |F| when it ends.
+// When the game ends the last mover stands on a foothold, so f_end >= 1. So
+//   score = +f_end  if the mover (of this position) wins,
+//   score = -f_end  if the mover loses,
+// is never 0, depends only on how the game ends (path-independent), and plain
+// negation is right: a win with more footholds left is a shorter game (win
+// fast), a loss with fewer left is a longer game (lose slowly). The total
+// number of moves from the root is initial footholds - |score|.
+//
+// The mover of a position wins exactly when the number of plies d still to be
+// played is odd (the loser is the one to move at the end): f_end = |F| - d.
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <utility>
+
+#include "boardsearch/core/move_list.hpp"
+#include "games/footholds/geometry.hpp"
+#include "games/footholds/longest_path.hpp"
+
+namespace boardsearch::footholds {
+
+template <class BB>
+class FootholdsGame {
+ public:
+  using Move = Direction;
+  using MoveBuffer = core::MoveList<Direction, 4>;
+
+  //   Key: the foothold set plus the two cells (each < 128, one byte).
+  //   +---------------------------+--------+--------+
+  //   | footholds (64 or 128 bits)| mover  | other  |
+  //   +---------------------------+--------+--------+
+  struct Key {
+    BB footholds;
+    std::uint8_t mover = 0;
+    std::uint8_t other = 0;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::uint64_t operator()(const Key& key) const {
+      const std::uint64_t cells = (static_cast<std::uint64_t>(key.mover) << 8) | key.other;
+      return mix64(key.footholds.hash() + (cells + 1) * 0x9E3779B97F4A7C15ULL);
+    }
+  };
+
+  // Preconditions: footholds within the board, mover and other on footholds
+  // or (mid-game) the mover on a vanished one. geometry and paths outlive the game.
+  FootholdsGame(const Geometry<BB>& geometry, LongestPaths<BB>& paths, BB footholds, int mover, int other)
+      : geometry_(&geometry),
+        paths_(&paths),
+        footholds_(footholds),
+        foothold_count_(footholds.count()),
+        mover_(static_cast<std::uint8_t>(mover)),
+        other_(static_cast<std::uint8_t>(other)) {}
+
+  Key key() const { return {footholds_, mover_, other_}; }
+  BB footholds() const { return footholds_; }
+  int foothold_count() const { return foothold_count_; }
+  int mover() const { return mover_; }
+  int other() const { return other_; }
+
+  // Whether the mover has lost: its foothold vanished or it has no step.
+  bool over() const {
+    return !footholds_.test(mover_) || (adjacent(mover_) & footholds_).none();
+  }
+
+  // The exact score when it is known without search (see the file comment for
+  // the score), else nullopt. Cases, in order:
+  //   1. the mover has lost: the game ends now, score -|F|;
+  //   2. the mover wins with its next move (the other is on the same cell and
+  //      loses its foothold, or has no step once the mover's cell vanishes,
+  //      whichever step the mover takes): +(|F| - 1), the best score there is;
+  //   3. the players can no longer reach each other: the closed form below.
+  // May throw core::SearchAborted (the longest-path search has limits too).
+  std::optional<int> known_score() const {
+    const int f = foothold_count_;
+    // Step 1. Game over for the mover.
+    if (over()) return -f;
+    // Step 2. Immediate win. After the mover steps off m, the other (at o)
+    // moves on F \ {m}: if o == m its foothold is gone; otherwise it needs a
+    // neighbour of o in F \ {m} (the mover's new cell counts, so this does not
+    // depend on where the mover steps).
+    const BB after_move = footholds_ ^ BB::cell(mover_);
+    if (mover_ == other_ || (adjacent(other_) & after_move).none()) return f - 1;
+    // Step 3. Separated players.
+    if (geometry_->connected(mover_, other_, footholds_)) return std::nullopt;
+    return separated_score();
+  }
+
+  // Bounds on the score when known_score() is nullopt. The mover has a step,
+  // so it loses at the earliest after 2 plies (f_end <= f - 2, score >= -(f - 2)).
+  // It cannot win on the next ply (case 2 above), so a win takes at least 3
+  // plies (score <= f - 3); if f - 3 < 1 no win is possible at all (f_end >= 1)
+  // and the best is a loss, score <= -1.
+  std::pair<int, int> score_bounds() const {
+    const int f = foothold_count_;
+    const int lowest = -(f - 2);
+    const int highest = f - 3 >= 1 ? f - 3 : -1;
+    return {lowest, std::max(highest, lowest)};
+  }
+
+  // The mover's legal steps, best first (territory order, see below). Empty
+  // when the mover has lost.
+  void generate_moves(MoveBuffer& moves) const {
+    if (!footholds_.test(mover_)) return;
+    const BB after_move = footholds_ ^ BB::cell(mover_);
+    int scores[4];
+    for (Direction direction : kDirections) {
+      const int next = step_to(mover_, direction);
+      if (next < 0 || !footholds_.test(next)) continue;
+      // Insertion sort on the territory score, highest first.
+      const int score = next == other_ ? kStepOntoOtherScore : territory(after_move, next, other_);
+      std::size_t i = moves.size();
+      moves.push_back(direction);
+      while (i > 0 && scores[i - 1] < score) {
+        moves[i] = moves[i - 1];
+        scores[i] = scores[i - 1];
+        --i;
+      }
+      moves[i] = direction;
+      scores[i] = score;
+    }
+  }
+
+  // Precondition: `direction` was generated for this position.
+  void apply(Direction direction) {
+    const int next = step_to(mover_, direction);
+    footholds_ ^= BB::cell(mover_);
+    --foothold_count_;
+    mover_ = other_;
+    other_ = static_cast<std::uint8_t>(next);
+  }
+
+  // Precondition: the last apply was `direction`. The previous mover stood one
+  // step back from its current cell (now `other_`).
+  void undo(Direction direction) {
+    const int previous = step_to(other_, opposite(direction));
+    footholds_ |= BB::cell(previous);
+    ++foothold_count_;
+    other_ = mover_;
+    mover_ = static_cast<std::uint8_t>(previous);
+  }
+
+  bool operator==(const FootholdsGame& other) const { return key() == other.key(); }
+
+  // The score of a position where the players cannot reach each other
+  // (precondition: not over(), no immediate win, separated).
+  //
+  // Claim. Let Lm, Lo be the longest simple paths (in steps) from the mover's
+  // and the other's cells inside their own regions (the components of F
+  // holding them), f = |F|. Then the mover wins iff Lm > Lo, and the game
+  // lasts 2 Lo + 1 more plies if it does, 2 Lm if it does not:
+  //   score = +(f - 2 Lo - 1) if Lm > Lo,   -(f - 2 Lm) otherwise.
+  //
+  // Proof. The regions are disjoint and no step leaves a region, so neither
+  // player can change the other's region or stand on its cell: the vanishing
+  // rule can no longer apply, and each player simply walks a simple path in its
+  // own region (a cell left has vanished, so it is never revisited), moving
+  // while it can. If the mover walks k steps and the other j, the mover is
+  // stuck at its (k+1)-th turn, after 2k plies, and the other at its (j+1)-th,
+  // after 2j + 1 plies; the first of these ends the game. So the mover loses
+  // iff 2k < 2j + 1, i.e. k <= j, with 2k plies; else the other loses after
+  // 2j + 1 plies.
+  //  - If Lm > Lo: the mover walks a longest path (k = Lm); every j <= Lo < k,
+  //    so the mover wins whatever the other does. The length 2j + 1 is the
+  //    other's choice alone; losing, it maximizes it with j = Lo. (The mover
+  //    cannot shorten it: its path does not touch the other's region.)
+  //  - If Lm <= Lo: symmetrically the other wins by walking j = Lo >= k, and
+  //    the mover, losing, maximizes 2k with k = Lm.
+  // Each player always can walk a longest path (its choices never depend on
+  // the opponent), so these are the values of the game; f_end = f - plies.
+  int separated_score() const {
+    const int f = foothold_count_;
+    const BB mover_region = geometry_->component(mover_, footholds_);
+    const BB other_region = geometry_->component(other_, footholds_ & ~mover_region);
+    const int mover_longest = paths_->longest_from(mover_region, mover_);
+    const int other_longest = paths_->longest_from(other_region, other_);
+    return mover_longest > other_longest ? f - 2 * other_longest - 1 : -(f - 2 * mover_longest);
+  }
+
+ private:
+  // Move-ordering score of a step onto the other player's cell: last. It can
+  // only be good when the other then has no step, and that case is decided
+  // before moves are generated (known_score, case 2).
+  static constexpr int kStepOntoOtherScore = -1000;
+
+  BB adjacent(int cell) const { return geometry_->adjacent[static_cast<std::size_t>(cell)]; }
+  int step_to(int cell, Direction direction) const {
+    return geometry_->step_to[static_cast<std::size_t>(cell)][static_cast<std::size_t>(direction)];
+  }
+
+  // Territory (Voronoi) count as in Tron bots: after the mover steps to `me`
+  // (footholds `cells`), the cells it reaches strictly before the other player
+  // (at `them`) minus the cells the other reaches strictly first, by breadth-
+  // first search through `cells`. Cells reached at the same time block both.
+  // A heuristic: it only orders moves.
+  int territory(BB cells, int me, int them) const {
+    BB my_front = BB::cell(me);
+    BB their_front = BB::cell(them);
+    BB seen = my_front | their_front;
+    int balance = 0;
+    while (my_front.any() || their_front.any()) {
+      const BB my_next = geometry_->neighbours(my_front) & cells & ~seen;
+      const BB their_next = geometry_->neighbours(their_front) & cells & ~seen;
+      const BB contested = my_next & their_next;
+      seen |= my_next | their_next;
+      my_front = my_next & ~contested;
+      their_front = their_next & ~contested;
+      balance += my_front.count() - their_front.count();
+    }
+    return balance;
+  }
+
+  const Geometry<BB>* geometry_;
+  LongestPaths<BB>* paths_;
+  BB footholds_;
+  int foothold_count_;
+  std::uint8_t mover_;
+  std::uint8_t other_;
+};
+
+}  // namespace boardsearch::footholds

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# boardsearch footholds end to end: samples, --explain, --json, and bad input
+# (exit 2, exactly one line on stderr, nothing on stdout).
+set -u
+bin="$1"
+data="$2"
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+for input in "$data"/*.in; do
+  want=$(cat "${input%.in}.out")
+  got=$("$bin" footholds "$input" 2>"$tmp/err")
+  status=$?
+  [ "$status" = 0 ] || fail "$input: exit $status ($(cat "$tmp/err"))"
+  [ "$got" = "$want" ] || fail "$input: printed '$got', wanted '$want'"
+  # Also from standard input.
+  got=$("$bin" footholds <"$input" 2>/dev/null)
+  [ "$got" = "$want" ] || fail "$input from stdin: printed '$got', wanted '$want'"
+  echo "ok: $input"
+done
+
+"$bin" footholds --explain "$data/01.in" >"$tmp/out" 2>&1 || fail "--explain exit status"
+head -n 1 "$tmp/out" | grep -qx 5 || fail "--explain: the answer comes first"
+grep -q 'A wins after 5 moves' "$tmp/out" || fail "--explain: no verdict"
+grep -q '^5\. A steps' "$tmp/out" || fail "--explain: no fifth move"
+echo "ok: --explain"
+
+"$bin" footholds --json "$data/01.in" >"$tmp/out" 2>&1 || fail "--json exit status"
+for key in '"puzzle": "footholds"' '"answer": 5' '"winner": "A"' '"moves": \[' '"nodes": ' '"ms": '; do
+  grep -q "$key" "$tmp/out" || fail "--json: missing $key"
+done
+echo "ok: --json"
+
+# bad INPUT DESCRIPTION: exit 2, empty stdout, exactly one stderr line.
+bad() {
+  printf '%b' "$1" >"$tmp/in"
+  "$bin" footholds "$tmp/in" >"$tmp/out" 2>"$tmp/err"
+  local status=$?
+  [ "$status" = 2 ] || { fail "$2: exit $status, wanted 2"; return; }
+  [ -s "$tmp/out" ] && fail "$2: stdout not empty: $(cat "$tmp/out")"
+  [ "$(wc -l <"$tmp/err")" = 1 ] || fail "$2: stderr must be one line: $(cat "$tmp/err")"
+  echo "ok: $2 -> $(cat "$tmp/err")"
+}
+bad '' "empty input"
+bad '3 3\n1 1 1\n1 1 1\n' "missing rows"
+bad '2 2\n1 1\n1 2\n0 0\n1 1\n' "value other than 0/1"
+bad '2 2\n1 1\n1 1 1\n0 0\n1 1\n' "too many values in a row"
+bad '2 2\n1 1\n1 1\n2 0\n1 1\n' "A off the board"
+bad '2 2\n1 1\n1 1\n0 0\n1 5\n' "B off the board"
+bad '2 2\n1 0\n1 1\n0 1\n1 1\n' "A on a cell without a foothold"
+bad '2 2\n1 1\n1 1\n0 0\n1 1\nextra\n' "trailing garbage"
+bad '9 15\n' "135 cells are too many"
+grep -q '135 cells' "$tmp/err" || fail "the size message names the cell count"
+
+# 8 x 16 = 128 cells is accepted.
+{
+  echo "8 16"
+  for row in 0 1 2 3 4 5 6; do echo "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1"; done
+  echo "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"
+  echo "7 0"
+  echo "0 15"
+} >"$tmp/wide.in"
+got=$("$bin" footholds "$tmp/wide.in" 2>"$tmp/err") || fail "8 x 16: exit status ($(cat "$tmp/err"))"
+[ -n "$got" ] && echo "ok: 8 x 16 accepted -> $got"
+
+echo
+if [ "$failures" -ne 0 ]; then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "all footholds CLI checks passed"

@@ -1,0 +1,422 @@
+// The footholds solver against the puzzle page (samples, traps) and against
+// plain minimax (tests/games/footholds/reference.hpp) on random boards.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "boardsearch/app/puzzle.hpp"
+#include "boardsearch/core/zobrist.hpp"
+#include "core/conformance.hpp"
+#include "games/footholds/board.hpp"
+#include "games/footholds/game.hpp"
+#include "games/footholds/puzzle.hpp"
+#include "games/footholds/solver.hpp"
+#include "games/footholds/reference.hpp"
+
+namespace boardsearch::footholds {
+namespace {
+
+namespace ref = testing::footholds_reference;
+using core::SplitMix64;
+
+// Under sanitizers everything is ~10x slower: fewer random boards there.
+int scaled(int count) { return std::getenv("BOARDSEARCH_SANITIZED") != nullptr ? count / 8 + 1 : count; }
+
+ref::Position to_reference(const Board& board) {
+  ref::Position p;
+  p.rows = board.rows;
+  p.cols = board.cols;
+  for (auto value : board.footholds) p.cells.push_back(value);
+  p.mover = board.a;
+  p.other = board.b;
+  return p;
+}
+
+Board make_board(int rows, int cols, const std::vector<int>& cells, int a, int b) {
+  Board board;
+  board.rows = rows;
+  board.cols = cols;
+  for (int value : cells) board.footholds.push_back(static_cast<std::uint8_t>(value));
+  board.a = a;
+  board.b = b;
+  return board;
+}
+
+// A random board: each cell a hole with probability hole_percent / 100, both
+// players on footholds, on the same cell with probability same_percent / 100.
+Board random_board(SplitMix64& rng, int rows, int cols, int hole_percent, int same_percent) {
+  for (;;) {
+    Board board;
+    board.rows = rows;
+    board.cols = cols;
+    std::vector<int> footholds;
+    for (int cell = 0; cell < rows * cols; ++cell) {
+      const bool hole = static_cast<int>(rng.below(100)) < hole_percent;
+      board.footholds.push_back(hole ? 0 : 1);
+      if (!hole) footholds.push_back(cell);
+    }
+    if (footholds.empty()) continue;
+    board.a = footholds[rng.below(footholds.size())];
+    board.b = static_cast<int>(rng.below(100)) < same_percent ? board.a : footholds[rng.below(footholds.size())];
+    return board;
+  }
+}
+
+int solved_total(const Board& board) {
+  const auto result = solve_board(board);
+  EXPECT_TRUE(result.proven());
+  return result.value.value_or(-1);
+}
+
+int reference_total(const Board& board) {
+  ref::Position p = to_reference(board);
+  ref::Memoized memo;
+  return memo.solve(p).moves;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Plays `line` on the reference rules, checking each move is legal (the mover
+// stands on a foothold and steps to an adjacent one) and, if `check_optimal`,
+// that each move keeps the reference value (mover's outcome = child's, one
+// move more, opposite winner). Ends where the mover has lost.
+void check_line(const Board& board, const std::vector<Direction>& line, bool check_optimal) {
+  ref::Position p = to_reference(board);
+  ref::Memoized memo;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    ASSERT_EQ(p.cells[p.mover], 1) << "move " << i << ": the mover has no foothold";
+    const int next = board.step(p.mover, line[i]);
+    ASSERT_GE(next, 0) << "move " << i << " leaves the board";
+    ASSERT_EQ(p.cells[next], 1) << "move " << i << " steps onto a hole";
+    const ref::Outcome before = check_optimal ? memo.solve(p) : ref::Outcome{};
+    p.cells[p.mover] = 0;
+    const int other = p.other;
+    p.other = next;
+    p.mover = other;
+    if (check_optimal) {
+      const ref::Outcome after = memo.solve(p);
+      EXPECT_EQ(before.mover_wins, !after.mover_wins) << "move " << i << " throws the game away";
+      EXPECT_EQ(before.moves, after.moves + 1) << "move " << i << " is not the fastest win / slowest loss";
+    }
+  }
+  const bool mover_lost = p.cells[p.mover] == 0 || ref::steps_from(p, p.mover).empty();
+  EXPECT_TRUE(mover_lost) << "the line stops before the game is over";
+}
+
+TEST(Footholds, SamplesMatchTheExpectedOutput) {
+  for (const char* name : {"01", "02", "03", "04"}) {
+    const std::string dir = FOOTHOLDS_DATA_DIR;
+    const std::string input = read_file(dir + "/" + name + ".in");
+    const std::string expected = read_file(dir + "/" + name + ".out");
+    const auto report = puzzle().solve(app::SolveRequest{input, {}, {}});
+    EXPECT_EQ(report.answer, expected) << "sample " << name;
+  }
+}
+
+TEST(Footholds, TrapsFromThePuzzlePage) {
+  // Stepping onto the other player's cell is legal: A steps onto B, B has no step.
+  EXPECT_EQ(solved_total(make_board(1, 2, {1, 1}, 1, 0)), 1);
+  // Same start cell: A steps away, B's foothold is gone.
+  EXPECT_EQ(solved_total(make_board(1, 3, {1, 1, 1}, 1, 1)), 1);
+  // The vanished foothold ends the game even with footholds all around.
+  EXPECT_EQ(solved_total(make_board(3, 3, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 4, 4)), 1);
+  // Same cell and no step: A loses at once.
+  EXPECT_EQ(solved_total(make_board(1, 1, {1}, 0, 0)), 0);
+  // A has no step at all: 0 moves even though B could move.
+  EXPECT_EQ(solved_total(make_board(1, 3, {1, 0, 1}, 0, 2)), 0);
+  // Index cells as row * C + column: non-square boards both ways round agree
+  // with the reference.
+  for (const auto& board : {make_board(2, 3, {1, 1, 1, 1, 1, 1}, 0, 5), make_board(3, 2, {1, 1, 1, 1, 1, 1}, 0, 5),
+                            make_board(2, 5, {1, 1, 1, 0, 1, 1, 0, 1, 1, 1}, 0, 9),
+                            make_board(5, 2, {1, 1, 1, 0, 1, 1, 0, 1, 1, 1}, 0, 9)})
+    EXPECT_EQ(solved_total(board), reference_total(board)) << to_text(board);
+}
+
+TEST(Footholds, WinFastLoseSlowMatchesHandCount) {
+  // 1 x 5 corridor, A at 0 and B at 4: they meet in the middle; the sample says 4.
+  EXPECT_EQ(solved_total(make_board(1, 5, {1, 1, 1, 1, 1}, 0, 4)), 4);
+  // A alone on a long corridor, B boxed in: A steps once and B is stuck.
+  EXPECT_EQ(solved_total(make_board(1, 6, {1, 1, 1, 1, 0, 1}, 0, 5)), 1);
+}
+
+TEST(Footholds, OptimizedEqualsPlainMinimaxOnSmallBoards) {
+  // Plain minimax itself (no memo): every board up to 4 x 4.
+  SplitMix64 rng(1);
+  const int boards = scaled(1500);
+  for (int i = 0; i < boards; ++i) {
+    const int rows = 1 + static_cast<int>(rng.below(4));
+    const int cols = 1 + static_cast<int>(rng.below(4));
+    const Board board = random_board(rng, rows, cols, static_cast<int>(rng.below(40)), 10);
+    EXPECT_EQ(solved_total(board), ref::plain_minimax(to_reference(board)).moves) << to_text(board);
+  }
+}
+
+TEST(Footholds, OptimizedEqualsMinimaxOnRandomBoardsUpTo5x5) {
+  SplitMix64 rng(2);
+  const int boards = scaled(3000);
+  for (int i = 0; i < boards; ++i) {
+    const int rows = 1 + static_cast<int>(rng.below(5));
+    const int cols = 1 + static_cast<int>(rng.below(5));
+    const Board board = random_board(rng, rows, cols, static_cast<int>(rng.below(35)), 10);
+    EXPECT_EQ(solved_total(board), reference_total(board)) << to_text(board);
+  }
+}
+
+TEST(Footholds, OptimizedEqualsMinimaxOnRandom6x6Boards) {
+  SplitMix64 rng(3);
+  const int boards = scaled(300);
+  for (int i = 0; i < boards; ++i) {
+    const Board board = random_board(rng, 6, 6, 20 + static_cast<int>(rng.below(25)), 10);
+    EXPECT_EQ(solved_total(board), reference_total(board)) << to_text(board);
+  }
+}
+
+TEST(Footholds, WideBoardsAbove64CellsEqualMinimax) {
+  // 65..128 cells (the two-word bitboard), sparse enough for the reference.
+  SplitMix64 rng(4);
+  const int boards = scaled(200);
+  const int shapes[][2] = {{9, 9}, {8, 16}, {16, 8}, {5, 20}, {2, 64}, {1, 128}, {11, 11}, {13, 7}};
+  for (int i = 0; i < boards; ++i) {
+    const auto& shape = shapes[i % std::size(shapes)];
+    const Board board = random_board(rng, shape[0], shape[1], 45 + static_cast<int>(rng.below(20)), 10);
+    EXPECT_EQ(solved_total(board), reference_total(board)) << to_text(board);
+  }
+}
+
+TEST(Footholds, LineIsLegalHasTheAnswersLengthAndEveryMoveIsOptimal) {
+  SplitMix64 rng(5);
+  const int boards = scaled(600);
+  for (int i = 0; i < boards; ++i) {
+    const int rows = 1 + static_cast<int>(rng.below(5));
+    const int cols = 1 + static_cast<int>(rng.below(5));
+    const Board board = random_board(rng, rows, cols, static_cast<int>(rng.below(35)), 10);
+    const auto result = solve_board(board);
+    ASSERT_TRUE(result.proven());
+    EXPECT_EQ(static_cast<int>(result.line.size()), *result.value) << to_text(board);
+    check_line(board, result.line, true);
+  }
+}
+
+TEST(Footholds, LineIsLegalAndCompleteOn7x7And9x9) {
+  SplitMix64 rng(6);
+  const int boards = scaled(40);
+  for (int i = 0; i < boards; ++i) {
+    const int side = i % 2 == 0 ? 7 : 9;
+    const Board board = random_board(rng, side, side, 15 + static_cast<int>(rng.below(30)), 5);
+    const auto result = solve_board(board);
+    ASSERT_TRUE(result.proven());
+    EXPECT_EQ(static_cast<int>(result.line.size()), *result.value) << to_text(board);
+    check_line(board, result.line, false);
+  }
+}
+
+// Boards where A and B are already in different regions: the closed form
+// (separated_score) against plain minimax.
+TEST(Footholds, DecompositionFormulaEqualsMinimax) {
+  SplitMix64 rng(7);
+  int checked = 0;
+  const int wanted = scaled(2000);
+  for (int attempt = 0; checked < wanted && attempt < 200 * wanted; ++attempt) {
+    const int rows = 1 + static_cast<int>(rng.below(6));
+    const int cols = 1 + static_cast<int>(rng.below(6));
+    const Board board = random_board(rng, rows, cols, 20 + static_cast<int>(rng.below(30)), 0);
+    const Geometry<Bits64> geometry(rows, cols);
+    Bits64 footholds;
+    for (int cell = 0; cell < board.cells(); ++cell)
+      if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= Bits64::cell(cell);
+    if (board.a == board.b || geometry.connected(board.a, board.b, footholds)) continue;
+    LongestPaths<Bits64> paths(geometry, 64, {});
+    const FootholdsGame<Bits64> game(geometry, paths, footholds, board.a, board.b);
+    const int f = footholds.count();
+    ref::Position p = to_reference(board);
+    ref::Memoized memo;
+    const ref::Outcome expected = memo.solve(p);
+    const int expected_score = expected.mover_wins ? f - expected.moves : -(f - expected.moves);
+    EXPECT_EQ(game.separated_score(), expected_score) << to_text(board);
+    EXPECT_EQ(game.known_score().value_or(0), expected_score) << to_text(board);
+    ++checked;
+  }
+  EXPECT_EQ(checked, wanted);
+}
+
+// Longest simple path from a cell, by brute force: every path, no bounds.
+int brute_longest(const std::vector<int>& cells, int rows, int cols, int at, std::vector<int>& used) {
+  int best = 0;
+  used[static_cast<std::size_t>(at)] = 1;
+  const int dr[4] = {-1, 1, 0, 0};
+  const int dc[4] = {0, 0, -1, 1};
+  for (int d = 0; d < 4; ++d) {
+    const int r = at / cols + dr[d];
+    const int c = at % cols + dc[d];
+    if (r < 0 || r >= rows || c < 0 || c >= cols) continue;
+    const int next = r * cols + c;
+    if (cells[static_cast<std::size_t>(next)] == 1 && used[static_cast<std::size_t>(next)] == 0)
+      best = std::max(best, 1 + brute_longest(cells, rows, cols, next, used));
+  }
+  used[static_cast<std::size_t>(at)] = 0;
+  return best;
+}
+
+TEST(Footholds, LongestPathEqualsBruteForce) {
+  SplitMix64 rng(8);
+  const int boards = scaled(1500);
+  for (int i = 0; i < boards; ++i) {
+    const int rows = 1 + static_cast<int>(rng.below(6));
+    const int cols = 1 + static_cast<int>(rng.below(6));
+    const Board board = random_board(rng, rows, cols, static_cast<int>(rng.below(40)), 0);
+    const Geometry<Bits64> geometry(rows, cols);
+    Bits64 footholds;
+    for (int cell = 0; cell < board.cells(); ++cell)
+      if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= Bits64::cell(cell);
+    LongestPaths<Bits64> paths(geometry, 16, {});  // a tiny memo: exercises replacement
+    const Bits64 region = geometry.component(board.a, footholds);
+    std::vector<int> cells(board.footholds.begin(), board.footholds.end());
+    std::vector<int> used(cells.size(), 0);
+    const int expected = brute_longest(cells, rows, cols, board.a, used);
+    EXPECT_EQ(paths.longest_from(region, board.a), expected) << to_text(board);
+    EXPECT_LE(expected, paths.upper_bound(region, board.a)) << to_text(board);
+  }
+}
+
+TEST(Footholds, ApplyUndoRestoresEveryStateAndKey) {
+  SplitMix64 rng(9);
+  std::size_t applied = 0;
+  for (int i = 0; i < 50; ++i) {
+    const Board board = random_board(rng, 5, 6, 15, 10);
+    const Geometry<Bits64> geometry(board.rows, board.cols);
+    Bits64 footholds;
+    for (int cell = 0; cell < board.cells(); ++cell)
+      if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= Bits64::cell(cell);
+    LongestPaths<Bits64> paths(geometry, 64, {});
+    const FootholdsGame<Bits64> game(geometry, paths, footholds, board.a, board.b);
+    applied += testing::check_apply_undo_restores(game, 10, 40, rng.next());
+  }
+  // The wide representation too (cells above 64 cross the word boundary).
+  for (int i = 0; i < 20; ++i) {
+    const Board board = random_board(rng, 10, 12, 15, 10);
+    const Geometry<Bits128> geometry(board.rows, board.cols);
+    Bits128 footholds;
+    for (int cell = 0; cell < board.cells(); ++cell)
+      if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= Bits128::cell(cell);
+    LongestPaths<Bits128> paths(geometry, 64, {});
+    const FootholdsGame<Bits128> game(geometry, paths, footholds, board.a, board.b);
+    applied += testing::check_apply_undo_restores(game, 10, 60, rng.next());
+  }
+  EXPECT_GT(applied, 1000u);
+}
+
+TEST(Footholds, PlayingForBSwapsThePlayersInTheTextForm) {
+  // The web app asks for B's move by swapping A and B: the first move of the
+  // line must then be optimal for B (checked against the reference).
+  SplitMix64 rng(10);
+  for (int i = 0; i < scaled(200); ++i) {
+    Board board = random_board(rng, 4, 5, 20, 5);
+    std::swap(board.a, board.b);
+    const auto report = puzzle().solve(app::SolveRequest{to_text(board), {}, {}});
+    ASSERT_GE(report.line.size(), 1u);
+    ref::Position p = to_reference(board);
+    ref::Memoized memo;
+    const ref::Outcome before = memo.solve(p);
+    EXPECT_EQ(report.answer, std::to_string(before.moves) + "\n");
+    if (report.line.size() == 1) {
+      EXPECT_EQ(before.moves, 0);
+      continue;
+    }
+    const std::string move = report.line[1]["move"];
+    Direction direction = Direction::up;
+    for (Direction d : kDirections)
+      if (direction_name(d) == move) direction = d;
+    const int next = board.step(p.mover, direction);
+    ASSERT_GE(next, 0);
+    ASSERT_EQ(p.cells[next], 1);
+    p.cells[p.mover] = 0;
+    p.mover = p.other;
+    p.other = next;
+    const ref::Outcome after = memo.solve(p);
+    EXPECT_EQ(before.mover_wins, !after.mover_wins);
+    EXPECT_EQ(before.moves, after.moves + 1);
+  }
+}
+
+TEST(Footholds, ReportHasTheDocumentedJsonShape) {
+  const auto report = puzzle().solve(app::SolveRequest{"3 3\n1 1 1\n1 1 1\n1 1 1\n1 0\n1 2\n", {}, {}});
+  EXPECT_EQ(report.answer, "5\n");
+  EXPECT_EQ(report.document["puzzle"], "footholds");
+  EXPECT_EQ(report.document["answer"], 5);
+  EXPECT_EQ(report.document["winner"], "A");
+  ASSERT_EQ(report.document["moves"].size(), 5u);
+  EXPECT_EQ(report.document["moves"][0]["player"], "A");
+  EXPECT_TRUE(report.document["nodes"].is_number_integer());
+  EXPECT_TRUE(report.document["ms"].is_number());
+  ASSERT_EQ(report.line.size(), 6u);
+  EXPECT_TRUE(report.line[0]["move"].is_null());
+  EXPECT_FALSE(report.line[0].contains("player"));
+  EXPECT_EQ(report.line[0]["board"]["a"], nlohmann::json({1, 0}));
+  EXPECT_EQ(report.line[0]["board"]["b"], nlohmann::json({1, 2}));
+  EXPECT_EQ(report.line[0]["board"]["to_move"], "A");
+  EXPECT_EQ(report.line[0]["board"]["cells"].size(), 3u);
+  for (std::size_t i = 1; i < report.line.size(); ++i) {
+    EXPECT_EQ(report.line[i]["player"], i % 2 == 1 ? "A" : "B");
+    EXPECT_EQ(report.line[i]["board"]["to_move"], i % 2 == 1 ? "B" : "A");
+    EXPECT_TRUE(report.line[i]["move"].is_string());
+  }
+  EXPECT_NE(report.explanation.find("A wins after 5 moves"), std::string::npos);
+}
+
+TEST(Footholds, BadInputNamesLineAndField) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"", "line 1"},
+      {"3\n", "line 1"},
+      {"0 3\n", "line 1, field 1"},
+      {"9 15\n", "135 cells"},
+      {"2 2\n1 1\n1\n0 0\n1 1\n", "line 3"},
+      {"2 2\n1 1\n1 2\n0 0\n1 1\n", "line 3, field 2"},
+      {"2 2\n1 1\n1 x\n0 0\n1 1\n", "line 3, field 2"},
+      {"2 2\n1 1\n1 1\n2 0\n1 1\n", "line 4, field 1"},
+      {"2 2\n1 1\n1 1\n0 0\n1 -1\n", "line 5, field 2"},
+      {"2 2\n1 0\n1 1\n0 1\n1 1\n", "no foothold"},
+      {"2 2\n1 1\n1 1\n0 0\n", "line 5"},
+      {"2 2\n1 1\n1 1\n0 0\n1 1\n7\n", "line 6"},
+      {"2 2\n1 1\n1 1\n0 0\n1 1 1\n", "line 5"},
+  };
+  for (const auto& [input, where] : cases) {
+    try {
+      parse_board(input);
+      ADD_FAILURE() << "accepted: " << input;
+    } catch (const app::InputError& error) {
+      EXPECT_NE(std::string(error.what()).find(where), std::string::npos) << error.what();
+      EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << "message must be one line";
+    }
+  }
+}
+
+TEST(Footholds, LargestBoardsAreAcceptedAndLargerRejected) {
+  // 8 x 16 = 128 cells: accepted and solved (a corridor keeps it small).
+  std::vector<int> cells(128, 0);
+  for (int col = 0; col < 16; ++col) cells[static_cast<std::size_t>(7 * 16 + col)] = 1;
+  for (int row = 0; row < 8; ++row) cells[static_cast<std::size_t>(row * 16 + 15)] = 1;
+  const Board wide = make_board(8, 16, cells, 7 * 16, 15);
+  EXPECT_EQ(parse_board(to_text(wide)), wide);
+  EXPECT_EQ(solved_total(wide), reference_total(wide));
+  EXPECT_THROW(parse_board("9 15\n"), app::InputError);
+  EXPECT_THROW(parse_board("1 129\n"), app::InputError);
+}
+
+TEST(Footholds, NodeLimitBecomesLimitError) {
+  app::SolveRequest request{"6 6\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n0 0\n5 5\n",
+                            {}, {}};
+  request.limits.max_nodes = 10;
+  EXPECT_THROW(puzzle().solve(request), app::LimitError);
+}
+
+}  // namespace
+}  // namespace boardsearch::footholds
