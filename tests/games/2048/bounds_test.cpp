@@ -1,0 +1,56 @@
+// Every bound is admissible: never below the plain search's answer.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+
+#include "games/2048/bounds.hpp"
+#include "games/2048/plain_search.hpp"
+#include "games/2048/random_boards.hpp"
+
+namespace boardsearch::testing {
+namespace {
+
+using game2048::Board;
+
+TEST(Bounds2048, AllBoundsAreAdmissibleOnRandomBoards) {
+  core::SplitMix64 rng(7);
+  const int rounds = scaled(3000);
+  int ancestry_strictly_tighter = 0;
+  for (int round = 0; round < rounds; ++round) {
+    const int side = 1 + static_cast<int>(rng.below(5));
+    const Board board = random_small_board(rng, side, 20 + static_cast<int>(rng.below(81)),
+                                           1 + static_cast<int>(rng.below(5)));
+    const int moves = static_cast<int>(rng.below(6));
+    const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), moves));
+    const int doubling = game2048::doubling_bound(board.counts(), moves);
+    const int sum = game2048::sum_bound(board.counts());
+    const int ancestry = game2048::upper_bound_exponent(board.counts(), moves);
+    ASSERT_GE(doubling, truth) << "round " << round;
+    ASSERT_GE(sum, truth) << "round " << round;
+    ASSERT_GE(ancestry, truth) << "round " << round;
+    ASSERT_LE(ancestry, std::min(doubling, sum)) << "round " << round;
+    ancestry_strictly_tighter += ancestry < std::min(doubling, sum);
+  }
+  // The ancestry bound must actually be stronger somewhere, or it is useless.
+  EXPECT_GT(ancestry_strictly_tighter, 0);
+}
+
+TEST(Bounds2048, AncestryBoundOnHandMadeBoards) {
+  Board board(4);
+  board.set(0, 0, 10);  // 1024
+  board.set(3, 3, 1);   // 2
+  // 1024 + 2 < 2048: no 2048 ever.
+  EXPECT_EQ(game2048::upper_bound_exponent(board.counts(), 100), 10);
+  // Eight 128s and a 1024: 2048 needs 1024 more from tiles >= 2048 / 2^r.
+  for (int col = 0; col < 4; ++col) board.set(1, col, 7), board.set(2, col, 7);
+  EXPECT_FALSE(game2048::can_build(board.counts(), 11, 3));  // needs tiles >= 256
+  EXPECT_TRUE(game2048::can_build(board.counts(), 11, 4));   // 128s may take part
+  EXPECT_EQ(game2048::upper_bound_exponent(board.counts(), 3), 10);
+  EXPECT_EQ(game2048::upper_bound_exponent(board.counts(), 4), 11);
+  // Huge move counts do not overflow: the sum bound takes over.
+  EXPECT_EQ(game2048::upper_bound_exponent(board.counts(), 1LL << 62), game2048::sum_bound(board.counts()));
+}
+
+}  // namespace
+}  // namespace boardsearch::testing

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# 2048 end to end through the built CLI: the samples, bad inputs (exit 2,
+# exactly one stderr line, empty stdout), --moves, --explain and --json.
+# Usage: cli_test.sh BOARDSEARCH_BINARY DATA_DIR
+set -u
+bin="$1"
+data="$2"
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# run DESCRIPTION -- ARGS... : runs with stdin from $STDIN (default /dev/null)
+run() {
+  local what="$1"
+  shift 2
+  "$bin" 2048 "$@" <"${STDIN:-/dev/null}" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  current="$what"
+}
+
+expect_bad() {
+  local what="$1"
+  local input="$2"
+  shift 2
+  printf '%b' "$input" >"$tmp/in"
+  STDIN="$tmp/in" run "$what" -- "$@"
+  [ "$status" = 2 ] || fail "$what: exit $status, wanted 2"
+  [ -s "$tmp/out" ] && fail "$what: stdout not empty: $(head -c 200 "$tmp/out")"
+  [ "$(wc -l <"$tmp/err")" = 1 ] || fail "$what: stderr is not one line: $(cat "$tmp/err")"
+  echo "ok: $what ($(cat "$tmp/err"))"
+}
+
+# 1. Samples: NN.in at K = 5, or at the K written in NN.moves.
+samples=0
+for input in "$data"/*.in; do
+  expected="${input%.in}.out"
+  moves=5
+  [ -f "${input%.in}.moves" ] && moves=$(cat "${input%.in}.moves")
+  run "sample $(basename "$input")" -- --moves "$moves" "$input"
+  if [ "$status" != 0 ] || ! cmp -s "$tmp/out" "$expected"; then
+    fail "$current: exit $status, got '$(head -c 100 "$tmp/out")', wanted '$(cat "$expected")'"
+  else
+    echo "ok: $current"
+  fi
+  samples=$((samples + 1))
+done
+[ "$samples" -ge 1 ] || fail "no samples found in $data"
+
+# The default K is 5: the page sample without --moves.
+run "default K" -- "$data/01.in"
+[ "$status" = 0 ] && [ "$(cat "$tmp/out")" = 16 ] || fail "$current: exit $status, output $(cat "$tmp/out")"
+
+# 2. Bad inputs.
+expect_bad "wrong row count" '2\n2 2\n'
+expect_bad "wrong field count" '2\n2 2 2\n2 2\n'
+expect_bad "not a power of two" '2\n2 6\n2 2\n'
+expect_bad "one is not a tile" '2\n1 2\n2 2\n'
+expect_bad "non-number" '2\n2 two\n2 2\n'
+expect_bad "negative tile" '2\n2 -2\n2 2\n'
+expect_bad "N zero" '0\n'
+expect_bad "N too large" '129\n'
+expect_bad "no tiles" '2\n0 0\n0 0\n'
+expect_bad "trailing garbage" '1\n2\nextra\n'
+expect_bad "empty input" ''
+expect_bad "negative K" '1\n2\n' --moves -1
+expect_bad "non-numeric K" '1\n2\n' --moves many
+
+# 3. --moves 10 on the page sample, and a line that needs repeated moves.
+run "--moves 10" -- --moves 10 "$data/01.in"
+[ "$status" = 0 ] && [ "$(cat "$tmp/out")" = 16 ] || fail "$current: exit $status, output $(cat "$tmp/out")"
+printf '3\n2 2 4\n0 0 0\n0 0 0\n' >"$tmp/repeat.in"
+run "--explain shows the line" -- --moves 2 --explain "$tmp/repeat.in"
+[ "$status" = 0 ] || fail "$current: exit $status"
+[ "$(head -n 1 "$tmp/out")" = 8 ] || fail "$current: first line $(head -n 1 "$tmp/out")"
+grep -q 'left left' "$tmp/out" || fail "$current: no 'left left' in: $(cat "$tmp/out")"
+grep -q 'move 2: left, largest tile 8' "$tmp/out" || fail "$current: missing board after move 2"
+
+# 4. --json: one document with the contract's fields.
+run "--json" -- --json --moves 2 "$tmp/repeat.in"
+[ "$status" = 0 ] || fail "$current: exit $status"
+if command -v python3 >/dev/null; then
+  python3 - "$tmp/out" <<'PY' || fail "--json document: see above"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["puzzle"] == "2048", doc
+assert doc["answer"] == 8, doc
+assert doc["moves"] == ["left", "left"], doc
+assert doc["boards"][-1][0] == [8, 0, 0], doc
+assert len(doc["boards"]) == 3 and doc["nodes"] >= 1 and doc["ms"] >= 0, doc
+PY
+else
+  grep -q '"answer": 8' "$tmp/out" || fail "$current: no answer 8"
+fi
+[ "$failures" = 0 ] && echo "ok: --json"
+
+echo
+if [ "$failures" -ne 0 ]; then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "all 2048 CLI checks passed"

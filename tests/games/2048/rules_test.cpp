@@ -1,0 +1,88 @@
+// The rules (board.hpp) against the puzzle page and the plain reference.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "games/2048/board.hpp"
+#include "games/2048/plain_search.hpp"
+#include "games/2048/random_boards.hpp"
+
+namespace boardsearch::testing {
+namespace {
+
+using game2048::Board;
+using game2048::Direction;
+using game2048::Exponent;
+
+// Slides one line given as exponents toward its first cell.
+std::vector<Exponent> slide(std::vector<Exponent> line, bool* changed = nullptr) {
+  std::vector<Exponent> out(line.size(), 99);
+  game2048::TileCounts counts;
+  for (Exponent e : line)
+    if (e != 0) ++counts.count[e], ++counts.tiles;
+  const bool moved = game2048::slide_line(line.data(), out.data(), 1, static_cast<int>(line.size()), counts);
+  if (changed != nullptr) *changed = moved;
+  return out;
+}
+
+TEST(Rules2048, PageExamplesMergeNearestTheWallFirst) {
+  // 2 2 2 left -> 4 2 0; right -> 0 2 4 (the line read from the right wall).
+  EXPECT_EQ(slide({1, 1, 1}), (std::vector<Exponent>{2, 1, 0}));
+  Board row(3);
+  for (int col = 0; col < 3; ++col) row.set(0, col, 1);
+  Board right;
+  ASSERT_TRUE(game2048::apply_move(row, Direction::right, right));
+  EXPECT_EQ(right.at(0, 0), 0);
+  EXPECT_EQ(right.at(0, 1), 1);
+  EXPECT_EQ(right.at(0, 2), 2);
+  // 2 2 2 2 left -> 4 4 0 0: a merged tile does not merge again.
+  EXPECT_EQ(slide({1, 1, 1, 1}), (std::vector<Exponent>{2, 2, 0, 0}));
+  // 2 2 4 left -> 4 4, and left again -> 8 (repeating a direction can help).
+  EXPECT_EQ(slide({1, 1, 2}), (std::vector<Exponent>{2, 2, 0}));
+  EXPECT_EQ(slide({2, 2, 0}), (std::vector<Exponent>{3, 0, 0}));
+}
+
+TEST(Rules2048, UnchangedIsReportedExactly) {
+  bool changed = true;
+  EXPECT_EQ(slide({1, 2, 0}, &changed), (std::vector<Exponent>{1, 2, 0}));
+  EXPECT_FALSE(changed);
+  slide({0, 1, 2}, &changed);
+  EXPECT_TRUE(changed);
+  slide({0, 0, 0}, &changed);
+  EXPECT_FALSE(changed);
+}
+
+TEST(Rules2048, MovesEqualPlainReferenceOnRandomBoards) {
+  core::SplitMix64 rng(2048);
+  const int rounds = scaled(20000);
+  for (int round = 0; round < rounds; ++round) {
+    const int side = 1 + static_cast<int>(rng.below(7));
+    const Board board = random_small_board(rng, side, 10 + static_cast<int>(rng.below(91)),
+                                           1 + static_cast<int>(rng.below(4)));
+    for (const Direction direction : game2048::kDirections) {
+      Board next;
+      const bool changed = game2048::apply_move(board, direction, next);
+      const auto expected = plain2048::move(to_grid(board), static_cast<int>(direction));
+      ASSERT_EQ(to_grid(next), expected) << "round " << round << " direction " << to_string(direction);
+      ASSERT_EQ(changed, !(next == board)) << "round " << round;
+      // Counts kept by the move equal a recount.
+      Board recount(side);
+      for (int r = 0; r < side; ++r)
+        for (int c = 0; c < side; ++c) recount.set(r, c, next.at(r, c));
+      ASSERT_EQ(next.counts().count, recount.counts().count);
+      ASSERT_EQ(next.counts().tiles, recount.counts().tiles);
+      ASSERT_EQ(next.max_exponent(), recount.max_exponent());
+    }
+  }
+}
+
+TEST(Rules2048, PlainDirectionsMatchEngineDirections) {
+  // The tests index plain moves by the engine's Direction values.
+  EXPECT_EQ(static_cast<int>(Direction::up), plain2048::kUp);
+  EXPECT_EQ(static_cast<int>(Direction::down), plain2048::kDown);
+  EXPECT_EQ(static_cast<int>(Direction::left), plain2048::kLeft);
+  EXPECT_EQ(static_cast<int>(Direction::right), plain2048::kRight);
+}
+
+}  // namespace
+}  // namespace boardsearch::testing

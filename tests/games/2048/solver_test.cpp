@@ -1,0 +1,194 @@
+// The optimized search against the plain 4^K reference, the samples and the
+// page's traps, and the replay of every optimal line.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "games/2048/format.hpp"
+#include "games/2048/plain_search.hpp"
+#include "games/2048/puzzle.hpp"
+#include "games/2048/random_boards.hpp"
+#include "games/2048/search.hpp"
+
+namespace boardsearch::testing {
+namespace {
+
+using game2048::Board;
+using game2048::Direction;
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Replays `line` from `start`: every move must change the board (no wasted
+// moves), and the last board must hold the claimed tile.
+void expect_replay_reaches(const Board& start, const std::vector<Direction>& line, long long moves, int exponent) {
+  ASSERT_LE(static_cast<long long>(line.size()), moves);
+  Board board = start;
+  for (const Direction direction : line) {
+    Board next;
+    ASSERT_TRUE(game2048::apply_move(board, direction, next)) << "the line wastes a move";
+    board = next;
+  }
+  EXPECT_EQ(board.max_exponent(), exponent);
+}
+
+// Solves through the puzzle entry point, as the front ends do.
+app::SolveReport solve_text(const std::string& input, long long moves) {
+  app::SolveRequest request{input, {}, {}};
+  request.options.moves = moves;
+  return game2048::puzzle().solve(request);
+}
+
+TEST(Solver2048, SamplesMatchExpectedOutput) {
+  int samples = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(BOARDSEARCH_2048_DATA_DIR)) {
+    if (entry.path().extension() != ".in") continue;
+    std::filesystem::path expected_path = entry.path();
+    expected_path.replace_extension(".out");
+    // NN.in is judged at K = 5 unless NN.moves says otherwise.
+    std::filesystem::path moves_path = entry.path();
+    moves_path.replace_extension(".moves");
+    const long long moves = std::filesystem::exists(moves_path) ? std::stoll(read_file(moves_path)) : 5;
+    const app::SolveReport report = solve_text(read_file(entry.path()), moves);
+    EXPECT_EQ(report.answer, read_file(expected_path)) << entry.path();
+    ++samples;
+  }
+  EXPECT_GE(samples, 1);
+}
+
+TEST(Solver2048, PageSampleIsSixteen) {
+  EXPECT_EQ(solve_text("3\n2 2 2\n4 4 4\n8 8 8\n", 5).answer, "16\n");
+}
+
+TEST(Solver2048, TrapRepeatingADirectionIsNeeded) {
+  // Row 2 2 4: left gives 4 4, left again 8. A solver that never repeats a
+  // direction finds only 4 + ... on this board; the answer with 2 moves is 8.
+  const std::string input = "3\n2 2 4\n0 0 0\n0 0 0\n";
+  EXPECT_EQ(solve_text(input, 2).answer, "8\n");
+  const Board board = game2048::parse_board(input);
+  const auto result = game2048::maximize_tile(board, 2);
+  ASSERT_TRUE(result.search.proven());
+  EXPECT_EQ(result.search.line, (std::vector<Direction>{Direction::left, Direction::left}));
+}
+
+TEST(Solver2048, TrapTheSumCapsEverything) {
+  // One 1024 among a few 2s: the sum bound says 1024 is the answer for any K.
+  const std::string input = "4\n1024 2 0 0\n0 0 0 2\n0 0 0 0\n2 0 0 0\n";
+  const auto report = solve_text(input, 1000000000000LL);
+  EXPECT_EQ(report.answer, "1024\n");
+}
+
+TEST(Solver2048, TrapLargeTilesDoNotOverflow) {
+  // 2^62 + 2^62 = 2^63 fits in 64 bits; the answer prints exactly.
+  const std::string input = "2\n4611686018427387904 4611686018427387904\n0 0\n";
+  EXPECT_EQ(solve_text(input, 1).answer, "9223372036854775808\n");
+  EXPECT_EQ(solve_text(input, 0).answer, "4611686018427387904\n");
+  // A full 16 x 16 board of 2s reaches 2^9 = 512 = sum in 8 moves, exactly.
+  std::string big = "16\n";
+  for (int row = 0; row < 16; ++row) {
+    for (int col = 0; col < 16; ++col) big += col == 0 ? "2" : " 2";
+    big += "\n";
+  }
+  EXPECT_EQ(solve_text(big, 8).answer, "512\n");
+  EXPECT_EQ(solve_text(big, 7).answer, "256\n");
+  EXPECT_EQ(solve_text(big, 60).answer, "512\n");
+}
+
+TEST(Solver2048, ZeroMovesIsTheLargestTile) {
+  EXPECT_EQ(solve_text("2\n2 2\n8 0\n", 0).answer, "8\n");
+  EXPECT_EQ(solve_text("1\n64\n", 3).answer, "64\n");
+}
+
+// The core property: optimized == plain on thousands of random boards, with
+// the table of seen boards on and off, and every line replays to the answer.
+TEST(Solver2048, OptimizedEqualsPlainOnRandomBoards) {
+  core::SplitMix64 rng(20481);
+  const int rounds = scaled(4000);
+  int proven_shorter = 0;
+  for (int round = 0; round < rounds; ++round) {
+    const int side = 1 + static_cast<int>(rng.below(6));
+    const int density = 10 + static_cast<int>(rng.below(91));
+    const int max_exponent = 1 + static_cast<int>(rng.below(rng.below(2) == 0 ? 3 : 7));
+    const Board board = random_small_board(rng, side, density, max_exponent);
+    const int moves = static_cast<int>(rng.below(7));
+    const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), moves));
+    for (const bool use_seen_boards : {true, false}) {
+      game2048::SearchOptions options;
+      options.use_seen_boards = use_seen_boards;
+      const auto result = game2048::maximize_tile(board, moves, {}, options);
+      ASSERT_TRUE(result.search.proven());
+      ASSERT_FALSE(result.depth_limited);
+      ASSERT_EQ(result.search.value, truth) << "round " << round << " side " << side << " moves " << moves
+                                            << " seen boards " << use_seen_boards;
+      expect_replay_reaches(board, result.search.line, moves, truth);
+      proven_shorter += static_cast<int>(result.search.line.size()) < moves;
+    }
+  }
+  EXPECT_GT(proven_shorter, 0);  // "fewer than K moves" lines were exercised
+}
+
+TEST(Solver2048, WithoutBoundsStillEqualsPlain) {
+  // The bounds only prune: switching them off must not change any answer.
+  core::SplitMix64 rng(99);
+  for (int round = 0; round < scaled(500); ++round) {
+    const Board board = random_small_board(rng, 1 + static_cast<int>(rng.below(4)), 60, 3);
+    const int moves = static_cast<int>(rng.below(6));
+    game2048::SearchOptions options;
+    options.use_bounds = false;
+    const auto result = game2048::maximize_tile(board, moves, {}, options);
+    ASSERT_EQ(result.search.value, std::countr_zero(plain2048::max_tile(to_grid(board), moves))) << round;
+  }
+}
+
+TEST(Solver2048, ReportLineAndDocumentReplayToTheAnswer) {
+  core::SplitMix64 rng(31);
+  for (int round = 0; round < scaled(300); ++round) {
+    const Board board = random_small_board(rng, 2 + static_cast<int>(rng.below(4)), 70, 4);
+    const long long moves = static_cast<long long>(rng.below(6));
+    std::string input = std::to_string(board.side()) + "\n" + game2048::board_text(board, 0);
+    const app::SolveReport report = solve_text(input, moves);
+    const auto& doc = report.document;
+    ASSERT_EQ(doc["puzzle"], "2048");
+    ASSERT_EQ(std::to_string(doc["answer"].get<std::uint64_t>()) + "\n", report.answer);
+    ASSERT_EQ(doc["boards"].size(), doc["moves"].size() + 1);
+    ASSERT_EQ(report.line.size(), doc["boards"].size());
+    ASSERT_TRUE(report.line[0]["move"].is_null());
+    // Replay the document's moves with the plain reference.
+    plain2048::Grid grid = to_grid(board);
+    for (std::size_t step = 0; step < doc["moves"].size(); ++step) {
+      const std::string name = doc["moves"][step];
+      int direction = name == "up" ? plain2048::kUp : name == "down" ? plain2048::kDown
+                                                   : name == "left" ? plain2048::kLeft : plain2048::kRight;
+      grid = plain2048::move(grid, direction);
+      ASSERT_EQ(report.line[step + 1]["move"], name);
+      ASSERT_EQ(report.line[step + 1]["board"]["cells"].get<plain2048::Grid>(), grid);
+      ASSERT_EQ(doc["boards"][step + 1].get<plain2048::Grid>(), grid);
+    }
+    ASSERT_EQ(std::to_string(plain2048::largest(grid)) + "\n", report.answer);
+    ASSERT_GE(doc["nodes"].get<std::uint64_t>(), 1u);
+    // --explain names the moves in order.
+    for (const auto& name : doc["moves"]) ASSERT_NE(report.explanation.find(name.get<std::string>()), std::string::npos);
+  }
+}
+
+TEST(Solver2048, LimitsNeverYieldAnUnprovenAnswer) {
+  // A 20 x 20 board needing many nodes, with a budget of 10 nodes.
+  core::SplitMix64 rng(5);
+  const Board board = random_small_board(rng, 20, 100, 5);
+  std::string input = "20\n" + game2048::board_text(board, 0);
+  app::SolveRequest request{input, {}, {}};
+  request.options.moves = 10;
+  request.limits.max_nodes = 10;
+  EXPECT_THROW(game2048::puzzle().solve(request), app::LimitError);
+}
+
+}  // namespace
+}  // namespace boardsearch::testing
