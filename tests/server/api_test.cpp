@@ -1,0 +1,564 @@
+// The web app's API through HTTP: an httplib client against a Server started
+// in this process on a free loopback port (port 0). Checks the contract of
+// docs/api.md: samples, options, errors, budgets, the body cap, parallel
+// requests, static files and footholds play.
+
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "boardsearch/app/puzzle.hpp"
+#include "server/server.hpp"
+
+namespace boardsearch::server {
+namespace {
+
+using nlohmann::json;
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A server running on its own thread for the lifetime of the object.
+class RunningServer {
+ public:
+  explicit RunningServer(ServerConfig config = {}) {
+    config.host = "127.0.0.1";
+    config.port = 0;
+    config.web_root = BOARDSEARCH_TEST_WEB_ROOT;
+    server_ = std::make_unique<Server>(std::move(config));
+    if (!server_->bind()) throw std::runtime_error("cannot bind a loopback port");
+    thread_ = std::thread([this] { server_->run(); });
+    // Ready once it answers; the first request may race the listen call, so
+    // retry a bounded number of times.
+    httplib::Client client = this->client();
+    for (int attempt = 0; attempt < 200; ++attempt) {
+      if (auto reply = client.Get("/api/puzzles"); reply && reply->status == 200) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    throw std::runtime_error("the server did not answer");
+  }
+  ~RunningServer() {
+    server_->stop();
+    thread_.join();
+  }
+  httplib::Client client() const {
+    httplib::Client client("127.0.0.1", server_->port());
+    client.set_read_timeout(60, 0);
+    return client;
+  }
+  Server& server() { return *server_; }
+
+ private:
+  std::unique_ptr<Server> server_;
+  std::thread thread_;
+};
+
+struct Reply {
+  int status = 0;
+  json body;
+  std::string content_type;
+};
+
+Reply post(const RunningServer& server, const std::string& path, const std::string& body) {
+  httplib::Client client = server.client();
+  auto reply = client.Post(path.c_str(), body, "application/json");
+  if (!reply) throw std::runtime_error(fmt::format("POST {} failed: {}", path, httplib::to_string(reply.error())));
+  Reply result{reply->status, json::parse(reply->body, nullptr, false), reply->get_header_value("Content-Type")};
+  return result;
+}
+
+Reply solve(const RunningServer& server, const json& request) { return post(server, "/api/solve", request.dump()); }
+
+// The server every test shares unless it needs its own budget.
+RunningServer& shared_server() {
+  static RunningServer server;
+  return server;
+}
+
+// Every tests/data/<puzzle>/NN.in with its NN.out.
+struct Sample {
+  std::string puzzle;
+  std::string name;
+  std::string input;
+  std::string output;
+};
+
+std::vector<Sample> all_samples() {
+  std::vector<Sample> samples;
+  for (const app::Puzzle& puzzle : app::all_puzzles()) {
+    const std::filesystem::path folder = std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / std::string(puzzle.name);
+    std::vector<std::filesystem::path> inputs;
+    for (const auto& entry : std::filesystem::directory_iterator(folder))
+      if (entry.path().extension() == ".in") inputs.push_back(entry.path());
+    std::sort(inputs.begin(), inputs.end());
+    for (const auto& input : inputs) {
+      auto output = input;
+      output.replace_extension(".out");
+      samples.push_back({std::string(puzzle.name), input.filename().string(), read_file(input), read_file(output)});
+    }
+  }
+  return samples;
+}
+
+// ---------------------------------------------------------------------------
+// Solve.
+
+TEST(ServerApi, EverySampleAnswersExactlyTheJudgeOutputWithAStepwiseLine) {
+  const auto samples = all_samples();
+  ASSERT_GE(samples.size(), 4u);
+  for (const Sample& sample : samples) {
+    SCOPED_TRACE(sample.puzzle + "/" + sample.name);
+    const Reply reply = solve(shared_server(), {{"puzzle", sample.puzzle}, {"input", sample.input}});
+    ASSERT_EQ(reply.status, 200) << reply.body.dump();
+    EXPECT_EQ(reply.content_type, "application/json");
+    EXPECT_EQ(reply.body.at("answer"), sample.output);
+    const json& line = reply.body.at("line");
+    ASSERT_TRUE(line.is_array());
+    ASSERT_GE(line.size(), 1u);
+    EXPECT_TRUE(line[0].at("move").is_null()) << "the line starts at the initial position";
+    for (const json& step : line) {
+      EXPECT_TRUE(step.at("text").is_string());
+      EXPECT_TRUE(step.at("board").is_object());
+    }
+    EXPECT_TRUE(reply.body.at("stats").at("nodes").is_number_unsigned());
+    EXPECT_TRUE(reply.body.at("stats").at("ms").is_number());
+  }
+}
+
+// The answer is what the puzzle's own solve prints for the same options:
+// the options reach the solver.
+TEST(ServerApi, OptionsReachTheSolver) {
+  struct Case {
+    std::string puzzle;
+    std::string input;
+    json options;
+    app::PuzzleOptions direct;
+  };
+  std::vector<Case> cases;
+  for (long long moves : {0, 1, 2, 3}) {
+    app::PuzzleOptions direct;
+    direct.moves = moves;
+    cases.push_back({"2048", "2\n2 2\n2 2\n", {{"moves", moves}, {"pieces", 2}}, direct});
+  }
+  for (long long pieces : {1, 2, 3}) {
+    app::PuzzleOptions direct;
+    direct.pieces = pieces;
+    cases.push_back({"yut", "5 5 5 5 5 1 1 1 1 1\n", {{"pieces", pieces}}, direct});
+  }
+  std::vector<std::string> answers;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.puzzle + " " + c.options.dump());
+    const Reply reply = solve(shared_server(), {{"puzzle", c.puzzle}, {"input", c.input}, {"options", c.options}});
+    ASSERT_EQ(reply.status, 200) << reply.body.dump();
+    const app::SolveReport direct = app::find_puzzle(c.puzzle)->solve({c.input, c.direct, {}});
+    EXPECT_EQ(reply.body.at("answer"), direct.answer);
+    answers.push_back(reply.body.at("answer"));
+  }
+  // 2 x 2 board of 2s: 0 moves -> 2, 1 -> 4, 2 -> 8 (and no more after).
+  EXPECT_EQ(answers[0], "2\n");
+  EXPECT_EQ(answers[1], "4\n");
+  EXPECT_EQ(answers[2], "8\n");
+}
+
+TEST(ServerApi, MalformedJsonIs400WithAReason) {
+  for (const std::string body : {"{bad", "", "[1, 2]", "\"text\"", "{\"puzzle\": \"2048\", \"input\": }"}) {
+    SCOPED_TRACE(body);
+    const Reply reply = post(shared_server(), "/api/solve", body);
+    EXPECT_EQ(reply.status, 400);
+    ASSERT_TRUE(reply.body.is_object());
+    EXPECT_TRUE(reply.body.at("error").is_string());
+    EXPECT_FALSE(reply.body.at("error").get<std::string>().empty());
+  }
+  EXPECT_NE(post(shared_server(), "/api/solve", "{bad").body.at("error").get<std::string>().find("malformed JSON"),
+            std::string::npos);
+}
+
+TEST(ServerApi, BadRequestFieldsAre400NamingTheField) {
+  const std::vector<std::pair<json, std::string>> cases = {
+      {json{{"input", "1\n2\n"}}, "puzzle"},
+      {json{{"puzzle", "2048"}}, "input"},
+      {json{{"puzzle", "chess"}, {"input", ""}}, "unknown puzzle"},
+      {json{{"puzzle", 2048}, {"input", ""}}, "puzzle"},
+      {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"options", {{"moves", "ten"}}}}, "options.moves"},
+      {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"options", {{"move", 3}}}}, "unknown option"},
+      {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"options", 5}}, "options"},
+      {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"limits", {{"max_nodes", -1}}}}, "limits.max_nodes"},
+  };
+  for (const auto& [request, mentioned] : cases) {
+    SCOPED_TRACE(request.dump());
+    const Reply reply = solve(shared_server(), request);
+    EXPECT_EQ(reply.status, 400);
+    EXPECT_NE(reply.body.at("error").get<std::string>().find(mentioned), std::string::npos) << reply.body.dump();
+  }
+}
+
+TEST(ServerApi, BadPuzzleInputIs400WithTheSolversMessage) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"2048", "2\n2 3\n4 4\n"},
+      {"tour", "2 2\n.x\n..\n"},
+      {"footholds", "1 2\n1 1\n0 0\n0 5\n"},
+      {"yut", "1 2 9\n"},
+  };
+  for (const auto& [puzzle, input] : cases) {
+    SCOPED_TRACE(puzzle);
+    const Reply reply = solve(shared_server(), {{"puzzle", puzzle}, {"input", input}});
+    EXPECT_EQ(reply.status, 400);
+    std::string expected;
+    try {
+      app::find_puzzle(puzzle)->solve({input, {}, {}});
+    } catch (const app::InputError& e) {
+      expected = e.what();
+    }
+    ASSERT_FALSE(expected.empty()) << "the solver itself rejects this input";
+    EXPECT_EQ(reply.body.at("error"), expected);
+  }
+}
+
+TEST(ServerApi, InvalidUtf8InInputIsReportedNotCrashed) {
+  // Raw bytes that are not UTF-8 cannot even be JSON: 400 from the parser.
+  const Reply raw = post(shared_server(), "/api/solve", "{\"puzzle\": \"2048\", \"input\": \"\xff\xfe\"}");
+  EXPECT_EQ(raw.status, 400);
+}
+
+TEST(ServerApi, OversizedBodyIs413WithAJsonError) {
+  const std::string huge_input(kDefaultMaxBodyBytes + 1, '2');
+  httplib::Client client = shared_server().client();
+  auto reply = client.Post("/api/solve", json{{"puzzle", "2048"}, {"input", huge_input}}.dump(), "application/json");
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, 413);
+  EXPECT_NE(json::parse(reply->body).at("error").get<std::string>().find("larger than"), std::string::npos);
+  // The server still serves after refusing.
+  EXPECT_EQ(solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}}).status, 200);
+}
+
+// ---------------------------------------------------------------------------
+// Budgets.
+
+std::string full_board_footholds(int side) {
+  std::string text = fmt::format("{} {}\n", side, side);
+  for (int r = 0; r < side; ++r) {
+    for (int c = 0; c < side; ++c) text += c == 0 ? "1" : " 1";
+    text += '\n';
+  }
+  return text + fmt::format("0 0\n{} {}\n", side - 1, side - 1);
+}
+
+TEST(ServerBudget, NodeBudgetOfTheServerStopsASolveWith422) {
+  ServerConfig config;
+  config.budget = {1, 0};
+  RunningServer server(config);
+  const Reply reply = solve(server, {{"puzzle", "tour"}, {"input", read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "tour" / "01.in")}});
+  EXPECT_EQ(reply.status, 422);
+  EXPECT_EQ(reply.body.at("reason"), "budget");
+  EXPECT_NE(reply.body.at("error").get<std::string>().find("node limit"), std::string::npos) << reply.body.dump();
+}
+
+TEST(ServerBudget, RequestMayLowerButNotRaiseTheBudget) {
+  const std::string input = read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "footholds" / "01.in");
+  const Reply lowered = solve(shared_server(), {{"puzzle", "footholds"}, {"input", input}, {"limits", {{"max_nodes", 1}}}});
+  EXPECT_EQ(lowered.status, 422);
+  EXPECT_NE(lowered.body.at("error").get<std::string>().find("node limit"), std::string::npos);
+
+  ServerConfig config;
+  config.budget = {1, 0};
+  RunningServer tight(config);
+  const Reply raised = solve(tight, {{"puzzle", "footholds"}, {"input", input}, {"limits", {{"max_nodes", 1000000}}}});
+  EXPECT_EQ(raised.status, 422) << "a request cannot raise the server's budget";
+}
+
+TEST(ServerBudget, TimeBudgetStopsAHardSolveWith422) {
+  ServerConfig config;
+  config.budget = {0, 0.2};
+  RunningServer server(config);
+  const Reply reply = solve(server, {{"puzzle", "footholds"}, {"input", full_board_footholds(11)}});
+  EXPECT_EQ(reply.status, 422);
+  EXPECT_NE(reply.body.at("error").get<std::string>().find("time limit"), std::string::npos) << reply.body.dump();
+}
+
+TEST(ServerBudget, StoppingTheServerCancelsARunningSolve) {
+  ServerConfig config;
+  config.budget = {0, 120.0};  // long: only the cancellation can end it soon
+  auto server = std::make_unique<RunningServer>(config);
+  Reply slow;
+  std::thread slow_client([&] { slow = solve(*server, {{"puzzle", "footholds"}, {"input", full_board_footholds(11)}}); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // let the solve start
+  server->server().stop();
+  slow_client.join();
+  EXPECT_EQ(slow.status, 422);
+  EXPECT_NE(slow.body.at("error").get<std::string>().find("cancelled"), std::string::npos) << slow.body.dump();
+  server.reset();
+}
+
+// ---------------------------------------------------------------------------
+// Concurrency.
+
+TEST(ServerConcurrency, ParallelRequestsAllGetTheirOwnAnswers) {
+  const auto samples = all_samples();
+  constexpr int kClients = 16;
+  std::vector<std::thread> clients;
+  std::vector<std::string> answers(kClients);
+  std::vector<int> statuses(kClients);
+  for (int i = 0; i < kClients; ++i)
+    clients.emplace_back([&, i] {
+      const Sample& sample = samples[static_cast<std::size_t>(i) % samples.size()];
+      const Reply reply = solve(shared_server(), {{"puzzle", sample.puzzle}, {"input", sample.input}});
+      statuses[static_cast<std::size_t>(i)] = reply.status;
+      if (reply.status == 200) answers[static_cast<std::size_t>(i)] = reply.body.at("answer");
+    });
+  for (auto& client : clients) client.join();
+  for (int i = 0; i < kClients; ++i) {
+    const Sample& sample = samples[static_cast<std::size_t>(i) % samples.size()];
+    EXPECT_EQ(statuses[static_cast<std::size_t>(i)], 200);
+    EXPECT_EQ(answers[static_cast<std::size_t>(i)], sample.output) << sample.puzzle << "/" << sample.name;
+  }
+}
+
+// A long solve occupies one worker; page loads and quick solves sent while it
+// runs are answered before it ends.
+TEST(ServerConcurrency, ALongSolveDoesNotBlockOtherRequests) {
+  ServerConfig config;
+  config.budget = {0, 3.0};
+  RunningServer server(config);
+  std::atomic<bool> slow_done{false};
+  Reply slow;
+  std::thread slow_client([&] {
+    slow = solve(server, {{"puzzle", "footholds"}, {"input", full_board_footholds(11)}});
+    slow_done = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // let the solve start
+  ASSERT_FALSE(slow_done.load()) << "the long solve must still be running for this test to mean anything";
+  const auto samples = all_samples();
+  for (const Sample& sample : samples) {
+    const Reply quick = solve(server, {{"puzzle", sample.puzzle}, {"input", sample.input}});
+    EXPECT_EQ(quick.status, 200);
+    httplib::Client client = server.client();
+    auto page = client.Get("/");
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->status, 200);
+  }
+  EXPECT_FALSE(slow_done.load()) << "quick requests waited for the long solve";
+  slow_client.join();
+  EXPECT_EQ(slow.status, 422);
+}
+
+// ---------------------------------------------------------------------------
+// Static files and other routes.
+
+TEST(ServerStatic, RootServesTheIndexPage) {
+  httplib::Client client = shared_server().client();
+  auto reply = client.Get("/");
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, 200);
+  EXPECT_EQ(reply->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  EXPECT_EQ(reply->body, read_file(std::filesystem::path(BOARDSEARCH_TEST_WEB_ROOT) / "index.html"));
+  auto script = client.Get("/app.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_EQ(script->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
+}
+
+TEST(ServerStatic, PathsOutsideTheWebRootAre404) {
+  httplib::Client client = shared_server().client();
+  for (const char* path : {"/../CMakeLists.txt", "/..%2fCMakeLists.txt", "/%2e%2e/CMakeLists.txt",
+                           "/puzzles/../../CMakeLists.txt", "/puzzles/%2e%2e/%2e%2e/CMakeLists.txt",
+                           "/..\\CMakeLists.txt", "/no-such-file.js", "/puzzles", "/.git/config",
+                           "//etc/passwd", "/%00index.html"}) {
+    SCOPED_TRACE(path);
+    auto reply = client.Get(path);
+    ASSERT_TRUE(reply);
+    EXPECT_EQ(reply->status, 404);
+    EXPECT_EQ(reply->body.find("cmake_minimum_required"), std::string::npos);
+  }
+}
+
+TEST(ServerStatic, UnknownApiRouteIsAJson404) {
+  httplib::Client client = shared_server().client();
+  auto reply = client.Get("/api/nothing");
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, 404);
+  EXPECT_TRUE(json::parse(reply->body).contains("error"));
+  auto wrong_method = client.Post("/api/puzzles", "{}", "application/json");
+  ASSERT_TRUE(wrong_method);
+  EXPECT_EQ(wrong_method->status, 404);
+  EXPECT_TRUE(json::parse(wrong_method->body).contains("error"));
+}
+
+TEST(ServerStatic, PuzzleListNamesEveryPuzzleAndItsOptions) {
+  httplib::Client client = shared_server().client();
+  auto reply = client.Get("/api/puzzles");
+  ASSERT_TRUE(reply);
+  const json listing = json::parse(reply->body).at("puzzles");
+  ASSERT_EQ(listing.size(), app::all_puzzles().size());
+  for (std::size_t i = 0; i < listing.size(); ++i) {
+    const app::Puzzle& puzzle = app::all_puzzles()[i];
+    EXPECT_EQ(listing[i].at("name"), puzzle.name);
+    const auto& options = listing[i].at("options");
+    EXPECT_EQ(std::find(options.begin(), options.end(), "moves") != options.end(), puzzle.options.moves);
+    EXPECT_EQ(std::find(options.begin(), options.end(), "pieces") != options.end(), puzzle.options.pieces);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Footholds play.
+
+struct Position {
+  std::vector<std::vector<int>> board;
+  std::array<int, 2> a;
+  std::array<int, 2> b;
+  char to_move = 'A';
+};
+
+json position_json(const Position& p) {
+  return {{"board", p.board}, {"a", p.a}, {"b", p.b}, {"to_move", std::string(1, p.to_move)}};
+}
+
+std::string text_form(const Position& p, bool a_first) {
+  std::string text = fmt::format("{} {}\n", p.board.size(), p.board[0].size());
+  for (const auto& row : p.board) {
+    for (std::size_t c = 0; c < row.size(); ++c) text += fmt::format("{}{}", c == 0 ? "" : " ", row[c]);
+    text += '\n';
+  }
+  const auto& first = a_first ? p.a : p.b;
+  const auto& second = a_first ? p.b : p.a;
+  return text + fmt::format("{} {}\n{} {}\n", first[0], first[1], second[0], second[1]);
+}
+
+Position sample_position(const std::string& name) {
+  std::istringstream in(read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "footholds" / name));
+  Position p;
+  std::size_t rows = 0, columns = 0;
+  in >> rows >> columns;
+  p.board.assign(rows, std::vector<int>(columns));
+  for (auto& row : p.board)
+    for (int& v : row) in >> v;
+  in >> p.a[0] >> p.a[1] >> p.b[0] >> p.b[1];
+  return p;
+}
+
+// Engine against engine through the play endpoint: each reply's predicted
+// moves_left and winner must agree with the next reply (one move fewer, same
+// winner), and the game must end exactly when predicted. Returns the number of
+// moves played and the winner.
+std::pair<long long, std::string> play_out(const RunningServer& server, Position p) {
+  const Reply first = post(server, "/api/footholds/play", position_json(p).dump());
+  EXPECT_EQ(first.status, 200) << first.body.dump();
+  const long long predicted = first.body.at("moves_left");
+  const std::string winner = first.body.at("winner");
+  long long played = 0;
+  Reply reply = first;
+  while (!reply.body.at("over").get<bool>()) {
+    EXPECT_EQ(reply.body.at("moves_left"), predicted - played);
+    EXPECT_EQ(reply.body.at("winner"), winner);
+    const json& move = reply.body.at("move");
+    EXPECT_EQ(move.at("player"), std::string(1, p.to_move));
+    auto& mover = p.to_move == 'A' ? p.a : p.b;
+    EXPECT_EQ(move.at("from"), json(mover));
+    const std::array<int, 2> to = move.at("to");
+    EXPECT_EQ(std::abs(to[0] - mover[0]) + std::abs(to[1] - mover[1]), 1) << "a step to a neighbour";
+    EXPECT_EQ(p.board[static_cast<std::size_t>(to[0])][static_cast<std::size_t>(to[1])], 1) << "onto a foothold";
+    p.board[static_cast<std::size_t>(mover[0])][static_cast<std::size_t>(mover[1])] = 0;
+    mover = to;
+    p.to_move = p.to_move == 'A' ? 'B' : 'A';
+    ++played;
+    if (played > 200) break;
+    reply = post(server, "/api/footholds/play", position_json(p).dump());
+    EXPECT_EQ(reply.status, 200) << reply.body.dump();
+  }
+  EXPECT_EQ(played, predicted);
+  EXPECT_EQ(reply.body.at("winner"), winner);
+  EXPECT_EQ(reply.body.at("moves_left"), 0);
+  return {played, winner};
+}
+
+TEST(FootholdsPlay, EngineAgainstEngineOnTheSamplesPlaysTheAnswer) {
+  for (const char* name : {"01", "02", "03", "04"}) {
+    SCOPED_TRACE(name);
+    const Position p = sample_position(std::string(name) + ".in");
+    const long long expected =
+        std::stoll(read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "footholds" / (std::string(name) + ".out")));
+    const auto [played, winner] = play_out(shared_server(), p);
+    EXPECT_EQ(played, expected);
+    EXPECT_EQ(winner, expected % 2 == 1 ? "A" : "B");
+  }
+}
+
+// With B to move, the endpoint must answer as the solver does for the text
+// form with the players swapped: same total, winner by parity from B's side.
+TEST(FootholdsPlay, BToMoveMatchesTheSwappedPositionOnRandomBoards) {
+  std::mt19937 random(20261130);
+  const app::Puzzle& footholds = *app::find_puzzle("footholds");
+  const int boards = std::getenv("BOARDSEARCH_SANITIZED") ? 15 : 40;
+  for (int i = 0; i < boards; ++i) {
+    Position p;
+    const int rows = 1 + static_cast<int>(random() % 4);
+    const int columns = 1 + static_cast<int>(random() % 4);
+    p.board.assign(static_cast<std::size_t>(rows), std::vector<int>(static_cast<std::size_t>(columns)));
+    for (auto& row : p.board)
+      for (int& v : row) v = random() % 5 != 0;
+    p.a = {static_cast<int>(random() % rows), static_cast<int>(random() % columns)};
+    p.b = {static_cast<int>(random() % rows), static_cast<int>(random() % columns)};
+    p.board[static_cast<std::size_t>(p.a[0])][static_cast<std::size_t>(p.a[1])] = 1;
+    p.board[static_cast<std::size_t>(p.b[0])][static_cast<std::size_t>(p.b[1])] = 1;
+    p.to_move = 'B';
+    SCOPED_TRACE(text_form(p, true));
+    const std::string swapped = text_form(p, false);
+    const long long direct = std::stoll(footholds.solve({swapped, {}, {}}).answer);
+    const Reply reply = post(shared_server(), "/api/footholds/play", position_json(p).dump());
+    ASSERT_EQ(reply.status, 200) << reply.body.dump();
+    EXPECT_EQ(reply.body.at("moves_left"), direct);
+    EXPECT_EQ(reply.body.at("winner"), direct % 2 == 1 ? "B" : "A");
+    play_out(shared_server(), p);
+  }
+}
+
+TEST(FootholdsPlay, AMoverWhoseFootholdVanishedHasLost) {
+  // A stepped off the cell both stood on: B's foothold is gone, B to move.
+  Position p{{{0, 1, 1}}, {0, 1}, {0, 0}, 'B'};
+  const Reply reply = post(shared_server(), "/api/footholds/play", position_json(p).dump());
+  ASSERT_EQ(reply.status, 200);
+  EXPECT_TRUE(reply.body.at("over").get<bool>());
+  EXPECT_EQ(reply.body.at("winner"), "A");
+  EXPECT_TRUE(reply.body.at("move").is_null());
+}
+
+TEST(FootholdsPlay, BadPositionsAre400) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"board": [[1, 1], [1]], "a": [0, 0], "b": [0, 1]})", "row 1"},
+      {R"({"board": [[1, 2]], "a": [0, 0], "b": [0, 1]})", "0 or 1"},
+      {R"({"board": [[1, 1]], "a": [0, 2], "b": [0, 1]})", "off the"},
+      {R"({"board": [[1, 1]], "a": [0, 0], "b": [0, 1], "to_move": "C"})", "to_move"},
+      {R"({"board": [], "a": [0, 0], "b": [0, 1]})", "board"},
+      {R"({"board": [[1, 1]], "a": [0], "b": [0, 1]})", "[row, column]"},
+      {R"({"board": [[1, 1]]})", "\"a\""},
+      {R"(nope)", "malformed JSON"},
+  };
+  for (const auto& [body, mentioned] : cases) {
+    SCOPED_TRACE(body);
+    const Reply reply = post(shared_server(), "/api/footholds/play", body);
+    EXPECT_EQ(reply.status, 400);
+    EXPECT_NE(reply.body.at("error").get<std::string>().find(mentioned), std::string::npos) << reply.body.dump();
+  }
+}
+
+}  // namespace
+}  // namespace boardsearch::server
