@@ -16,7 +16,15 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+
+// playwright-core comes from `npm ci` in this folder (scripts/browser-deps.sh).
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (error) {
+  console.error(`playwright-core is not installed (${error.code}): run scripts/browser-deps.sh or make deps`);
+  process.exit(1);
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dataDir = resolve(here, '..', 'data');
