@@ -1,0 +1,80 @@
+#include "games/tour/io.hpp"
+
+#include <fmt/format.h>
+
+#include "boardsearch/app/puzzle.hpp"
+#include "boardsearch/app/text_input.hpp"
+
+namespace boardsearch::tour {
+
+namespace {
+
+using app::InputError;
+using app::where;
+
+bool is_board_row(std::string_view text) {
+  return !text.empty() && text.find_first_not_of(".*") == std::string_view::npos;
+}
+
+std::string_view trimmed(std::string_view text) {
+  constexpr std::string_view kSpace = " \t\r\v\f";
+  const auto first = text.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
+}
+
+// Reads row `r` (0-based) of a board with `cols` columns into `board`.
+void read_row(app::TextInput& input, Board& board, int r) {
+  const auto what = fmt::format("row {} of {} ({} characters '.' or '*')", r + 1, board.rows, board.cols);
+  const auto line = input.next_line();
+  if (!line) throw InputError(fmt::format("{}: expected {}, found end of input", where(input.next_line_number()), what));
+  const std::string_view text = trimmed(line->text);
+  if (text.empty()) throw InputError(fmt::format("{}: expected {}, found an empty line", where(line->number), what));
+  const auto fields = app::split_fields(text);
+  if (fields.size() != 1)
+    throw InputError(fmt::format("{}: expected {}, found {} fields", where(line->number), what, fields.size()));
+  for (std::size_t c = 0; c < text.size() && c < static_cast<std::size_t>(board.cols); ++c)
+    if (text[c] != '.' && text[c] != '*')
+      throw InputError(fmt::format("{}, column {}: expected '.' or '*', found '{}'", where(line->number, 1), c + 1,
+                                   text[c]));
+  if (text.size() != static_cast<std::size_t>(board.cols))
+    throw InputError(fmt::format("{}: row {} has {} characters, expected M = {}", where(line->number, 1), r + 1,
+                                 text.size(), board.cols));
+  LineMask row = 0;
+  for (int c = 0; c < board.cols; ++c)
+    if (text[static_cast<std::size_t>(c)] == '.') row |= LineMask{1} << c;
+  board.empty[static_cast<std::size_t>(r)] = row;
+}
+
+}  // namespace
+
+std::vector<Board> parse_boards(std::string_view text) {
+  app::TextInput input(text);
+  std::vector<Board> boards;
+  while (true) {
+    const auto header = input.next_nonblank_line();
+    if (!header) break;
+    const auto fields = app::split_fields(header->text);
+    if (fields.size() == 1 && is_board_row(fields.front()))
+      throw InputError(fmt::format("{}: expected a case header 'N M', found a board row (more rows than N in the "
+                                   "case above?)",
+                                   where(header->number)));
+    Board board;
+    // The first field is read before the count is checked, so a stray word
+    // after the last case reads "expected the number of rows N".
+    board.rows = static_cast<int>(app::parse_integer(fields[0], header->number, 1, "the number of rows N", 1, kMaxSide));
+    if (fields.size() != 2)
+      throw InputError(fmt::format("{}: expected a case header 'N M' (2 values), found {} value{}",
+                                   where(header->number), fields.size(), fields.size() == 1 ? "" : "s"));
+    board.cols =
+        static_cast<int>(app::parse_integer(fields[1], header->number, 2, "the number of columns M", 1, kMaxSide));
+    for (int r = 0; r < board.rows; ++r) read_row(input, board, r);
+    boards.push_back(board);
+  }
+  if (boards.empty())
+    throw InputError(fmt::format("{}: expected a case header 'N M', found end of input (no cases)",
+                                 where(input.next_line_number())));
+  return boards;
+}
+
+}  // namespace boardsearch::tour

@@ -1,0 +1,163 @@
+#pragma once
+// The fewest-steps tour search: a BranchAndBoundProblem over the rules in
+// rules.hpp, plus the driver that tries every useful start cell with one
+// incumbent shared across them.
+//
+// Vocabulary used in the proofs below. The *region* is the set of free cells:
+// the unvisited cells plus the ball's cell. Every tour from the current
+// position visits the unvisited cells along a path of 4-adjacent cells that
+// starts at the ball and stays inside the region (the ball only ever enters
+// unvisited cells, one neighbour at a time). So the rest of a tour is a
+// Hamiltonian path of the region starting at the ball; sliding only removes
+// paths, so every necessary condition for such a path is a valid reason to
+// call the position lost.
+//
+//   degree(c)   for an unvisited c: its free 4-neighbours (ball included).
+//   must stop   an unvisited c with no free opposite pair (left+right or
+//               up+down): the ball cannot roll through c, it must stop on c.
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "boardsearch/core/branch_and_bound.hpp"
+#include "boardsearch/core/limits.hpp"
+#include "boardsearch/core/move_list.hpp"
+#include "games/tour/rules.hpp"
+
+namespace boardsearch::tour {
+
+// The bound of a lost position: larger than any step count.
+inline constexpr int kLost = std::numeric_limits<int>::max() / 2;
+
+// Which prunings a TourProblem applies (all on by default; tests and the
+// benchmark switch them off one at a time to measure each).
+struct PruningOptions {
+  bool dead_ends = true;      // degree-0 cells, two degree-1 cells
+  bool connectivity = true;   // region split by the last segment
+  bool stop_bound = true;     // steps + must-stop cells as the bound
+};
+
+class TourProblem {
+ public:
+  using Move = tour::Move;
+  using Value = int;
+  using MoveBuffer = core::MoveList<Move, 4>;
+
+  // Precondition: `start` is an empty cell of `board`; `board` outlives this.
+  TourProblem(const Board& board, Cell start, PruningOptions pruning = {});
+
+  // Moves the ball to another start cell, keeping the root bookkeeping (it
+  // does not depend on where the ball is, only which cell is not counted).
+  // Precondition: at the root (no step applied), `start` an empty cell.
+  void restart_at(Cell start) {
+    add_status(position_.ball());
+    remove_status(start);
+    position_.restart_at(start);
+  }
+
+  // Steps taken if every cell is visited (the ball cannot move then), else nullopt.
+  std::optional<int> solution_value() const {
+    if (position_.all_visited()) return position_.steps();
+    return std::nullopt;
+  }
+
+  // Admissible lower bound on the steps of any tour through this position:
+  // kLost if none exists, else steps so far + must-stop cells (each must-stop
+  // cell is where some later step ends, and different cells are different steps).
+  int bound() const {
+    if (lost()) return kLost;
+    return position_.steps() + (pruning_.stop_bound ? must_stop_count_ : 0);
+  }
+
+  // Proven lost: a degree-0 unvisited cell, two degree-1 unvisited cells, or
+  // an unvisited cell the ball can no longer reach. See the proofs in search.cpp.
+  bool lost() const { return dead_count_ > 0 || end_count_ >= 2 || cut_at_step_ != kNever; }
+
+  // The legal steps, the longest slide first (longer slides finish tours in fewer steps).
+  void generate_moves(MoveBuffer& moves) const;
+
+  void apply(const Move& move);
+  void undo(const Move& move);
+
+  const Position& position() const { return position_; }
+  int must_stop_count() const { return must_stop_count_; }
+  int end_count() const { return end_count_; }
+  int dead_count() const { return dead_count_; }
+
+  // State equality for the apply/undo conformance check.
+  friend bool operator==(const TourProblem& a, const TourProblem& b) {
+    return a.position_ == b.position_ && a.status_ == b.status_ && a.dead_count_ == b.dead_count_ &&
+           a.end_count_ == b.end_count_ && a.must_stop_count_ == b.must_stop_count_ &&
+           a.cut_at_step_ == b.cut_at_step_;
+  }
+
+ private:
+  static constexpr int kNever = std::numeric_limits<int>::max();
+
+  // Per unvisited cell, what it contributes to the counters: its degree and
+  // whether it must be a stop. Indexed by row * kMaxSide + col.
+  struct CellStatus {
+    std::uint8_t degree = 0;
+    std::uint8_t must_stop = 0;
+    friend bool operator==(const CellStatus&, const CellStatus&) = default;
+  };
+  static constexpr std::size_t index(Cell cell) {
+    return static_cast<std::size_t>(cell.row) * kMaxSide + static_cast<std::size_t>(cell.col);
+  }
+
+  CellStatus compute_status(Cell cell) const;
+  void add_status(Cell cell);       // counts `cell` (an unvisited cell) in the counters
+  void remove_status(Cell cell);    // takes `cell`'s stored status out of the counters
+  void refresh_status(Cell cell) {  // recomputes an unvisited cell after a neighbour changed
+    remove_status(cell);
+    add_status(cell);
+  }
+  // Refreshes every unvisited neighbour of the segment of `move.length` cells
+  // starting at `from` (the cells whose free bits the step changes).
+  void refresh_segment_neighbours(Cell from, const Move& move);
+  // After a step from `from`: whether the region may have been split (local ring test).
+  bool segment_may_cut(Cell from, const Move& move) const;
+  // Flood fill of the region from the ball: whether every free cell is reached.
+  bool region_connected() const;
+
+  Position position_;
+  PruningOptions pruning_;
+  std::array<CellStatus, static_cast<std::size_t>(kMaxSide) * kMaxSide> status_{};
+  int dead_count_ = 0;       // unvisited cells of degree 0
+  int end_count_ = 0;        // unvisited cells of degree 1
+  int must_stop_count_ = 0;  // unvisited cells that must be stops
+  int cut_at_step_ = kNever; // the step at which the region was found split
+};
+
+// Static facts about a board, checked before any search.
+struct BoardAnalysis {
+  int empty_cells = 0;
+  bool connected = false;           // the empty cells form one 4-connected region
+  std::vector<Cell> degree_one;     // empty cells with exactly one empty neighbour
+  int leaf_blocks = 0;              // biconnected components with one cut vertex
+  // The start cells worth trying, in row-major order: none if a tour is
+  // impossible, else the cells of the two leaf blocks (but their cut
+  // vertices) if the board has several blocks, else every empty cell.
+  std::vector<Cell> starts;
+};
+BoardAnalysis analyze_board(const Board& board);
+
+// The best tour of a board: steps (nullopt: no tour), start, directions.
+struct TourResult {
+  std::optional<int> steps;
+  Cell start;
+  std::vector<Move> moves;
+  core::SearchStats stats;
+  core::Outcome outcome = core::Outcome::proven;
+  bool proven() const { return outcome == core::Outcome::proven; }
+};
+
+// Finds the fewest steps over every start cell and tour, exactly, unless a
+// limit in `limits` stops it first (outcome then says which; steps is only the
+// best found so far and must not be shown as the answer).
+TourResult solve_tour(const Board& board, const core::SearchLimits& limits = {}, PruningOptions pruning = {});
+
+}  // namespace boardsearch::tour

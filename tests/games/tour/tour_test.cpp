@@ -1,0 +1,316 @@
+// Tests of the tour solver: samples and traps, the optimized search against
+// the plain DFS on thousands of random boards, open boards, replays of the
+// reported tours, apply/undo conformance, and input errors.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/conformance.hpp"
+#include "games/tour/generators.hpp"
+#include "games/tour/io.hpp"
+#include "games/tour/plain_dfs.hpp"
+#include "games/tour/puzzle.hpp"
+#include "games/tour/search.hpp"
+
+namespace boardsearch::tour {
+namespace {
+
+using testing::Rows;
+
+bool sanitized() { return std::getenv("BOARDSEARCH_SANITIZED") != nullptr; }
+
+Board to_board(const Rows& rows) { return parse_boards(testing::case_text(rows)).front(); }
+
+app::SolveReport run(const std::string& input) {
+  app::SolveRequest request{input, {}, {}};
+  return puzzle().solve(request);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+int solve_steps(const Rows& rows, PruningOptions pruning = {}) {
+  const TourResult result = solve_tour(to_board(rows), {}, pruning);
+  EXPECT_TRUE(result.proven());
+  return result.steps.value_or(-1);
+}
+
+// Replays `result` on `rows` with the reference's own rolling (not the
+// solver's rules): every step moves at least one cell, the ball stops where
+// the rules say, every empty cell ends visited, and the step count matches.
+void expect_tour_replays(const Rows& rows, const TourResult& result) {
+  ASSERT_TRUE(result.steps.has_value());
+  const int n = static_cast<int>(rows.size());
+  const int m = static_cast<int>(rows[0].size());
+  std::vector<std::vector<bool>> visited(static_cast<std::size_t>(n), std::vector<bool>(static_cast<std::size_t>(m)));
+  auto open = [&](int r, int c) {
+    return r >= 0 && c >= 0 && r < n && c < m && rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == '.' &&
+           !visited[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  };
+  int r = result.start.row, c = result.start.col;
+  ASSERT_TRUE(open(r, c)) << "start is not an empty cell";
+  visited[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = true;
+  for (const Move& move : result.moves) {
+    const int dr = move.direction == Direction::up ? -1 : move.direction == Direction::down ? 1 : 0;
+    const int dc = move.direction == Direction::left ? -1 : move.direction == Direction::right ? 1 : 0;
+    int rolled = 0;
+    while (open(r + dr, c + dc)) {
+      r += dr;
+      c += dc;
+      visited[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = true;
+      ++rolled;
+    }
+    ASSERT_GT(rolled, 0) << "a step that moves no cell";
+    ASSERT_EQ(rolled, move.length);
+  }
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      if (rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] == '.') {
+        ASSERT_TRUE(visited[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]) << "cell " << i << "," << j;
+      }
+  EXPECT_EQ(static_cast<int>(result.moves.size()), *result.steps);
+}
+
+TEST(Tour, SamplesMatchTheJudgeOutput) {
+  const std::string dir = std::string(BOARDSEARCH_TOUR_DATA);
+  for (const char* name : {"01"}) {
+    const auto report = run(read_file(dir + "/" + name + ".in"));
+    EXPECT_EQ(report.answer, read_file(dir + "/" + name + ".out")) << name;
+  }
+}
+
+TEST(Tour, TrapsFromThePuzzlePage) {
+  // Non-square boards: loop over M columns, not N.
+  EXPECT_EQ(run("2 5\n.....\n.....\n").answer, "Case 1: 3\n");
+  EXPECT_EQ(run("5 2\n..\n..\n..\n..\n..\n").answer, "Case 1: 3\n");
+  EXPECT_EQ(run("1 7\n.......\n").answer, "Case 1: 1\n");
+  EXPECT_EQ(run("6 1\n.\n.\n*\n.\n.\n.\n").answer, "Case 1: -1\n");
+  // A single empty cell needs 0 steps; no empty cell at all has no tour.
+  EXPECT_EQ(run("2 2\n**\n*.\n").answer, "Case 1: 0\n");
+  EXPECT_EQ(run("1 1\n.\n").answer, "Case 1: 0\n");
+  EXPECT_EQ(run("2 3\n***\n***\n").answer, "Case 1: -1\n");
+  // A zero-cell step is not a step (and does not end the game): from the
+  // corner of an L the ball cannot move right, it goes down instead.
+  EXPECT_EQ(run("2 2\n..\n*.\n").answer, "Case 1: 2\n");
+  // The game must end with every cell visited: a plus or a T has too many
+  // dead ends; a ring needs four steps (three leave a side unvisited).
+  EXPECT_EQ(run("3 3\n*.*\n...\n*.*\n").answer, "Case 1: -1\n");
+  EXPECT_EQ(run("3 3\n*.*\n...\n***\n").answer, "Case 1: -1\n");
+  EXPECT_EQ(run("3 3\n...\n.*.\n...\n").answer, "Case 1: 4\n");
+  // Disconnected empty cells.
+  EXPECT_EQ(run("1 3\n.*.\n").answer, "Case 1: -1\n");
+  // Every trap board above agrees with the plain DFS.
+  for (const Rows& rows : std::vector<Rows>{{"..", "*."}, {"*.*", "...", "*.*"}, {"*.*", "...", "***"},
+                                            {"...", ".*.", "..."}, {".....", "....."}, {".*."}})
+    EXPECT_EQ(solve_steps(rows), reference::PlainDfs(rows).solve().steps) << testing::case_text(rows);
+}
+
+TEST(Tour, ManyCasesInOneInputAnswerInOrder) {
+  core::SplitMix64 rng(2024);
+  std::string input, expected;
+  for (int k = 1; k <= 60; ++k) {
+    const int n = 1 + static_cast<int>(rng.below(6));
+    const int m = 1 + static_cast<int>(rng.below(6));
+    const Rows rows = testing::random_board(rng, n, m, static_cast<int>(rng.below(30)));
+    input += testing::case_text(rows);
+    if (k % 3 == 0) input += "\n";  // blank lines between cases are allowed
+    expected += "Case " + std::to_string(k) + ": " + std::to_string(reference::PlainDfs(rows).solve().steps) + "\n";
+  }
+  EXPECT_EQ(run(input).answer, expected);
+}
+
+TEST(Tour, OptimizedEqualsPlainDfsOnThousandsOfRandomBoardsUpTo7x7) {
+  core::SplitMix64 rng(99);
+  const int rounds = sanitized() ? 600 : 4000;
+  int tours = 0;
+  for (int round = 0; round < rounds; ++round) {
+    const int n = 1 + static_cast<int>(rng.below(7));
+    const int m = 1 + static_cast<int>(rng.below(7));
+    const Rows rows = testing::random_board(rng, n, m, static_cast<int>(rng.below(35)));
+    const int expected = reference::PlainDfs(rows).solve().steps;
+    const TourResult result = solve_tour(to_board(rows));
+    ASSERT_TRUE(result.proven());
+    ASSERT_EQ(result.steps.value_or(-1), expected) << testing::case_text(rows);
+    if (result.steps) {
+      ++tours;
+      expect_tour_replays(rows, result);
+    }
+  }
+  EXPECT_GT(tours, rounds / 10);  // the boards are not all hopeless
+}
+
+TEST(Tour, EachPruningAloneEqualsPlainDfs) {
+  core::SplitMix64 rng(7);
+  const int rounds = sanitized() ? 150 : 1000;
+  const PruningOptions variants[] = {{true, false, false}, {false, true, false}, {false, false, true},
+                                     {false, false, false}};
+  for (int round = 0; round < rounds; ++round) {
+    const int n = 2 + static_cast<int>(rng.below(5));
+    const int m = 2 + static_cast<int>(rng.below(5));
+    const Rows rows = testing::random_board(rng, n, m, static_cast<int>(rng.below(25)));
+    const int expected = reference::PlainDfs(rows).solve().steps;
+    for (const PruningOptions& variant : variants) ASSERT_EQ(solve_steps(rows, variant), expected) << testing::case_text(rows);
+  }
+}
+
+TEST(Tour, WalkGeneratedBoardsHaveTheToursPlainDfsFinds) {
+  core::SplitMix64 rng(5);
+  const int rounds = sanitized() ? 100 : 600;
+  for (int round = 0; round < rounds; ++round) {
+    const Rows rows = testing::walk_board(rng, 2 + static_cast<int>(rng.below(6)), 2 + static_cast<int>(rng.below(6)));
+    const TourResult result = solve_tour(to_board(rows));
+    ASSERT_TRUE(result.steps.has_value()) << "the walk itself is a tour";
+    ASSERT_EQ(*result.steps, reference::PlainDfs(rows).solve().steps) << testing::case_text(rows);
+    expect_tour_replays(rows, result);
+  }
+}
+
+// The known result 2 * min(N, M) - 1 holds for every open board but 1 x 1
+// (a single cell needs 0 steps). Checked against the plain DFS first on
+// small boards, then with the optimized search up to 12 x 12.
+TEST(Tour, OpenBoardsNeedTwiceTheShortSideMinusOne) {
+  for (int n = 1; n <= 5; ++n)
+    for (int m = 1; m <= 5; ++m) {
+      const Rows rows(static_cast<std::size_t>(n), std::string(static_cast<std::size_t>(m), '.'));
+      const int expected = n == 1 && m == 1 ? 0 : 2 * std::min(n, m) - 1;
+      ASSERT_EQ(reference::PlainDfs(rows).solve().steps, expected) << n << "x" << m;
+    }
+  const int largest = sanitized() ? 8 : 12;
+  for (int n = 1; n <= largest; ++n)
+    for (int m = 1; m <= largest; ++m) {
+      const Rows rows(static_cast<std::size_t>(n), std::string(static_cast<std::size_t>(m), '.'));
+      const TourResult result = solve_tour(to_board(rows));
+      ASSERT_EQ(result.steps.value_or(-1), n == 1 && m == 1 ? 0 : 2 * std::min(n, m) - 1) << n << "x" << m;
+      expect_tour_replays(rows, result);
+    }
+}
+
+TEST(Tour, ExplainLineReplaysToTheAnswer) {
+  const auto report = run(read_file(std::string(BOARDSEARCH_TOUR_DATA) + "/01.in") + "1 3\n.*.\n");
+  ASSERT_EQ(report.answer, "Case 1: 10\nCase 2: 3\nCase 3: -1\n");
+  const int answers[] = {10, 3, -1};
+  for (int k = 1; k <= 3; ++k) {
+    std::vector<nlohmann::json> steps;
+    for (const auto& step : report.line)
+      if (step["case"] == k) steps.push_back(step);
+    ASSERT_FALSE(steps.empty());
+    EXPECT_TRUE(steps.front()["move"].is_null());
+    if (answers[k - 1] < 0) {
+      ASSERT_EQ(steps.size(), 1U);
+      EXPECT_TRUE(steps.front()["board"]["ball"].is_null());
+      EXPECT_NE(steps.front()["text"].get<std::string>().find("no tour"), std::string::npos);
+      continue;
+    }
+    ASSERT_EQ(static_cast<int>(steps.size()), answers[k - 1] + 1);
+    // The last step's order numbers every empty cell, the largest is the answer.
+    const auto& last = steps.back()["board"];
+    int largest = -1;
+    for (std::size_t r = 0; r < last["rows"].size(); ++r)
+      for (std::size_t c = 0; c < last["rows"][r].get<std::string>().size(); ++c) {
+        const bool empty = last["rows"][r].get<std::string>()[c] == '.';
+        EXPECT_EQ(empty, !last["order"][r][c].is_null());
+        if (empty) largest = std::max(largest, last["order"][r][c].get<int>());
+      }
+    EXPECT_EQ(largest, answers[k - 1]);
+    const auto& document_case = report.document["cases"][static_cast<std::size_t>(k - 1)];
+    EXPECT_EQ(document_case["answer"], answers[k - 1]);
+    EXPECT_EQ(document_case["directions"].size(), static_cast<std::size_t>(answers[k - 1]));
+  }
+  EXPECT_EQ(report.document["puzzle"], "tour");
+  EXPECT_NE(report.explanation.find("directions: right down left"), std::string::npos);
+}
+
+TEST(Tour, ApplyUndoRestoresTheSearchState) {
+  core::SplitMix64 rng(11);
+  std::size_t applied = 0;
+  for (int round = 0; round < 100; ++round) {
+    const Rows rows = testing::random_board(rng, 1 + static_cast<int>(rng.below(9)), 1 + static_cast<int>(rng.below(9)),
+                                            static_cast<int>(rng.below(20)));
+    const Board board = to_board(rows);
+    for (int r = 0; r < board.rows; ++r)
+      for (int c = 0; c < board.cols; ++c) {
+        if (!board.is_empty(r, c)) continue;
+        TourProblem problem(board, {r, c});
+        applied += boardsearch::testing::check_apply_undo_restores(problem, 3, 64, rng.next());
+      }
+  }
+  EXPECT_GT(applied, 1000U);
+}
+
+TEST(Tour, RestartAtEqualsAFreshProblem) {
+  const Board board = to_board({"..*..", ".....", "*...."});
+  TourProblem moved(board, {0, 0});
+  for (int r = 0; r < board.rows; ++r)
+    for (int c = 0; c < board.cols; ++c)
+      if (board.is_empty(r, c)) {
+        moved.restart_at({r, c});
+        EXPECT_TRUE(moved == TourProblem(board, {r, c})) << r << "," << c;
+      }
+}
+
+TEST(Tour, StaticChecksRejectBoardsWithThreeLeafBlocks) {
+  // Three dead-end arms: more than two path endpoints needed.
+  const BoardAnalysis arms = analyze_board(to_board({"*.*", "...", "*.*", "*.*"}));
+  EXPECT_TRUE(arms.starts.empty());
+  // Three 2x2 rooms hanging off a centre by one-cell corridors: three leaf
+  // blocks although no cell has degree one.
+  const Rows rooms = {"***..***", "***..***", "****.***", "..*..*..", "........"};
+  const BoardAnalysis analysis = analyze_board(to_board(rooms));
+  EXPECT_TRUE(analysis.degree_one.empty());
+  EXPECT_EQ(analysis.leaf_blocks, 3);
+  EXPECT_TRUE(analysis.starts.empty());
+  EXPECT_EQ(reference::PlainDfs(rooms).solve().steps, -1);
+  // Two degree-one cells: the tour starts on one of them.
+  const BoardAnalysis corridor = analyze_board(to_board({"....", "*..*"}));
+  EXPECT_EQ(corridor.starts.size(), 2U);
+}
+
+TEST(Tour, LargestBoardsParseAndSolve) {
+  const Rows open(64, std::string(64, '.'));
+  EXPECT_EQ(solve_steps(open), 127);
+  Rows wall = open;
+  wall[10][10] = '*';
+  wall[0][1] = '*';
+  wall[1][0] = '*';  // the corner cell (0, 0) is cut off
+  EXPECT_EQ(solve_steps(wall), -1);
+}
+
+void expect_input_error(const std::string& input, const std::string& fragment) {
+  try {
+    run(input);
+    ADD_FAILURE() << "no error for: " << input;
+  } catch (const app::InputError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find(fragment), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+}
+
+TEST(Tour, BadInputNamesLineAndField) {
+  expect_input_error("", "line 1: expected a case header 'N M', found end of input (no cases)");
+  expect_input_error("\n\n", "(no cases)");
+  expect_input_error("2 2\n..\n", "line 3: expected row 2 of 2");
+  expect_input_error("2 3\n...\n..\n", "line 3, field 1: row 2 has 2 characters, expected M = 3");
+  expect_input_error("2 3\n...\n....\n", "row 2 has 4 characters");
+  expect_input_error("2 2\n..\n.x\n", "line 3, field 1, column 2: expected '.' or '*', found 'x'");
+  expect_input_error("2 2\n..\n\n..\n", "line 3: expected row 2 of 2 (2 characters '.' or '*'), found an empty line");
+  expect_input_error("0 3\n", "line 1, field 1: the number of rows N must be in [1, 64], found 0");
+  expect_input_error("3 65\n", "line 1, field 2: the number of columns M must be in [1, 64], found 65");
+  expect_input_error("99999999999999999999 3\n", "line 1, field 1");
+  expect_input_error("2\n", "line 1: expected a case header 'N M' (2 values), found 1 value");
+  expect_input_error("1 1\n.\n..\n", "line 3: expected a case header 'N M', found a board row");
+  expect_input_error("1 1\n.\nhello\n", "line 3, field 1: expected the number of rows N (an integer), found 'hello'");
+  expect_input_error("1 1 1\n.\n", "found 3 values");
+  expect_input_error("1 2\n. .\n", "line 2");
+}
+
+}  // namespace
+}  // namespace boardsearch::tour
