@@ -146,8 +146,12 @@ void check_keys(const nlohmann::json& object, std::initializer_list<std::string_
 long long integer_in(const nlohmann::json& value, long long min, long long max, std::string_view source,
                      std::string_view what) {
   if (!value.is_number_integer()) fail(source, fmt::format("{} must be an integer, found {}", what, value.dump()));
-  if (value.is_number_unsigned() ? value.get<std::uint64_t>() > static_cast<std::uint64_t>(max)
-                                 : (value.get<std::int64_t>() < min || value.get<std::int64_t>() > max))
+  // Non-negative numbers arrive as unsigned and may exceed every signed type.
+  const bool in_range = value.is_number_unsigned()
+                            ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(max) &&
+                                  value.get<long long>() >= min
+                            : value.get<std::int64_t>() >= min && value.get<std::int64_t>() <= max;
+  if (!in_range)
     fail(source, fmt::format("{} must be in [{}, {}], found {}", what, min, max, value.dump()));
   return value.get<long long>();
 }

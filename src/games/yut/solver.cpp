@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -82,6 +83,7 @@ class LayerIndex {
     while (capacity < 2 * expected) capacity *= 2;
     if (slots_.size() != capacity) slots_.assign(capacity, Slot{});
     else std::fill(slots_.begin(), slots_.end(), Slot{});
+    set_shift();
     size_ = 0;
   }
 
@@ -90,7 +92,7 @@ class LayerIndex {
   std::uint32_t find_or_insert(PositionKey key, std::uint32_t index_if_new) {
     if (2 * (size_ + 1) > slots_.size()) grow();
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t at = hash(key) & mask;; at = (at + 1) & mask) {
+    for (std::size_t at = hash(key); ; at = (at + 1) & mask) {
       Slot& slot = slots_[at];
       if (slot.key == key) return slot.index;
       if (slot.key == kEmptyKey) {
@@ -108,12 +110,17 @@ class LayerIndex {
     std::uint32_t index = 0;
   };
 
-  // Fibonacci hashing: the high bits of key * 2^64/phi spread similar keys.
-  static std::size_t hash(PositionKey key) { return (key * 0x9E3779B97F4A7C15ull) >> 20; }
+  // Fibonacci hashing: the top log2(capacity) bits of key * 2^64/phi depend
+  // on every bit of the key (the low bits of the product would ignore the
+  // high bytes, i.e. the squares of the most advanced pieces).
+  std::size_t hash(PositionKey key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift_; }
+
+  void set_shift() { shift_ = 64 - std::countr_zero(slots_.size()); }
 
   void grow() {
     std::vector<Slot> old = std::move(slots_);
     slots_.assign(old.size() * 2, Slot{});
+    set_shift();
     size_ = 0;
     for (const Slot& slot : old)
       if (slot.key != kEmptyKey) find_or_insert(slot.key, slot.index);
@@ -121,6 +128,7 @@ class LayerIndex {
 
   std::vector<Slot> slots_ = std::vector<Slot>(kMinCapacity);
   std::size_t size_ = 0;
+  int shift_ = 64 - std::countr_zero(kMinCapacity);
 };
 
 // Where the best finished game ends: layer (turns played) and entry.

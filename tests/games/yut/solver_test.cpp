@@ -1,0 +1,187 @@
+// The dice yut DP against the plain reference search: samples, the traps of
+// the puzzle page, thousands of random schedules on the standard, traditional
+// and random boards, and every plan replayed.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "boardsearch/app/puzzle.hpp"
+#include "games/yut/rules.hpp"
+#include "yut/test_support.hpp"
+
+namespace boardsearch::yut::testing {
+namespace {
+
+core::SearchResult<Move, long long> solve(const Board& board, const std::vector<int>& dice, int pieces) {
+  return solve_schedule(board, dice, pieces, core::SearchLimits{});
+}
+
+// Solves, checks the plan replays to the answer, returns the answer.
+long long checked_answer(const Board& board, const std::vector<int>& dice, int pieces) {
+  const auto result = solve(board, dice, pieces);
+  EXPECT_TRUE(result.proven());
+  EXPECT_TRUE(result.value.has_value());
+  if (!result.value) return -1;
+  expect_plan_replays(board, dice, pieces, result.line, *result.value);
+  return *result.value;
+}
+
+TEST(YutSolver, SamplesOfThePuzzlePage) {
+  const Board& board = standard_board();
+  EXPECT_EQ(checked_answer(board, {1, 2, 3, 4, 1, 2, 3, 4, 1, 2}, 4), 190);
+  EXPECT_EQ(checked_answer(board, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 4), 133);
+  EXPECT_EQ(checked_answer(board, {5, 1, 2, 3, 4, 5, 5, 3, 2, 4}, 4), 214);
+  EXPECT_EQ(checked_answer(board, {5, 5, 5, 5, 5, 5, 5, 5, 5, 5}, 4), 130);
+}
+
+TEST(YutSolver, TrapSquaresByIdentityNotByNumber) {
+  // The page's trap: inner 30 (after o10 with a 5) is not outer 30.
+  const std::vector<int> dice{5, 5, 5, 5, 5, 1, 1, 1, 1, 1};
+  EXPECT_EQ(checked_answer(standard_board(), dice, 4), 167);
+  EXPECT_EQ(plain_best(standard_board(), dice, 4), 167);
+  const Board& board = standard_board();
+  const int inner_30 = landing_square(board, *board.find("o10"), 5);
+  EXPECT_EQ(board.squares[inner_30].id, "i30");
+  EXPECT_NE(inner_30, *board.find("o30"));
+}
+
+TEST(YutSolver, TrapBlueOnlyWhenTheMoveStartsOnBlue) {
+  const Board& board = standard_board();
+  // One piece: 3 to o6, then 5 passes o10 without turning: o16. 6 + 16.
+  EXPECT_EQ(checked_answer(board, {3, 5}, 1), 22);
+  // Stopping on o10 first turns the next move onto the blue path: 10 + 13.
+  EXPECT_EQ(checked_answer(board, {5, 1}, 1), 23);
+  // o20 and o30 likewise: 20 then i22; 30 then i28.
+  EXPECT_EQ(checked_answer(board, {5, 5, 1}, 1), 10 + 30 + 35);  // o10 -> i30 -> i35
+  EXPECT_EQ(checked_answer(board, {4, 4, 2, 1}, 1), 8 + 16 + 20 + 22);
+  EXPECT_EQ(checked_answer(board, {5, 5, 5, 5, 5, 5}, 1), 10 + 30 + 0);  // then the game ends
+}
+
+TEST(YutSolver, TrapFinishIsNeverOccupied) {
+  // Both pieces go start -> o10 -> i30 -> finish; the second lands on finish
+  // with the first already there. The game then ends: two dice are unused.
+  const auto result = solve(standard_board(), {5, 5, 5, 5, 5, 5, 5, 5}, 2);
+  ASSERT_TRUE(result.value);
+  EXPECT_EQ(*result.value, 80);
+  EXPECT_EQ(result.line.size(), 6u);
+  expect_plan_replays(standard_board(), {5, 5, 5, 5, 5, 5, 5, 5}, 2, result.line, 80);
+}
+
+TEST(YutSolver, ReachingFinishEndsTheMoveWhateverIsLeft) {
+  const Board& board = standard_board();
+  const int o38 = *board.find("o38");
+  for (int die = 2; die <= 5; ++die) EXPECT_EQ(landing_square(board, o38, die), board.finish);
+  EXPECT_EQ(landing_square(board, o38, 1), *board.find("o40"));
+}
+
+TEST(YutSolver, LandingTableAgreesWithTheReferenceWalk) {
+  for (const Board* board : {&standard_board()}) {
+    const MoveTable table(*board);
+    for (int square = 0; square < static_cast<int>(board->squares.size()); ++square) {
+      if (square == board->finish) continue;
+      for (int face : board->faces) EXPECT_EQ(table.destination(square, face), walk(*board, square, face));
+    }
+  }
+}
+
+// P^K games for P pieces and K dice: the fully plain search is kept to
+// schedules of at most this many games so that thousands of them run fast.
+constexpr double kPlainGameBudget = 150'000;
+
+TEST(YutSolver, DpEqualsPlainSearchOnThousandsOfRandomSchedules) {
+  core::SplitMix64 rng(0x7E7A'0001);
+  const Board& board = standard_board();
+  const int cases = scaled(3000);
+  for (int c = 0; c < cases; ++c) {
+    int pieces = 0, count = 0;
+    do {
+      pieces = 1 + static_cast<int>(rng.below(6));
+      count = 1 + static_cast<int>(rng.below(12));
+    } while (std::pow(pieces, count) > kPlainGameBudget);
+    const std::vector<int> dice = random_dice(rng, board, count);
+    const long long expected = plain_best(board, dice, pieces);
+    ASSERT_EQ(checked_answer(board, dice, pieces), expected) << "case " << c << ", P = " << pieces;
+  }
+}
+
+// The full 1..12 dice x 1..6 pieces grid, including P = 6 with 12 dice: the
+// reference skips twin pieces on start (interchangeable) to stay affordable.
+TEST(YutSolver, DpEqualsPlainSearchOnTheFullGridOfSizes) {
+  core::SplitMix64 rng(0x7E7A'0002);
+  const Board& board = standard_board();
+  const int rounds = std::getenv("BOARDSEARCH_SANITIZED") != nullptr ? 1 : 2;
+  for (int round = 0; round < rounds; ++round)
+    for (int pieces = 1; pieces <= 6; ++pieces)
+      for (int count = 1; count <= 12; ++count) {
+        if (std::getenv("BOARDSEARCH_SANITIZED") != nullptr && pieces == 6 && count == 12) continue;
+        const std::vector<int> dice = random_dice(rng, board, count);
+        const long long expected = plain_best(board, dice, pieces, /*skip_twins=*/true);
+        ASSERT_EQ(checked_answer(board, dice, pieces), expected) << "P = " << pieces << ", K = " << count;
+      }
+}
+
+TEST(YutSolver, DpEqualsPlainSearchOnTheTraditionalBoard) {
+  const Board board = parse_board(read_text(source_path("docs/boards/traditional.json")), "traditional.json");
+  core::SplitMix64 rng(0x7E7A'0003);
+  const int cases = scaled(1000);
+  for (int c = 0; c < cases; ++c) {
+    int pieces = 0, count = 0;
+    do {
+      pieces = 1 + static_cast<int>(rng.below(6));
+      count = 1 + static_cast<int>(rng.below(12));
+    } while (std::pow(pieces, count) > kPlainGameBudget);
+    const std::vector<int> dice = random_dice(rng, board, count);
+    ASSERT_EQ(checked_answer(board, dice, pieces), plain_best(board, dice, pieces)) << "case " << c;
+  }
+}
+
+TEST(YutSolver, DpEqualsPlainSearchOnRandomBoards) {
+  core::SplitMix64 rng(0x7E7A'0004);
+  const int cases = scaled(2000);
+  for (int c = 0; c < cases; ++c) {
+    const Board board = random_board(rng);
+    // The board must be valid as data too: it survives the file format.
+    ASSERT_EQ(parse_board(board_to_json(board).dump(), "random.json"), board) << "case " << c;
+    int pieces = 0, count = 0;
+    do {
+      pieces = 1 + static_cast<int>(rng.below(kMaxPieces));
+      count = 1 + static_cast<int>(rng.below(10));
+    } while (std::pow(pieces, count) > kPlainGameBudget);
+    const std::vector<int> dice = random_dice(rng, board, count);
+    ASSERT_EQ(checked_answer(board, dice, pieces), plain_best(board, dice, pieces)) << "case " << c;
+  }
+}
+
+TEST(YutSolver, LongSchedulesEndWhenAllPiecesFinish) {
+  // 1000 dice: the plan replays, and it stops only because no piece can move
+  // (on a board whose paths only go forward that means all are on finish).
+  core::SplitMix64 rng(0x7E7A'0005);
+  const Board& board = standard_board();
+  for (int pieces : {1, 4}) {
+    const std::vector<int> dice = random_dice(rng, board, 1000);
+    const auto result = solve(board, dice, pieces);
+    ASSERT_TRUE(result.value);
+    EXPECT_LT(result.line.size(), dice.size());
+    expect_plan_replays(board, dice, pieces, result.line, *result.value);
+  }
+}
+
+TEST(YutSolver, NodeLimitStopsWithoutAnAnswer) {
+  core::SearchLimits limits;
+  limits.max_nodes = 10;
+  const auto result = solve_schedule(standard_board(), std::vector<int>(20, 1), 4, limits);
+  EXPECT_EQ(result.outcome, core::Outcome::node_limit);
+  EXPECT_FALSE(result.value.has_value());
+}
+
+TEST(YutSolver, SolvesAreDeterministic) {
+  const std::vector<int> dice{5, 1, 2, 3, 4, 5, 5, 3, 2, 4};
+  const auto first = solve(standard_board(), dice, 4);
+  const auto second = solve(standard_board(), dice, 4);
+  EXPECT_EQ(first.line, second.line);
+  EXPECT_EQ(first.stats.nodes, second.stats.nodes);
+}
+
+}  // namespace
+}  // namespace boardsearch::yut::testing
