@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cstring>
 
 namespace boardsearch::game2048 {
 
@@ -38,10 +39,11 @@ int sum_bound(const TileCounts& counts) {
 // A leaf of exponent t means the tree is that single start tile (2^t >= 2^t
 // is the whole sum), i.e. a tile >= 2^t exists already. Otherwise all leaves
 // lie in [t - r, t - 1] and the start tiles there sum to at least 2^t.
-// So if neither holds, no tile 2^t can exist after r moves, nor after fewer
-// (the max tile never decreases, and r' < r moves is covered by r' >= ...:
-// apply the same argument with r' in place of r; the window only shrinks).
-bool can_build(const TileCounts& counts, int target, long long moves_left) {
+// So if neither holds, no tile 2^t can exist after r moves. Nor after any
+// r' < r moves: the same argument with r' gives the window [t - r', t - 1],
+// a subset of [t - r, t - 1], whose sum is no larger.
+bool can_build(const TileCounts& counts, int target, long long moves_left,
+               std::optional<std::uint32_t> lowest_level_count) {
   if (target <= counts.max_exponent) return true;
   if (target > kMaxExponent) return false;
   // Walk down from exponent target-1 keeping `need`: how many tiles of the
@@ -53,7 +55,9 @@ bool can_build(const TileCounts& counts, int target, long long moves_left) {
   std::int64_t need = 1;
   std::int64_t tiles_left = counts.tiles;
   for (int e = target - 1; e >= lowest; --e) {
-    const std::int64_t here = counts.count[static_cast<std::size_t>(e)];
+    const std::int64_t here = e == target - moves_left && lowest_level_count
+                                  ? std::int64_t{*lowest_level_count}
+                                  : std::int64_t{counts.count[static_cast<std::size_t>(e)]};
     need = 2 * need - here;
     if (need <= 0) return true;
     tiles_left -= here;
@@ -70,10 +74,62 @@ bool can_build(const TileCounts& counts, int target, long long moves_left) {
 // 2^(target-1). It follows that the bound is at most doubling_bound (the
 // window [t-r, t-1] is empty once t > max + r) and at most sum_bound (the
 // window sum is at most S).
-int upper_bound_exponent(const TileCounts& counts, long long moves_left) {
+int ancestry_bound(const TileCounts& counts, long long moves_left) {
   assert(counts.tiles > 0);
   int bound = counts.max_exponent;
   while (bound < kMaxExponent && can_build(counts, bound + 1, moves_left)) ++bound;
+  return bound;
+}
+
+std::uint32_t mergeable_tiles(const Board& board, int e) {
+  const int n = board.side();
+  const Exponent* cells = board.cells().data();
+  // The nearest tile from (row, col) walking by (dr, dc), or 0 at the edge.
+  auto nearest = [&](int row, int col, int dr, int dc) -> int {
+    for (row += dr, col += dc; row >= 0 && row < n && col >= 0 && col < n; row += dr, col += dc)
+      if (const int x = cells[row * n + col]; x != 0) return x;
+    return 0;
+  };
+  // Tiles of one exponent are usually few: find them with memchr (fast on
+  // long runs of other bytes) and only then look at their neighbours.
+  std::uint32_t count = 0;
+  const std::size_t size = board.cells().size();
+  const void* at = std::memchr(cells, e, size);
+  while (at != nullptr) {
+    const auto index = static_cast<int>(static_cast<const Exponent*>(at) - cells);
+    const int row = index / n;
+    const int col = index % n;
+    if (nearest(row, col, 0, -1) == e || nearest(row, col, 0, 1) == e || nearest(row, col, -1, 0) == e ||
+        nearest(row, col, 1, 0) == e)
+      ++count;
+    const std::size_t next = static_cast<std::size_t>(index) + 1;
+    at = next < size ? std::memchr(cells + next, e, size - next) : nullptr;
+  }
+  return count;
+}
+
+// Proof (mergeable refinement). In the ancestry tree of a tile 2^t present
+// after r moves (see can_build), a leaf of exponent t - r has depth r: it
+// merges in each of the r moves, in particular in the next one. A tile that
+// merges in a move does so with the nearest tile in its line (empties
+// between them slide away), which is then equal to it. So leaves of exponent
+// t - r are among mergeable_tiles(board, t - r), and can_build with that
+// count in place of the level's full count is still a necessary condition.
+// (If t itself is created before move r the tree is shallower and has no
+// leaf at t - r at all, which the condition allows.) Monotone in t as above:
+// the level t - r is counted in full in the window of t - 1.
+int upper_bound_exponent(const Board& board, long long moves_left) {
+  const TileCounts& counts = board.counts();
+  assert(counts.tiles > 0);
+  int bound = counts.max_exponent;
+  while (bound < kMaxExponent && can_build(counts, bound + 1, moves_left)) {
+    const long long lowest = bound + 1 - moves_left;
+    // Only look at the board when the lowest level exists and matters.
+    if (lowest >= 1 && counts.count[static_cast<std::size_t>(lowest)] != 0 &&
+        !can_build(counts, bound + 1, moves_left, mergeable_tiles(board, static_cast<int>(lowest))))
+      break;
+    ++bound;
+  }
   return bound;
 }
 

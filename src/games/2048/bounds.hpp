@@ -5,6 +5,7 @@
 // proof covers the other two (the tests check all three against brute force).
 
 #include <cstdint>
+#include <optional>
 
 #include "games/2048/board.hpp"
 
@@ -21,11 +22,24 @@ int sum_bound(const TileCounts& counts);
 // Can a tile of 2^target exist within `moves_left` moves? Necessary
 // condition (see bounds.cpp): a tile >= 2^target exists already, or the
 // tiles with exponents in [target - moves_left, target - 1] sum to at least
-// 2^target.
-bool can_build(const TileCounts& counts, int target, long long moves_left);
+// 2^target. `lowest_level_count`, if given, replaces the number of tiles at
+// exponent target - moves_left (see mergeable_tiles).
+bool can_build(const TileCounts& counts, int target, long long moves_left,
+               std::optional<std::uint32_t> lowest_level_count = std::nullopt);
 
 // The ancestry bound: the largest target for which can_build holds. At most
 // both doubling_bound and sum_bound. Precondition: at least one tile.
-int upper_bound_exponent(const TileCounts& counts, long long moves_left);
+int ancestry_bound(const TileCounts& counts, long long moves_left);
+
+// How many tiles of exponent e have an equal tile as their nearest tile
+// (empties skipped) to the left, right, above or below: the only tiles of
+// exponent e that can merge in the next move.
+std::uint32_t mergeable_tiles(const Board& board, int e);
+
+// The bound the search uses: the ancestry bound, where tiles that would
+// have to merge in every remaining move (exponent target - moves_left) only
+// count if they can merge in the next one. At most ancestry_bound.
+// Precondition: at least one tile.
+int upper_bound_exponent(const Board& board, long long moves_left);
 
 }  // namespace boardsearch::game2048

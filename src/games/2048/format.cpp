@@ -38,8 +38,11 @@ Board parse_board(std::string_view input) {
                                    fields.size()));
     for (int col = 0; col < side; ++col) {
       const std::size_t field = static_cast<std::size_t>(col) + 1;
+      // Any integer parses here so that the message below can say what a
+      // tile must be (negative numbers included).
       const long long value = app::parse_integer(fields[static_cast<std::size_t>(col)], line.number, field, kTileWhat,
-                                                 0, std::numeric_limits<long long>::max());
+                                                 std::numeric_limits<long long>::min(),
+                                                 std::numeric_limits<long long>::max());
       if (value == 0) continue;
       const auto unsigned_value = static_cast<std::uint64_t>(value);
       if (value < 2 || !std::has_single_bit(unsigned_value))

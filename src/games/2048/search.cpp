@@ -51,7 +51,7 @@ class MaxTileProblem {
       : root_(start),
         options_(options),
         seen_(start.cells().size(), options.use_seen_boards ? options.table_bytes : 0) {
-    path_.push_back(Node{kRootChild, moves, bound_for(start.counts(), moves), 0});
+    path_.push_back(Node{kRootChild, moves, bound_for(start, moves), 0});
     if (options_.use_seen_boards) seen_.record(root_, hash_board(root_), moves);
   }
 
@@ -92,7 +92,7 @@ class MaxTileProblem {
       }
       // Step 3c. Drop a child whose bound cannot beat the best seen: the
       // core would prune it on arrival; doing it here saves the visit.
-      slots.bounds[i] = bound_for(slots.boards[i].counts(), child_moves);
+      slots.bounds[i] = bound_for(slots.boards[i], child_moves);
       if (slots.bounds[i] <= best_seen_) continue;
       order[count++] = direction;
     }
@@ -146,8 +146,8 @@ class MaxTileProblem {
     std::array<std::uint64_t, 4> hashes{};
   };
 
-  int bound_for(const TileCounts& counts, long long moves_left) const {
-    return options_.use_bounds ? upper_bound_exponent(counts, moves_left) : kMaxExponent;
+  int bound_for(const Board& board, long long moves_left) const {
+    return options_.use_bounds ? upper_bound_exponent(board, moves_left) : kMaxExponent;
   }
 
   Board root_;

@@ -17,6 +17,7 @@ TEST(Bounds2048, AllBoundsAreAdmissibleOnRandomBoards) {
   core::SplitMix64 rng(7);
   const int rounds = scaled(3000);
   int ancestry_strictly_tighter = 0;
+  int refined_strictly_tighter = 0;
   for (int round = 0; round < rounds; ++round) {
     const int side = 1 + static_cast<int>(rng.below(5));
     const Board board = random_small_board(rng, side, 20 + static_cast<int>(rng.below(81)),
@@ -25,15 +26,20 @@ TEST(Bounds2048, AllBoundsAreAdmissibleOnRandomBoards) {
     const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), moves));
     const int doubling = game2048::doubling_bound(board.counts(), moves);
     const int sum = game2048::sum_bound(board.counts());
-    const int ancestry = game2048::upper_bound_exponent(board.counts(), moves);
+    const int ancestry = game2048::ancestry_bound(board.counts(), moves);
+    const int refined = game2048::upper_bound_exponent(board, moves);
     ASSERT_GE(doubling, truth) << "round " << round;
     ASSERT_GE(sum, truth) << "round " << round;
     ASSERT_GE(ancestry, truth) << "round " << round;
+    ASSERT_GE(refined, truth) << "round " << round;
     ASSERT_LE(ancestry, std::min(doubling, sum)) << "round " << round;
+    ASSERT_LE(refined, ancestry) << "round " << round;
     ancestry_strictly_tighter += ancestry < std::min(doubling, sum);
+    refined_strictly_tighter += refined < ancestry;
   }
-  // The ancestry bound must actually be stronger somewhere, or it is useless.
+  // Each stronger bound must actually be stronger somewhere, or it is useless.
   EXPECT_GT(ancestry_strictly_tighter, 0);
+  EXPECT_GT(refined_strictly_tighter, 0);
 }
 
 TEST(Bounds2048, AncestryBoundOnHandMadeBoards) {
@@ -41,15 +47,37 @@ TEST(Bounds2048, AncestryBoundOnHandMadeBoards) {
   board.set(0, 0, 10);  // 1024
   board.set(3, 3, 1);   // 2
   // 1024 + 2 < 2048: no 2048 ever.
-  EXPECT_EQ(game2048::upper_bound_exponent(board.counts(), 100), 10);
+  EXPECT_EQ(game2048::ancestry_bound(board.counts(), 100), 10);
   // Eight 128s and a 1024: 2048 needs 1024 more from tiles >= 2048 / 2^r.
   for (int col = 0; col < 4; ++col) board.set(1, col, 7), board.set(2, col, 7);
   EXPECT_FALSE(game2048::can_build(board.counts(), 11, 3));  // needs tiles >= 256
   EXPECT_TRUE(game2048::can_build(board.counts(), 11, 4));   // 128s may take part
-  EXPECT_EQ(game2048::upper_bound_exponent(board.counts(), 3), 10);
-  EXPECT_EQ(game2048::upper_bound_exponent(board.counts(), 4), 11);
+  EXPECT_EQ(game2048::ancestry_bound(board.counts(), 3), 10);
+  EXPECT_EQ(game2048::ancestry_bound(board.counts(), 4), 11);
   // Huge move counts do not overflow: the sum bound takes over.
-  EXPECT_EQ(game2048::upper_bound_exponent(board.counts(), 1LL << 62), game2048::sum_bound(board.counts()));
+  EXPECT_EQ(game2048::ancestry_bound(board.counts(), 1LL << 62), game2048::sum_bound(board.counts()));
+}
+
+TEST(Bounds2048, MergeableTilesLookThroughEmptiesOnly) {
+  Board board(4);
+  board.set(0, 0, 3);
+  board.set(0, 3, 3);  // 8 . . 8: mergeable (empties between)
+  board.set(2, 0, 3);
+  board.set(3, 0, 2);  // column 0: 8 . 8 4: the (2,0) 8 meets the (0,0) 8
+  board.set(3, 3, 3);
+  board.set(2, 3, 2);  // column 3: 8 . 4 8: the 4 separates the 8s
+  EXPECT_EQ(game2048::mergeable_tiles(board, 3), 3u);  // (0,0), (0,3), (2,0)
+  EXPECT_EQ(game2048::mergeable_tiles(board, 2), 0u);
+  // A 1024 and two 512s walled off by 2s, r = 2: the ancestry bound allows 2048, the
+  // refined bound sees that the 512s cannot merge now.
+  Board lone(5);
+  lone.set(0, 0, 10);
+  lone.set(2, 2, 9);
+  lone.set(4, 4, 9);
+  lone.set(2, 4, 1);
+  lone.set(4, 2, 1);
+  EXPECT_EQ(game2048::ancestry_bound(lone.counts(), 2), 11);
+  EXPECT_EQ(game2048::upper_bound_exponent(lone, 2), 10);
 }
 
 }  // namespace
