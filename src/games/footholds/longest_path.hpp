@@ -38,78 +38,115 @@ class LongestPaths {
         control_(without_progress(limits)) {}
 
   // An upper bound on the steps of a simple path from `start` inside `region`
-  // (region contains start). A path's cells alternate checkerboard colours,
-  // starting with start's colour. With S cells of that colour and T of the
-  // other, a path of v cells uses ceil(v/2) of the first and floor(v/2) of
-  // the second, so v <= 2S when T >= S, and v <= 2T + 1 otherwise. Steps are
-  // v - 1. Since 2S - 1 <= S + T - 1 and 2T <= S + T - 1 in those cases, this
-  // also never exceeds the region size minus one.
+  // (region connected, contains start). Two admissible facts combined:
+  //  - Dead ends. A cell other than start with exactly one neighbour in the
+  //    region can only be the last cell of a path (it is entered through its
+  //    one neighbour and cannot be left), so a path holds at most one of them.
+  //  - Checkerboard parity. A path's cells alternate colours starting with
+  //    start's colour: with S cells of that colour and T of the other
+  //    available, a path of v cells uses ceil(v/2) of the first and floor(v/2)
+  //    of the second, so v <= 2S when T >= S and v <= 2T + 1 otherwise.
+  // The bound is the parity bound over the region without its dead ends, plus
+  // at best one dead end (of either colour present, whichever helps more).
+  // Steps are cells - 1; the bound never exceeds the region size minus one.
   int upper_bound(BB region, int start) const {
+    const BB dead_ends = single_neighbour_cells(region) & ~BB::cell(start);
     const BB same_colour_set = geometry_->even_cells.test(start) ? geometry_->even_cells : ~geometry_->even_cells;
-    const int same = (region & same_colour_set).count();
-    const int other = region.count() - same;
-    return other >= same ? 2 * same - 1 : 2 * other;
+    const BB open = region & ~dead_ends;
+    const int same = (open & same_colour_set).count();
+    const int other = open.count() - same;
+    int cells = parity_cells(same, other);
+    if ((dead_ends & same_colour_set).any()) cells = std::max(cells, parity_cells(same + 1, other));
+    if ((dead_ends & ~same_colour_set).any()) cells = std::max(cells, parity_cells(same, other + 1));
+    return cells - 1;
   }
 
   // Steps of the longest simple path from `start` inside `region`.
   // Preconditions: region is connected and contains start.
   // May throw core::SearchAborted when a limit is hit.
-  int longest_from(BB region, int start) {
+  int longest_from(BB region, int start) { return longest_up_to(region, start, kNoGoal); }
+
+  // Goal-limited search: with L the longest path from `start` in `region`,
+  // returns L exactly when L < goal, and otherwise some v with goal <= v <= L
+  // (the length of a path it found). So "is L >= goal?" costs only until one
+  // path that long is found. Preconditions as longest_from.
+  int longest_up_to(BB region, int start, int goal) {
     // Step 1. Count the node (limits); a one-cell region has no step.
     control_.visit();
-    const BB start_bit = BB::cell(start);
-    const BB rest = region ^ start_bit;
+    const BB rest = region ^ BB::cell(start);
     if (rest.none()) return 0;
 
-    // Step 2. The memo.
-    Entry& entry = cache_[slot(region, start)];
-    if (entry.start == start && entry.region == region) return entry.length;
+    // Step 2. What is known: the memo keeps a proven lower bound (a path
+    // found) and upper bound per (region, start); the static bound caps it.
+    int lower = 0;
+    int upper = upper_bound(region, start);
+    if (const Entry& entry = cache_[slot(region, start)]; entry.start == start && entry.region == region) {
+      lower = entry.lower;
+      upper = std::min<int>(upper, entry.upper);
+    }
+    if (lower >= goal || lower == upper) return lower;
 
     // Step 3. Try each first step; the path continues inside the component of
-    // the next cell once `start` is gone. Skip steps whose bound cannot beat
-    // the best so far; stop at the region's bound (nothing can beat it).
-    const int bound = upper_bound(region, start);
-    int best = 0;
+    // the next cell once `start` is gone. A child is asked only for what can
+    // matter (goal - 1), skipped if its bound cannot beat the best so far, and
+    // the loop stops once the best reaches the goal or the bound. Starting from
+    // `lower` is sound: it is the length of a real path, so it never exceeds L.
+    int best = lower;
     BB next_cells = geometry_->adjacent[static_cast<std::size_t>(start)] & rest;
-    while (next_cells.any() && best < bound) {
+    while (next_cells.any() && best < goal && best < upper) {
       const int next = next_cells.lowest();
       next_cells ^= BB::cell(next);
       const BB piece = geometry_->component(next, rest);
       if (1 + upper_bound(piece, next) <= best) continue;
-      best = std::max(best, 1 + longest_from(piece, next));
+      best = std::max(best, 1 + longest_up_to(piece, next, goal - 1));
     }
 
-    // Step 4. Remember it (the slot may have been overwritten by the recursion).
-    Entry& slot_now = cache_[slot(region, start)];
-    slot_now.region = region;
-    slot_now.start = static_cast<std::int16_t>(start);
-    slot_now.length = static_cast<std::int16_t>(best);
+    // Step 4. Remember it (the slot may have been overwritten by the
+    // recursion). Below the goal (or at the bound) every step was searched to
+    // the end, so the value is exact; otherwise it is only a lower bound.
+    const bool exact = best < goal || best >= upper;
+    Entry& entry = cache_[slot(region, start)];
+    entry.region = region;
+    entry.start = static_cast<std::int16_t>(start);
+    entry.lower = static_cast<std::int16_t>(best);
+    entry.upper = static_cast<std::int16_t>(exact ? best : upper);
     return best;
-  }
-
-  // The first step of one longest path: a neighbour `next` of `start` in
-  // `region` with 1 + longest(component of next without start) == longest.
-  // Precondition: longest_from(region, start) > 0.
-  int first_step_of_longest(BB region, int start) {
-    const int length = longest_from(region, start);
-    const BB rest = region ^ BB::cell(start);
-    BB next_cells = geometry_->adjacent[static_cast<std::size_t>(start)] & rest;
-    while (next_cells.any()) {
-      const int next = next_cells.lowest();
-      next_cells ^= BB::cell(next);
-      if (1 + longest_from(geometry_->component(next, rest), next) == length) return next;
-    }
-    return -1;  // unreachable when the precondition holds
   }
 
   const core::SearchStats& stats() const { return control_.stats(); }
 
  private:
+  // A goal no path reaches (paths have at most kMaxCells - 1 steps).
+  static constexpr int kNoGoal = 1 << 20;
+
   struct Entry {
     BB region;
     std::int16_t start = -1;  // -1: empty
-    std::int16_t length = 0;
+    std::int16_t lower = 0;   // a path this long exists
+    std::int16_t upper = 0;   // no path is longer
   };
+
+  // Most cells of a path alternating colours from a cell of the first
+  // colour, given `same` cells of that colour (start included) and `other`.
+  static int parity_cells(int same, int other) { return other >= same ? 2 * same : 2 * other + 1; }
+
+  // Cells of `region` with exactly one orthogonal neighbour in `region`.
+  BB single_neighbour_cells(BB region) const {
+    const Geometry<BB>& g = *geometry_;
+    // For each direction, the cells whose neighbour that way is in the region.
+    const BB from_left = region.shifted_up(1) & g.not_first_col;
+    const BB from_right = region.shifted_down(1) & g.not_last_col;
+    BB from_above = BB{};
+    BB from_below = BB{};
+    if (g.rows > 1) {
+      from_above = region.shifted_up(g.cols) & g.board;
+      from_below = region.shifted_down(g.cols);
+    }
+    const BB at_least_one = from_left | from_right | from_above | from_below;
+    const BB at_least_two = (from_left & (from_right | from_above | from_below)) |
+                            (from_right & (from_above | from_below)) | (from_above & from_below);
+    return region & at_least_one & ~at_least_two;
+  }
 
   // The same limits without the progress callback (the game search reports progress).
   static core::SearchLimits without_progress(core::SearchLimits limits) {

@@ -12,20 +12,61 @@ namespace boardsearch::footholds {
 
 namespace {
 
-// Table sizes, as powers of two. The number of positions a solve visits grows
-// roughly like 2^(cells / 2) on open boards (players cut the board into
-// regions quickly), so tables scale with the board and stop at a cap: a 3 x 3
-// board gets a few kilobytes, 8 x 8 and larger about 100 MB.
+// Table sizes, as powers of two, from the number f of footholds the players
+// can reach. Measured
+// game-search nodes grow about 8x per 12 footholds on full boards (7 x 7:
+// 10^4..10^5, 8 x 8: 10^5..10^6), and zeroing a table costs about as much
+// as a short search: a 3 x 3 board gets 1,024 slots (24 KB), 7 x 7 about
+// 2^17, 8 x 8 2^21 (48 MB), 9 x 9 and up the 2^22 cap (about 100 MB).
+constexpr int kTableBitsBase = 5;
 constexpr int kMinTableBits = 10;
 constexpr int kMaxTableBits = 22;
+constexpr int kPathCacheBitsBase = 3;
 constexpr int kMinPathCacheBits = 8;
 constexpr int kMaxPathCacheBits = 18;
 
-std::size_t table_entries(int cells) {
-  return std::size_t{1} << std::clamp(cells / 2 + 2, kMinTableBits, kMaxTableBits);
+std::size_t table_entries(int footholds) {
+  return std::size_t{1} << std::clamp(footholds / 4 + kTableBitsBase, kMinTableBits, kMaxTableBits);
 }
-std::size_t path_cache_entries(int cells) {
-  return std::size_t{1} << std::clamp(cells / 2, kMinPathCacheBits, kMaxPathCacheBits);
+std::size_t path_cache_entries(int footholds) {
+  return std::size_t{1} << std::clamp(footholds / 4 + kPathCacheBitsBase, kMinPathCacheBits, kMaxPathCacheBits);
+}
+
+// The exact score of the current position, in place of
+// NegamaxSolver::solve_score (whose midpoint rule probes toward the extremes
+// first, e.g. -23 on a 7 x 7 board, not 0):
+//   1. one null-window search at 0 decides who wins (scores are never 0);
+//   2. bisection over the scores of that sign with the right parity only: the
+//      mover wins after an odd number d of plies and loses after an even one,
+//      and the score is +-(f - d), so a win has the parity of f - 1 and a loss
+//      that of f. Each probe "score >= c" is a null-window search (c - 1, c).
+// May throw core::SearchAborted.
+template <class BB>
+int exact_score(FootholdsGame<BB>& game, core::NegamaxSolver<FootholdsGame<BB>>& solver) {
+  if (auto known = game.known_score()) return *known;
+  auto [lo, hi] = game.score_bounds();
+
+  // Step 1. Who wins.
+  const int sign_probe = solver.search(0, 1);
+  const bool mover_wins = sign_probe >= 1;
+  if (mover_wins) lo = std::max({lo, sign_probe, 1});
+  else hi = std::min({hi, sign_probe, -1});
+  const int parity = (mover_wins ? game.foothold_count() - 1 : game.foothold_count()) & 1;
+  // (x - parity) & 1 is the parity mismatch, also for negative x (two's complement).
+  auto align_up = [parity](int x) { return x + ((x - parity) & 1); };
+  auto align_down = [parity](int x) { return x - ((x - parity) & 1); };
+  lo = align_up(lo);
+  hi = align_down(hi);
+
+  // Step 2. Bisection; the true score stays in [lo, hi], both of its parity.
+  while (lo < hi) {
+    const int steps = (hi - lo) / 2;
+    const int candidate = lo + 2 * ((steps + 1) / 2);
+    const int r = solver.search(candidate - 1, candidate);
+    if (r >= candidate) lo = align_up(r);  // true >= r
+    else hi = align_down(r);               // true <= r < candidate
+  }
+  return lo;
 }
 
 // The whole perfectly played game from the current position, whose exact
@@ -78,14 +119,15 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
   for (int cell = 0; cell < board.cells(); ++cell)
     if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= BB::cell(cell);
 
-  LongestPaths<BB> paths(geometry, path_cache_entries(board.cells()), limits);
+  // Only the footholds the players can ever reach matter for the table sizes.
+  const BB reachable = geometry.component(board.a, footholds) | geometry.component(board.b, footholds);
+  LongestPaths<BB> paths(geometry, path_cache_entries(reachable.count()), limits);
   FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
-  core::NegamaxSolver<FootholdsGame<BB>> solver(game, table_entries(board.cells()), limits);
+  core::NegamaxSolver<FootholdsGame<BB>> solver(game, table_entries(reachable.count()), limits);
 
   core::SearchResult<Direction, int> result;
   try {
-    // The core probes 0 first (who wins), then bisects to the exact score.
-    const int score = solver.solve_score();
+    const int score = exact_score(game, solver);
     result.line = whole_game(game, solver, score);
     result.value = footholds.count() - std::abs(score);
   } catch (const core::SearchAborted& aborted) {

@@ -173,9 +173,9 @@ TEST(Footholds, OptimizedEqualsMinimaxOnRandomBoardsUpTo5x5) {
 
 TEST(Footholds, OptimizedEqualsMinimaxOnRandom6x6Boards) {
   SplitMix64 rng(3);
-  const int boards = scaled(300);
+  const int boards = scaled(400);
   for (int i = 0; i < boards; ++i) {
-    const Board board = random_board(rng, 6, 6, 20 + static_cast<int>(rng.below(25)), 10);
+    const Board board = random_board(rng, 6, 6, 18 + static_cast<int>(rng.below(32)), 10);
     EXPECT_EQ(solved_total(board), reference_total(board)) << to_text(board);
   }
 }

@@ -84,14 +84,14 @@ inline Outcome plain_minimax(Position p) {
   return plain_minimax(p, counter);
 }
 
-// The same recursion, remembering each position's outcome (key: every cell, mover, other).
+// The same recursion, remembering each position's outcome (key: every cell, mover, other;
+// boards up to 128 cells).
 class Memoized {
  public:
   Outcome solve(Position& p) {
-    std::string key(p.cells.size() + 2, '\0');
-    for (std::size_t i = 0; i < p.cells.size(); ++i) key[i] = static_cast<char>(p.cells[i]);
-    key[p.cells.size()] = static_cast<char>(p.mover);
-    key[p.cells.size() + 1] = static_cast<char>(p.other);
+    Key key{{0, 0}, p.mover, p.other};
+    for (std::size_t i = 0; i < p.cells.size(); ++i)
+      if (p.cells[i] == 1) key.bits[i / 64] |= std::uint64_t{1} << (i % 64);
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
 
     Outcome result{false, 0};
@@ -124,7 +124,23 @@ class Memoized {
   }
 
  private:
-  std::unordered_map<std::string, Outcome> memo_;
+  // Boards up to 128 cells: one bit per cell in two words, plus both cells.
+  struct Key {
+    std::uint64_t bits[2];
+    int mover;
+    int other;
+    bool operator==(const Key& k) const {
+      return bits[0] == k.bits[0] && bits[1] == k.bits[1] && mover == k.mover && other == k.other;
+    }
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      std::uint64_t h = k.bits[0] * 0x9E3779B97F4A7C15ULL ^ k.bits[1] * 0xC2B2AE3D27D4EB4FULL;
+      h ^= static_cast<std::uint64_t>(k.mover * 131 + k.other) * 0x165667B19E3779F9ULL;
+      return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+  };
+  std::unordered_map<Key, Outcome, KeyHash> memo_;
 };
 
 }  // namespace boardsearch::testing::footholds_reference
