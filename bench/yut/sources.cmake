@@ -1,0 +1,1 @@
+set(BOARDSEARCH_BENCH_SOURCES_yut ${CMAKE_CURRENT_LIST_DIR}/yut_bench.cpp)
