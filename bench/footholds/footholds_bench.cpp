@@ -1,0 +1,193 @@
+// Footholds benchmarks: the solver on full boards (corner and centre starts),
+// random 7 x 7 boards with holes, every start pair of the full 7 x 7 board,
+// 8 x 8 and 9 x 9 boards, beside plain minimax (the reference in tests/, what
+// every published solution does) on the full 6 x 6 board in the same run.
+// Counters: answer, nodes per solve (game search + longest paths), and for
+// sweeps the slowest single solve in milliseconds.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "boardsearch/core/zobrist.hpp"
+#include "games/footholds/board.hpp"
+#include "games/footholds/reference.hpp"
+#include "games/footholds/solver.hpp"
+
+namespace boardsearch::footholds {
+namespace {
+
+// A full side x side board with A at (ar, ac) and B at (br, bc).
+Board full_board(int side, int ar, int ac, int br, int bc) {
+  Board board;
+  board.rows = side;
+  board.cols = side;
+  board.footholds.assign(static_cast<std::size_t>(side * side), 1);
+  board.a = ar * side + ac;
+  board.b = br * side + bc;
+  return board;
+}
+
+// Solves `board` once per iteration; counters: answer and nodes.
+void solve_each_iteration(benchmark::State& state, const Board& board) {
+  core::SearchResult<Direction, int> result;
+  for (auto _ : state) {
+    result = solve_board(board);
+    if (!result.proven()) state.SkipWithError("not proven");
+    benchmark::DoNotOptimize(result.value);
+  }
+  state.counters["answer"] = result.value.value_or(-1);
+  state.counters["nodes"] = static_cast<double>(result.stats.nodes);
+}
+
+// Full boards. Arguments: side, start (0: opposite corners, 1: centre, side by side).
+void BM_FootholdsFullBoard(benchmark::State& state) {
+  const int side = static_cast<int>(state.range(0));
+  const int centre = (side - 1) / 2;
+  const Board board = state.range(1) == 0 ? full_board(side, 0, 0, side - 1, side - 1)
+                                          : full_board(side, centre, centre, centre, centre + 1);
+  state.SetLabel(state.range(1) == 0 ? "corners" : "centre");
+  solve_each_iteration(state, board);
+}
+BENCHMARK(BM_FootholdsFullBoard)
+    ->ArgsProduct({{5, 6, 7, 8}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
+
+// Plain minimax on the full 6 x 6 board, corners and centre: the baseline.
+void BM_FootholdsPlainMinimaxFull6x6(benchmark::State& state) {
+  const Board board = state.range(0) == 0 ? full_board(6, 0, 0, 5, 5) : full_board(6, 2, 2, 2, 3);
+  state.SetLabel(state.range(0) == 0 ? "corners" : "centre");
+  testing::footholds_reference::Counter counter;
+  int answer = -1;
+  for (auto _ : state) {
+    counter.nodes = 0;
+    testing::footholds_reference::Position p;
+    p.rows = board.rows;
+    p.cols = board.cols;
+    p.cells.assign(board.footholds.begin(), board.footholds.end());
+    p.mover = board.a;
+    p.other = board.b;
+    answer = testing::footholds_reference::plain_minimax(p, counter).moves;
+  }
+  state.counters["answer"] = answer;
+  state.counters["nodes"] = static_cast<double>(counter.nodes);
+}
+BENCHMARK(BM_FootholdsPlainMinimaxFull6x6)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// Random 7 x 7 boards with 10-20 % holes, players on random footholds.
+void BM_FootholdsRandom7x7WithHoles(benchmark::State& state) {
+  constexpr int kBoards = 20;
+  core::SplitMix64 rng(77);
+  std::vector<Board> boards;
+  while (static_cast<int>(boards.size()) < kBoards) {
+    Board board = full_board(7, 0, 0, 0, 0);
+    const int hole_percent = 10 + static_cast<int>(rng.below(11));
+    std::vector<int> footholds;
+    for (int cell = 0; cell < 49; ++cell) {
+      if (static_cast<int>(rng.below(100)) < hole_percent) board.footholds[static_cast<std::size_t>(cell)] = 0;
+      else footholds.push_back(cell);
+    }
+    board.a = footholds[rng.below(footholds.size())];
+    board.b = footholds[rng.below(footholds.size())];
+    boards.push_back(board);
+  }
+  double nodes = 0;
+  double slowest_ms = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    for (const Board& board : boards) {
+      const auto result = solve_board(board);
+      if (!result.proven()) state.SkipWithError("not proven");
+      nodes += static_cast<double>(result.stats.nodes);
+      slowest_ms = std::max(slowest_ms, result.stats.milliseconds());
+    }
+  }
+  state.counters["boards"] = kBoards;
+  state.counters["nodes_per_board"] = nodes / kBoards;
+  state.counters["slowest_ms"] = slowest_ms;
+}
+BENCHMARK(BM_FootholdsRandom7x7WithHoles)->Unit(benchmark::kMillisecond);
+
+// The 8 symmetries of the square, applied to a cell of a side x side board.
+int transform(int cell, int side, int symmetry) {
+  int row = cell / side;
+  int col = cell % side;
+  if (symmetry & 1) std::swap(row, col);
+  if (symmetry & 2) row = side - 1 - row;
+  if (symmetry & 4) col = side - 1 - col;
+  return row * side + col;
+}
+
+// Every start pair (a, b) of the full side x side board, one per symmetry class.
+std::vector<std::pair<int, int>> start_pairs_up_to_symmetry(int side) {
+  std::set<std::pair<int, int>> seen;
+  std::vector<std::pair<int, int>> classes;
+  for (int a = 0; a < side * side; ++a)
+    for (int b = 0; b < side * side; ++b) {
+      std::pair<int, int> canonical{a, b};
+      for (int s = 1; s < 8; ++s) canonical = std::min(canonical, {transform(a, side, s), transform(b, side, s)});
+      if (seen.insert(canonical).second) classes.push_back(canonical);
+    }
+  return classes;
+}
+
+// The sweep: all 2,401 start pairs of the full 7 x 7 board (the classes up to
+// symmetry), one solve each. Counter slowest_ms: the slowest single solve.
+void BM_FootholdsFull7x7AllStartPairs(benchmark::State& state) {
+  const auto pairs = start_pairs_up_to_symmetry(7);
+  double slowest_ms = 0;
+  double nodes = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    for (const auto& [a, b] : pairs) {
+      const Board board = full_board(7, a / 7, a % 7, b / 7, b % 7);
+      const auto result = solve_board(board);
+      if (!result.proven()) state.SkipWithError("not proven");
+      slowest_ms = std::max(slowest_ms, result.stats.milliseconds());
+      nodes += static_cast<double>(result.stats.nodes);
+    }
+  }
+  state.counters["pairs"] = static_cast<double>(pairs.size());
+  state.counters["nodes_per_pair"] = nodes / static_cast<double>(pairs.size());
+  state.counters["slowest_ms"] = slowest_ms;
+}
+BENCHMARK(BM_FootholdsFull7x7AllStartPairs)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// Full 8 x 8, the three corner pairs (opposite, same side, adjacent corners'
+// neighbours) and a spread of other starts: counters give the slowest.
+void BM_FootholdsFull8x8Starts(benchmark::State& state) {
+  const std::vector<Board> boards = state.range(0) == 0
+                                        ? std::vector<Board>{full_board(8, 0, 0, 7, 7), full_board(8, 0, 0, 0, 7),
+                                                             full_board(8, 0, 0, 7, 0)}
+                                        : std::vector<Board>{full_board(8, 3, 3, 4, 4), full_board(8, 3, 3, 3, 4),
+                                                             full_board(8, 2, 2, 5, 5), full_board(8, 0, 3, 7, 4),
+                                                             full_board(8, 1, 1, 6, 6), full_board(8, 3, 3, 3, 3)};
+  state.SetLabel(state.range(0) == 0 ? "corners" : "other starts");
+  double slowest_ms = 0;
+  double nodes = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    for (const Board& board : boards) {
+      const auto result = solve_board(board);
+      if (!result.proven()) state.SkipWithError("not proven");
+      slowest_ms = std::max(slowest_ms, result.stats.milliseconds());
+      nodes += static_cast<double>(result.stats.nodes);
+    }
+  }
+  state.counters["boards"] = static_cast<double>(boards.size());
+  state.counters["nodes_per_board"] = nodes / static_cast<double>(boards.size());
+  state.counters["slowest_ms"] = slowest_ms;
+}
+BENCHMARK(BM_FootholdsFull8x8Starts)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// Full 9 x 9 (81 cells: the two-word bitboard), opposite corners.
+void BM_FootholdsFull9x9Corners(benchmark::State& state) {
+  solve_each_iteration(state, full_board(9, 0, 0, 8, 8));
+}
+BENCHMARK(BM_FootholdsFull9x9Corners)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace boardsearch::footholds
