@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# `boardsearch hunt` from the command line: exit 1 with a report and --out on
+# a mismatch, 0 when every case passes, 2 (one line on stderr, nothing on
+# stdout) for usage errors; the same seed gives the same report; arguments
+# after -- belong to the program.
+set -u
+bin="$1"
+programs="$2"
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# expect STATUS DESCRIPTION -- ARGS...
+expect() {
+  local want="$1" what="$2"
+  shift 3
+  "$bin" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    fail "$what: exit $got, wanted $want (stdout: $(head -c 400 "$tmp/out"); stderr: $(tail -c 300 "$tmp/err"))"
+    return
+  fi
+  if [ "$want" = 2 ]; then
+    [ -s "$tmp/out" ] && fail "$what: stdout must be empty on a usage error, got: $(head -c 200 "$tmp/out")"
+    [ "$(wc -l <"$tmp/err")" = 1 ] || fail "$what: stderr must be one line, got: $(cat "$tmp/err")"
+  fi
+  echo "ok: $what"
+}
+
+# A wrong program: mismatch, report, minimal input written with --out.
+expect 1 "a wrong footholds program is caught" -- \
+  hunt footholds --cases 200 --out "$tmp/minimal.in" -- "$programs" footholds-no-shared-cell
+grep -q '^mismatch: wrong answer' "$tmp/out" || fail "report lacks the mismatch line: $(cat "$tmp/out")"
+grep -q '^--- expected output ---' "$tmp/out" || fail "report lacks the expected output"
+grep -q '^--- program output ---' "$tmp/out" || fail "report lacks the program output"
+[ -s "$tmp/minimal.in" ] || fail "--out file not written"
+# The written input is the one in the report, and it really fails.
+sed -n '/^--- input ---$/,/^--- expected output ---$/p' "$tmp/out" | sed '1d;$d' >"$tmp/reported.in"
+cmp -s "$tmp/minimal.in" "$tmp/reported.in" || fail "--out file differs from the reported input"
+expected=$("$bin" footholds "$tmp/minimal.in")
+actual=$("$programs" footholds-no-shared-cell <"$tmp/minimal.in")
+[ "$expected" != "$actual" ] || fail "the minimal input does not make the program fail ($expected)"
+grep -q 'shrinking' "$tmp/err" || fail "no progress on stderr"
+
+# A correct program passes.
+expect 0 "a correct yut program passes" -- hunt yut --cases 40 -- "$programs" yut
+grep -q '^no mismatch: 40 cases passed' "$tmp/out" || fail "pass report: $(cat "$tmp/out")"
+
+# Hangs and crashes.
+expect 1 "a hanging program is a timeout" -- hunt tour --cases 5 --timeout-ms 200 -- "$programs" hang
+grep -q 'timed out after 200 ms' "$tmp/out" || fail "timeout report: $(cat "$tmp/out")"
+expect 1 "a crashing program is a crash" -- hunt 2048 --cases 5 -- "$programs" crash
+grep -q 'killed by SIGSEGV' "$tmp/out" || fail "crash report: $(cat "$tmp/out")"
+
+# Determinism: the same seed, the same report.
+"$bin" hunt 2048 --cases 300 --seed 77 -- "$programs" 2048-merge-far >"$tmp/first" 2>/dev/null
+"$bin" hunt 2048 --cases 300 --seed 77 -- "$programs" 2048-merge-far >"$tmp/second" 2>/dev/null
+cmp -s "$tmp/first" "$tmp/second" || fail "two hunts with seed 77 differ"
+grep -q '^mismatch' "$tmp/first" || fail "seed 77 hunt found nothing: $(cat "$tmp/first")"
+echo "ok: the same seed gives the same report"
+
+# Options after -- go to the program, not to hunt (yut takes no --moves: if
+# hunt parsed it, this would be a usage error).
+expect 0 "arguments after -- belong to the program" -- \
+  hunt yut --cases 3 -- /bin/sh -c 'test "$1" = --moves && exec "$0" yut' "$programs" --moves
+
+# --moves reaches the reference.
+expect 0 "--moves reaches the reference" -- hunt 2048 --cases 30 --moves 2 -- "$programs" 2048 2
+
+# Usage errors.
+expect 2 "no program" -- hunt yut
+expect 2 "unknown puzzle" -- hunt chess -- "$programs" yut
+expect 2 "an option the puzzle does not take" -- hunt tour --moves 3 -- "$programs" tour
+expect 2 "a program that does not exist" -- hunt yut -- "$tmp/no-such-program"
+expect 2 "a negative time budget" -- hunt yut --seconds -1 -- "$programs" yut
+expect 2 "a zero timeout" -- hunt yut --timeout-ms 0 -- "$programs" yut
+
+echo
+if [ "$failures" != 0 ]; then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "all hunt CLI checks passed"

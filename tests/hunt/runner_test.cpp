@@ -1,0 +1,121 @@
+// run_program: stdin/stdout plumbing without deadlocks, exit codes, signals,
+// timeouts that kill the whole process group, the memory cap, output caps.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "hunt/runner.hpp"
+
+namespace boardsearch::hunt {
+namespace {
+
+std::vector<std::string> program(const std::string& mode, const std::string& arg = "") {
+  std::vector<std::string> command = {HUNT_TEST_PROGRAMS, mode};
+  if (!arg.empty()) command.push_back(arg);
+  return command;
+}
+
+RunLimits quick_limits() {
+  RunLimits limits;
+  limits.timeout = std::chrono::milliseconds(300);
+  return limits;
+}
+
+TEST(Runner, EchoesInputLargerThanAnyPipeBufferWithoutDeadlock) {
+  std::string input;
+  for (int k = 0; input.size() < (3u << 20); ++k) input += std::to_string(k) + '\n';
+  RunLimits limits;
+  limits.output_cap = 8u << 20;
+  const RunResult result = run_program(program("echo"), input, limits);
+  EXPECT_EQ(result.ending, Ending::exited);
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.out, input);
+  EXPECT_FALSE(result.out_truncated);
+}
+
+TEST(Runner, ReportsTheExitCode) {
+  const RunResult result = run_program(program("exit-3"), "abc", quick_limits());
+  EXPECT_EQ(result.ending, Ending::exited);
+  EXPECT_EQ(result.exit_code, 3);
+  EXPECT_EQ(result.out, "3\n");
+}
+
+TEST(Runner, ReportsTheSignalOfACrash) {
+  const RunResult result = run_program(program("crash"), "1\n", quick_limits());
+  EXPECT_EQ(result.ending, Ending::signaled);
+  EXPECT_EQ(result.signal, SIGSEGV);
+  EXPECT_NE(describe_signal(result.signal).find("SIGSEGV"), std::string::npos);
+}
+
+TEST(Runner, TimesOutAProgramThatHangs) {
+  const RunResult result = run_program(program("hang"), "1\n", quick_limits());
+  EXPECT_EQ(result.ending, Ending::timed_out);
+}
+
+TEST(Runner, TimesOutAProgramThatNeverReadsALargeInput) {
+  const std::string input(4u << 20, '1');
+  const RunResult result = run_program(program("hang-without-reading"), input, quick_limits());
+  EXPECT_EQ(result.ending, Ending::timed_out);
+}
+
+TEST(Runner, SurvivesAProgramThatExitsWithoutReadingItsInput) {
+  const std::string input(4u << 20, '1');
+  const RunResult result = run_program(program("ignore-input"), input, quick_limits());
+  EXPECT_EQ(result.ending, Ending::exited);
+  EXPECT_EQ(result.out, "0\n");
+}
+
+TEST(Runner, CapsTheOutputItKeeps) {
+  RunLimits limits = quick_limits();
+  limits.timeout = std::chrono::milliseconds(5000);
+  limits.output_cap = 1000;
+  const RunResult result = run_program(program("flood"), "", limits);
+  EXPECT_EQ(result.ending, Ending::exited);
+  EXPECT_EQ(result.out.size(), 1000u);
+  EXPECT_TRUE(result.out_truncated);
+}
+
+TEST(Runner, CapsMemory) {
+  RunLimits limits;
+  limits.timeout = std::chrono::milliseconds(20000);
+  limits.memory_bytes = std::uint64_t{256} << 20;
+  const RunResult result = run_program(program("memory-hog"), "1\n", limits);
+  // std::bad_alloc escapes main: std::terminate, SIGABRT.
+  EXPECT_EQ(result.ending, Ending::signaled);
+  EXPECT_EQ(result.signal, SIGABRT);
+}
+
+// True while `pid` is alive (a zombie waiting for a reaper counts as dead).
+bool alive(long pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  if (!std::getline(stat, text)) return false;
+  const auto paren = text.rfind(')');
+  return paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] != 'Z' && text[paren + 2] != 'X';
+}
+
+TEST(Runner, KillsTheWholeProcessGroupOnTimeout) {
+  const auto pid_file = std::filesystem::temp_directory_path() / ("hunt_runner_" + std::to_string(::getpid()));
+  const RunResult result = run_program(program("fork-and-hang", pid_file.string()), "", quick_limits());
+  EXPECT_EQ(result.ending, Ending::timed_out);
+  long child = 0;
+  std::ifstream(pid_file) >> child;
+  std::filesystem::remove(pid_file);
+  ASSERT_GT(child, 0);
+  // SIGKILL is delivered asynchronously; give the kernel a moment to act.
+  for (int tries = 0; tries < 100 && alive(child); ++tries) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_FALSE(alive(child));
+}
+
+TEST(Runner, AMissingProgramIsAStartError) {
+  EXPECT_THROW(run_program({"/nonexistent/program"}, "", quick_limits()), StartError);
+}
+
+}  // namespace
+}  // namespace boardsearch::hunt

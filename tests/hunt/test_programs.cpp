@@ -1,0 +1,353 @@
+// Programs for the hunter's tests to hunt: correct brute forces of the four
+// puzzles, each with switchable deliberate bugs (one per trap on the puzzle
+// pages), and misbehaving programs (hang, crash, ...).
+//
+//   hunt_test_programs MODE [ARG]   reads the judge input on stdin
+//
+// These are written as plainly as possible, independently of the solvers in
+// src/games: the "correct" modes double as a cross-check of the solvers.
+// Built without sanitizers on purpose: the hunter caps the address space,
+// which sanitizer runtimes cannot live with.
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::string mode;  // argv[1]
+bool bug(const char* name) { return mode == name; }
+
+// ---------------------------------------------------------------- 2048 ----
+// Bugs: "2048-no-repeat"   never the same direction twice in a row
+//       "2048-merge-far"   2 2 2 moved left becomes 2 4 (far pair first)
+//       "2048-bad-bound"   prunes when the largest tile doubled once cannot
+//                          beat the best (tiles can double once per move)
+
+using Tile = std::int64_t;
+
+// Slides one line toward index 0, merging equal neighbours once.
+std::vector<Tile> slide_line(const std::vector<Tile>& line) {
+  std::vector<Tile> tiles;
+  for (Tile t : line)
+    if (t != 0) tiles.push_back(t);
+  std::vector<Tile> out;
+  if (bug("2048-merge-far")) {
+    // Merges pairs starting from the far end, then packs toward index 0.
+    std::vector<Tile> reversed;
+    for (std::size_t i = tiles.size(); i-- > 0;) {
+      if (i > 0 && tiles[i] == tiles[i - 1]) {
+        reversed.push_back(tiles[i] * 2);
+        --i;
+      } else {
+        reversed.push_back(tiles[i]);
+      }
+    }
+    out.assign(reversed.rbegin(), reversed.rend());
+  } else {
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      if (i + 1 < tiles.size() && tiles[i] == tiles[i + 1]) {
+        out.push_back(tiles[i] * 2);
+        ++i;
+      } else {
+        out.push_back(tiles[i]);
+      }
+    }
+  }
+  out.resize(line.size(), 0);
+  return out;
+}
+
+using Grid = std::vector<std::vector<Tile>>;
+
+// direction: 0 up, 1 down, 2 left, 3 right.
+Grid tilt(const Grid& g, int direction) {
+  const int n = static_cast<int>(g.size());
+  Grid out(n, std::vector<Tile>(n, 0));
+  for (int k = 0; k < n; ++k) {
+    std::vector<Tile> line(n);
+    for (int i = 0; i < n; ++i) {
+      const int j = direction == 1 || direction == 3 ? n - 1 - i : i;
+      line[i] = direction <= 1 ? g[j][k] : g[k][j];
+    }
+    line = slide_line(line);
+    for (int i = 0; i < n; ++i) {
+      const int j = direction == 1 || direction == 3 ? n - 1 - i : i;
+      (direction <= 1 ? out[j][k] : out[k][j]) = line[i];
+    }
+  }
+  return out;
+}
+
+Tile largest(const Grid& g) {
+  Tile best = 0;
+  for (const auto& row : g)
+    for (Tile t : row) best = std::max(best, t);
+  return best;
+}
+
+Tile best_2048 = 0;
+
+void search_2048(const Grid& g, int moves_left, int previous) {
+  best_2048 = std::max(best_2048, largest(g));
+  if (moves_left == 0) return;
+  if (bug("2048-bad-bound") && largest(g) * 2 <= best_2048) return;
+  for (int d = 0; d < 4; ++d) {
+    if (bug("2048-no-repeat") && d == previous) continue;
+    search_2048(tilt(g, d), moves_left - 1, d);
+  }
+}
+
+void solve_2048(int moves) {
+  int n;
+  std::cin >> n;
+  Grid g(n, std::vector<Tile>(n));
+  for (auto& row : g)
+    for (Tile& t : row) std::cin >> t;
+  search_2048(g, moves, -1);
+  std::cout << best_2048 << '\n';
+}
+
+// ---------------------------------------------------------------- tour ----
+// Bugs: "tour-rows-for-columns"  column bound checked against N, not M
+//       "tour-zero-steps"        a step that moves zero cells is counted
+//                                (so one empty cell needs 1 step)
+
+int rows_n, cols_m, empty_total;
+std::vector<std::string> grid;
+int best_tour;
+
+bool open_cell(int r, int c) {
+  const int col_limit = bug("tour-rows-for-columns") ? rows_n : cols_m;
+  return r >= 0 && r < rows_n && c >= 0 && c < col_limit && c < static_cast<int>(grid[r].size()) &&
+         grid[r][c] == '.';
+}
+
+void search_tour(int r, int c, int visited, int steps) {
+  static const int dr[] = {-1, 1, 0, 0};
+  static const int dc[] = {0, 0, -1, 1};
+  bool moved_any = false;
+  for (int d = 0; d < 4; ++d) {
+    int rr = r, cc = c;
+    std::vector<std::pair<int, int>> path;
+    while (open_cell(rr + dr[d], cc + dc[d])) {
+      rr += dr[d];
+      cc += dc[d];
+      grid[rr][cc] = 'v';
+      path.emplace_back(rr, cc);
+    }
+    if (path.empty()) {
+      if (bug("tour-zero-steps") && visited == empty_total)
+        best_tour = best_tour < 0 ? steps + 1 : std::min(best_tour, steps + 1);
+      continue;
+    }
+    moved_any = true;
+    search_tour(rr, cc, visited + static_cast<int>(path.size()), steps + 1);
+    for (auto [pr, pc] : path) grid[pr][pc] = '.';
+  }
+  if (!moved_any && visited == empty_total && !bug("tour-zero-steps"))
+    best_tour = best_tour < 0 ? steps : std::min(best_tour, steps);
+}
+
+void solve_tour() {
+  int case_number = 0;
+  while (std::cin >> rows_n >> cols_m) {
+    grid.assign(rows_n, "");
+    for (auto& row : grid) std::cin >> row;
+    empty_total = 0;
+    for (const auto& row : grid) empty_total += static_cast<int>(std::count(row.begin(), row.end(), '.'));
+    best_tour = -1;
+    for (int r = 0; r < rows_n; ++r)
+      for (int c = 0; c < cols_m; ++c)
+        if (grid[r][c] == '.') {
+          grid[r][c] = 'v';
+          search_tour(r, c, 1, 0);
+          grid[r][c] = '.';
+        }
+    std::cout << "Case " << ++case_number << ": " << best_tour << '\n';
+  }
+}
+
+// ----------------------------------------------------------- footholds ----
+// Bugs: "footholds-no-shared-cell"  may not step onto the other player
+//       "footholds-ignore-vanished" a player whose foothold vanished plays on
+//       "footholds-always-longest"  the winner also prolongs the game
+//       "footholds-index-by-rows"   cell index row * R + column
+
+int fr, fc;
+std::array<int, 64> foothold{};
+
+int cell_index(int r, int c) { return bug("footholds-index-by-rows") ? r * fr + c : r * fc + c; }
+
+struct GameValue {
+  bool mover_wins;
+  int moves;
+};
+
+GameValue play(int me_r, int me_c, int other_r, int other_c) {
+  if (!bug("footholds-ignore-vanished") && foothold[cell_index(me_r, me_c)] == 0) return {false, 0};
+  static const int dr[] = {-1, 1, 0, 0};
+  static const int dc[] = {0, 0, -1, 1};
+  bool can_win = false;
+  int best_win = 1 << 30, longest = -1;
+  for (int d = 0; d < 4; ++d) {
+    const int r = me_r + dr[d], c = me_c + dc[d];
+    if (r < 0 || r >= fr || c < 0 || c >= fc || foothold[cell_index(r, c)] == 0) continue;
+    if (bug("footholds-no-shared-cell") && r == other_r && c == other_c) continue;
+    const int saved = foothold[cell_index(me_r, me_c)];
+    foothold[cell_index(me_r, me_c)] = 0;
+    const GameValue reply = play(other_r, other_c, r, c);
+    foothold[cell_index(me_r, me_c)] = saved;
+    if (!reply.mover_wins) {
+      can_win = true;
+      best_win = std::min(best_win, reply.moves + 1);
+    }
+    longest = std::max(longest, reply.moves + 1);
+  }
+  if (longest < 0) return {false, 0};
+  if (can_win && bug("footholds-always-longest")) return {true, longest};
+  if (can_win) return {true, best_win};
+  return {false, longest};
+}
+
+void solve_footholds() {
+  std::cin >> fr >> fc;
+  for (int r = 0; r < fr; ++r)
+    for (int c = 0; c < fc; ++c) std::cin >> foothold[cell_index(r, c)];
+  int ar, ac, br, bc;
+  std::cin >> ar >> ac >> br >> bc;
+  std::cout << play(ar, ac, br, bc).moves << '\n';
+}
+
+// ----------------------------------------------------------------- yut ----
+// Bugs: "yut-by-number"          squares compared by printed number
+//       "yut-blue-when-passing"  the blue path also when passing over 10/20/30
+//       "yut-finish-occupied"    a piece on finish blocks the next one
+//
+// Squares: 0 start, 1..20 the outer ring (value 2k, 20 is the shared 40),
+// 21 finish, 22-24 the 13/16/19 shortcut, 25-26 the 22/24 one, 27-29 the
+// 28/27/26 one, 30 the centre 25, 31-32 the inner 30/35.
+constexpr int kStart = 0, kFinish = 21;
+constexpr std::array<int, 33> kValue = {0,  2,  4,  6,  8,  10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32,
+                                        34, 36, 38, 40, 0,  13, 16, 19, 22, 24, 28, 27, 26, 25, 30, 35};
+constexpr std::array<int, 33> kRedNext = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+                                          18, 19, 20, 21, 21, 23, 24, 30, 26, 30, 28, 29, 30, 31, 32, 20};
+int blue_next(int square) { return square == 5 ? 22 : square == 10 ? 25 : square == 15 ? 27 : -1; }
+
+int advance(int square, int die) {
+  for (int step = 0; step < die && square != kFinish; ++step) {
+    const bool may_turn = step == 0 || bug("yut-blue-when-passing");
+    square = may_turn && blue_next(square) >= 0 ? blue_next(square) : kRedNext[square];
+  }
+  return square;
+}
+
+std::vector<int> dice;
+std::vector<int> pieces;
+
+bool same_square(int a, int b) { return bug("yut-by-number") ? kValue[a] == kValue[b] && a != kStart : a == b; }
+
+int search_yut(std::size_t turn) {
+  if (turn == dice.size()) return 0;
+  int best = -1;
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    if (pieces[p] == kFinish) continue;
+    // Pieces still on start are interchangeable: move only the first of them.
+    if (pieces[p] == kStart && std::find(pieces.begin(), pieces.begin() + static_cast<std::ptrdiff_t>(p), kStart) !=
+                                   pieces.begin() + static_cast<std::ptrdiff_t>(p))
+      continue;
+    const int to = advance(pieces[p], dice[turn]);
+    bool blocked = false;
+    for (std::size_t q = 0; q < pieces.size(); ++q)
+      if (q != p && same_square(pieces[q], to) && (to != kFinish || bug("yut-finish-occupied"))) blocked = true;
+    if (blocked) continue;
+    const int from = pieces[p];
+    pieces[p] = to;
+    best = std::max(best, kValue[to] + search_yut(turn + 1));
+    pieces[p] = from;
+  }
+  return best < 0 ? 0 : best;  // no legal move: the game ends
+}
+
+void solve_yut(int piece_count) {
+  for (int d; std::cin >> d;) dice.push_back(d);
+  pieces.assign(static_cast<std::size_t>(piece_count), kStart);
+  std::cout << search_yut(0) << '\n';
+}
+
+// ----------------------------------------------------------- misbehaving ----
+
+std::string all_input() {
+  std::stringstream text;
+  text << std::cin.rdbuf();
+  return text.str();
+}
+
+[[noreturn]] void hang() {
+  for (;;) pause();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: hunt_test_programs MODE [ARG]\n";
+    return 64;
+  }
+  mode = argv[1];
+  const char* arg = argc > 2 ? argv[2] : nullptr;
+  if (mode.rfind("2048", 0) == 0) solve_2048(arg != nullptr ? std::atoi(arg) : 5);
+  else if (mode.rfind("tour", 0) == 0) solve_tour();
+  else if (mode.rfind("footholds", 0) == 0) solve_footholds();
+  else if (mode.rfind("yut", 0) == 0) solve_yut(arg != nullptr ? std::atoi(arg) : 4);
+  else if (mode == "hang") {
+    all_input();
+    hang();
+  } else if (mode == "hang-without-reading") {
+    hang();
+  } else if (mode == "crash") {
+    all_input();
+    std::fflush(stdout);
+    raise(SIGSEGV);
+  } else if (mode == "exit-3") {
+    std::cout << all_input().size() << '\n';
+    return 3;
+  } else if (mode == "silent") {
+    all_input();
+  } else if (mode == "echo") {
+    std::cout << all_input();
+  } else if (mode == "ignore-input") {
+    std::cout << "0\n";
+  } else if (mode == "flood") {
+    // Writes far more than any output cap, without reading its input.
+    const std::string block(1 << 16, 'x');
+    for (int k = 0; k < 512; ++k) std::cout << block;
+  } else if (mode == "memory-hog") {
+    // Touches 4 GiB, 64 MiB at a time; only an address-space cap stops it.
+    all_input();
+    std::vector<std::vector<char>> blocks;
+    for (int k = 0; k < 64; ++k) blocks.emplace_back(std::size_t{64} << 20, 'x');
+    std::cout << blocks.size() << '\n';
+  } else if (mode == "fork-and-hang") {
+    // Leaves a child behind (its pid written to file ARG), then hangs.
+    const pid_t child = fork();
+    if (child == 0) hang();
+    std::ofstream(arg) << child << '\n';
+    hang();
+  } else {
+    std::cerr << "unknown mode " << mode << '\n';
+    return 64;
+  }
+  return 0;
+}
