@@ -143,6 +143,12 @@ class Position {
   bool is_unvisited(Cell cell) const { return is_free(cell) && !(cell == ball_); }
   // The free cells of row r (0 <= r < rows), bit layout above.
   LineMask free_row(int r) const { return free_by_row_[static_cast<std::size_t>(r + 1)]; }
+  // The free masks of rows 0 .. rows-1 as an array (row -1 and row `rows` are readable zeros).
+  const LineMask* free_rows() const { return free_by_row_.data() + 1; }
+  // The free cells of column c (bit r = row r); 0 off the board.
+  LineMask free_column(int c) const {
+    return c < 0 || c >= kMaxSide ? 0 : free_by_col_[static_cast<std::size_t>(c + 1)];
+  }
 
   // How many cells the ball rolls in direction d (0: that direction is not a step).
   int slide_length(Direction d) const {

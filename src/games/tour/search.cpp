@@ -8,19 +8,28 @@ namespace boardsearch::tour {
 namespace {
 
 // All cells of `open` that are connected to a cell of `seed` inside the same
-// run of consecutive one bits (Kogge-Stone occluded fill, both directions,
-// shifts 1, 2, 4, ..., 32: enough for a 64-bit line).
+// run of consecutive one bits.
+//   Toward higher bits, one addition: adding the lowest seed of a run to
+//   `open` carries through the run's ones above it, so the changed bits
+//   ((open + seed) ^ open) cover the seed up to the run's top (plus the
+//   zero above, masked off; seeds hit by an earlier carry are or-ed back).
+//   Toward lower bits, a Kogge-Stone occluded fill: shifts 1, 2, 4, ..., 32.
 LineMask fill_runs(LineMask seed, LineMask open) {
-  LineMask toward_high = seed & open;
-  LineMask toward_low = toward_high;
-  LineMask pass_high = open;
-  LineMask pass_low = open;
-  for (int shift = 1; shift < kMaxSide; shift *= 2) {
-    toward_high |= pass_high & (toward_high << shift);
-    pass_high &= pass_high << shift;
-    toward_low |= pass_low & (toward_low >> shift);
-    pass_low &= pass_low >> shift;
-  }
+  seed &= open;
+  const LineMask toward_high = (((open + seed) ^ open) | seed) & open;
+  LineMask toward_low = seed;
+  LineMask pass = open;
+  toward_low |= pass & (toward_low >> 1);
+  pass &= pass >> 1;
+  toward_low |= pass & (toward_low >> 2);
+  pass &= pass >> 2;
+  toward_low |= pass & (toward_low >> 4);
+  pass &= pass >> 4;
+  toward_low |= pass & (toward_low >> 8);
+  pass &= pass >> 8;
+  toward_low |= pass & (toward_low >> 16);
+  pass &= pass >> 16;
+  toward_low |= pass & (toward_low >> 32);
   return toward_high | toward_low;
 }
 
@@ -64,27 +73,69 @@ void flood_fill(const LineMask* open, LineMask* reach, int rows) {
   }
 }
 
+// An incremental flood fill over row masks, advanced one row visit at a
+// time, so two fills can grow in lockstep (see anchors_connected).
+class RowFill {
+ public:
+  // Only rows 0 .. rows-1 are touched, so nothing else is initialized.
+  RowFill(const LineMask* open, int rows) : open_(open), rows_(rows) {
+    std::fill_n(reach_.begin(), rows, LineMask{0});
+    std::fill_n(pending_.begin(), rows, LineMask{0});
+  }
+
+  // Adds `cell` (a free cell) as a seed.
+  void seed(Cell cell) { seed_row(cell.row, LineMask{1} << cell.col); }
+  bool reached(Cell cell) const { return ((reach_[static_cast<std::size_t>(cell.row)] >> cell.col) & 1U) != 0; }
+  bool exhausted() const { return size_ == 0; }
+  LineMask reach(int r) const { return reach_[static_cast<std::size_t>(r)]; }
+
+  // Fills the seeded runs of one pending row and seeds its neighbours.
+  // Returns that row, or -1 if the row added nothing. Precondition: !exhausted().
+  int step() {
+    const int r = worklist_[static_cast<std::size_t>(--size_)];
+    const auto i = static_cast<std::size_t>(r);
+    queued_ &= ~(LineMask{1} << r);
+    const LineMask added = fill_runs(pending_[i], open_[r]) & ~reach_[i];
+    pending_[i] = 0;
+    if (added == 0) return -1;
+    reach_[i] |= added;
+    if (r > 0) seed_row(r - 1, added);
+    if (r + 1 < rows_) seed_row(r + 1, added);
+    return r;
+  }
+
+  // Takes over everything `other` reached or has pending (the fills met).
+  void absorb(const RowFill& other) {
+    for (int r = 0; r < rows_; ++r)
+      seed_row(r, other.pending_[static_cast<std::size_t>(r)] | other.reach_[static_cast<std::size_t>(r)]);
+  }
+
+ private:
+  void seed_row(int r, LineMask cells) {
+    const auto i = static_cast<std::size_t>(r);
+    cells &= open_[r] & ~reach_[i];
+    if (cells == 0) return;
+    pending_[i] |= cells;
+    if (((queued_ >> r) & 1U) == 0) {
+      queued_ |= LineMask{1} << r;
+      worklist_[static_cast<std::size_t>(size_++)] = r;
+    }
+  }
+
+  const LineMask* open_;
+  int rows_;
+  std::array<LineMask, kMaxSide> reach_;
+  std::array<LineMask, kMaxSide> pending_;
+  std::array<int, kMaxSide> worklist_;
+  LineMask queued_ = 0;  // bit r: row r is on the worklist
+  int size_ = 0;
+};
+
 }  // namespace
 
 TourProblem::TourProblem(const Board& board, Cell start, PruningOptions pruning)
     : position_(board, start), pruning_(pruning) {
-  // Every empty cell is counted, then the ball's cell taken out again, so that
-  // every empty cell has a stored status (restart_at relies on it).
-  for (int r = 0; r < board.rows; ++r)
-    for (int c = 0; c < board.cols; ++c)
-      if (board.is_empty(r, c)) add_status({r, c});
-  remove_status(start);
-}
-
-TourProblem::CellStatus TourProblem::compute_status(Cell cell) const {
-  const bool up = position_.is_free(cell.row - 1, cell.col);
-  const bool down = position_.is_free(cell.row + 1, cell.col);
-  const bool left = position_.is_free(cell.row, cell.col - 1);
-  const bool right = position_.is_free(cell.row, cell.col + 1);
-  CellStatus status;
-  status.degree = static_cast<std::uint8_t>(up + down + left + right);
-  status.must_stop = static_cast<std::uint8_t>(!((left && right) || (up && down)));
-  return status;
+  for (int r = 0; r < board.rows; ++r) refresh_row(r);
 }
 
 // Counters, and why each makes a position lost or bounds it (see the
@@ -104,44 +155,52 @@ TourProblem::CellStatus TourProblem::compute_status(Cell cell) const {
 //   that moment, hence free now. If c has no free opposite pair, the step that
 //   enters c ends on c. Distinct such cells are ends of distinct future steps,
 //   so at least must_stop_count_ steps remain.
-void TourProblem::add_status(Cell cell) {
-  const CellStatus status = compute_status(cell);
-  status_[index(cell)] = status;
-  dead_count_ += status.degree == 0;
-  end_count_ += status.degree == 1;
-  must_stop_count_ += status.must_stop;
+//
+// Row r, bit c = cell (r, c). With F the free masks, the neighbour masks of
+// row r line up bit for bit with the row itself:
+//
+//   up    = F[r-1]        left  = F[r] << 1  (bit c holds cell c-1)
+//   down  = F[r+1]        right = F[r] >> 1  (bit c holds cell c+1)
+//
+// and a few ands and ors count degrees 0 and 1 for 64 cells at once.
+void TourProblem::refresh_row(int r) {
+  const LineMask row = position_.free_row(r);
+  const LineMask up = position_.free_row(r - 1);  // padded: row -1 and row N read 0
+  const LineMask down = position_.free_row(r + 1);
+  const LineMask left = row << 1;
+  const LineMask right = row >> 1;
+  LineMask unvisited = row;
+  if (position_.ball().row == r) unvisited &= ~(LineMask{1} << position_.ball().col);
+  const LineMask vertical_pair = up & down;
+  const LineMask horizontal_pair = left & right;
+  const LineMask any = up | down | left | right;
+  const LineMask two_or_more = vertical_pair | horizontal_pair | ((up | down) & (left | right));
+  RowCounts counts;
+  counts.dead = static_cast<std::uint8_t>(std::popcount(unvisited & ~any));
+  counts.ends = static_cast<std::uint8_t>(std::popcount(unvisited & any & ~two_or_more));
+  counts.must_stop = static_cast<std::uint8_t>(std::popcount(unvisited & ~(vertical_pair | horizontal_pair)));
+  RowCounts& old = row_counts_[static_cast<std::size_t>(r)];
+  dead_count_ += counts.dead - old.dead;
+  end_count_ += counts.ends - old.ends;
+  must_stop_count_ += counts.must_stop - old.must_stop;
+  old = counts;
 }
 
-void TourProblem::remove_status(Cell cell) {
-  const CellStatus status = status_[index(cell)];
-  dead_count_ -= status.degree == 0;
-  end_count_ -= status.degree == 1;
-  must_stop_count_ -= status.must_stop;
+void TourProblem::refresh_rows_around(Cell a, Cell b) {
+  const int first = std::max(std::min(a.row, b.row) - 1, 0);
+  const int last = std::min(std::max(a.row, b.row) + 1, position_.board().rows - 1);
+  for (int r = first; r <= last; ++r) refresh_row(r);
 }
 
 void TourProblem::generate_moves(MoveBuffer& moves) const {
   for (Direction d : kDirections) {
     const int length = position_.slide_length(d);
-    if (length > 0) moves.push_back(Move{d, static_cast<std::uint8_t>(length)});
+    if (length == 0) continue;
+    // Insertion into the (at most four) moves so far, longest first, stable.
+    moves.push_back(Move{d, static_cast<std::uint8_t>(length)});
+    for (std::size_t i = moves.size() - 1; i > 0 && moves[i - 1].length < moves[i].length; --i)
+      std::swap(moves[i - 1], moves[i]);
   }
-  std::stable_sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) { return a.length > b.length; });
-}
-
-void TourProblem::refresh_segment_neighbours(Cell from, const Move& move) {
-  // The changed cells are from, from + d, ..., from + (length - 1) d. Their
-  // neighbours: the two sides of each, the cell behind `from`, and the stop
-  // cell (the ball's cell, not an unvisited cell, so nothing to refresh).
-  const Direction side_a = is_horizontal(move.direction) ? Direction::up : Direction::left;
-  const Direction side_b = is_horizontal(move.direction) ? Direction::down : Direction::right;
-  for (int i = 0; i < move.length; ++i) {
-    const Cell cell = shifted(from, move.direction, i);
-    const Cell a = shifted(cell, side_a);
-    const Cell b = shifted(cell, side_b);
-    if (position_.is_unvisited(a)) refresh_status(a);
-    if (position_.is_unvisited(b)) refresh_status(b);
-  }
-  const Cell behind = shifted(from, move.direction, -1);
-  if (position_.is_unvisited(behind)) refresh_status(behind);
 }
 
 // The ring test. The step removed the line L = from, ..., from + (length-1) d
@@ -160,82 +219,200 @@ void TourProblem::refresh_segment_neighbours(Cell from, const Move& move) {
 // and leaves L via free non-corner ring cells, which the run joins through
 // free cells outside L. So the path can be rerouted. Otherwise the step may
 // have split the region and the caller runs the full flood fill.
-bool TourProblem::segment_may_cut(Cell from, const Move& move) const {
+int TourProblem::ring_anchors(Cell from, const Move& move, std::array<Cell, kMaxAnchors>& anchors) const {
+  // Step 1. Line-local coordinates. The removed cells are positions lo..hi of
+  // the moved line (a row for a horizontal step, a column for a vertical
+  // one); side_a and side_b are the parallel lines on either side:
+  //
+  //   side_a:  [ca_lo] [ a  a  a ... a ] [ca_hi]
+  //   line:    [e_lo ] [ L  L  L ... L ] [e_hi ]      one of e_lo / e_hi is the ball
+  //   side_b:  [cb_lo] [ b  b  b ... b ] [cb_hi]
+  //                     lo            hi
+  const bool horizontal = is_horizontal(move.direction);
   const int length = move.length;
-  const Direction along = move.direction;
-  const Direction side = is_horizontal(along) ? Direction::up : Direction::left;
-  auto ring_cell = [&](int t, int s) { return shifted(shifted(from, along, t), side, s); };
-  // Ring order: (-1,0), (-1,-1) ... (len,-1), (len,0), (len,+1) ... (-1,+1).
-  constexpr int kMaxRing = 2 * (kMaxSide + 2) + 2;
-  std::array<bool, kMaxRing> free_cell{};
-  std::array<bool, kMaxRing> touches{};
-  int n = 0;
-  auto push = [&](int t, int s) {
-    free_cell[static_cast<std::size_t>(n)] = position_.is_free(ring_cell(t, s));
-    touches[static_cast<std::size_t>(n)] = !(s != 0 && (t == -1 || t == length));
-    ++n;
+  const int start = horizontal ? from.col : from.row;
+  const bool forward = move.direction == Direction::right || move.direction == Direction::down;
+  const int lo = forward ? start : start - length + 1;
+  const int hi = lo + length - 1;
+  const int line = horizontal ? from.row : from.col;
+  const LineMask main = horizontal ? position_.free_row(line) : position_.free_column(line);
+  const LineMask side_a = horizontal ? position_.free_row(line - 1) : position_.free_column(line - 1);
+  const LineMask side_b = horizontal ? position_.free_row(line + 1) : position_.free_column(line + 1);
+  auto bit = [](LineMask mask, int p) { return p >= 0 && p < kMaxSide && ((mask >> p) & 1U) != 0; };
+  auto cell_at = [&](int p, int offset) {
+    return horizontal ? Cell{line + offset, p} : Cell{p, line + offset};
   };
-  push(-1, 0);
-  for (int t = -1; t <= length; ++t) push(t, -1);
-  push(length, 0);
-  for (int t = length; t >= -1; --t) push(t, +1);
-  // Count the runs of free cells that contain a touching cell. Start the
-  // cyclic walk just after a non-free cell so no run wraps around.
-  int first_gap = -1;
-  for (int i = 0; i < n; ++i)
-    if (!free_cell[static_cast<std::size_t>(i)]) {
-      first_gap = i;
-      break;
-    }
-  if (first_gap < 0) return false;  // the whole ring is free: one run
-  int touching_runs = 0;
-  bool in_run = false;
-  bool run_touches = false;
-  for (int k = 1; k <= n; ++k) {
-    const auto i = static_cast<std::size_t>((first_gap + k) % n);
-    if (free_cell[i]) {
-      if (!in_run) in_run = true, run_touches = false;
-      run_touches = run_touches || touches[i];
-    } else if (in_run) {
-      in_run = false;
-      touching_runs += run_touches;
-    }
-  }
-  return touching_runs > 1;
+  const LineMask core = detail::span_mask(lo, length);
+  const LineMask a = side_a & core;
+  const LineMask b = side_b & core;
+  const LineMask a_starts = a & ~(a << 1);
+  const LineMask b_starts = b & ~(b << 1);
+  const bool e_lo = bit(main, lo - 1);
+  const bool e_hi = bit(main, hi + 1);
+
+  // Step 2. Components of the free ring cells that touch the line. Nodes:
+  // every run of a and of b, e_lo, e_hi (the corners touch nothing removed
+  // and only act as links). A run reaching the end of the core joins the end
+  // cell through the corner beside it when both are free.
+  enum Node { kAFirst, kALast, kBFirst, kBLast, kElo, kEhi, kNodes };
+  std::array<int, kNodes> parent{};
+  for (int i = 0; i < kNodes; ++i) parent[static_cast<std::size_t>(i)] = i;
+  auto find = [&](int x) {
+    while (parent[static_cast<std::size_t>(x)] != x) x = parent[static_cast<std::size_t>(x)];
+    return x;
+  };
+  int components = std::popcount(a_starts) + std::popcount(b_starts) + e_lo + e_hi;
+  auto join = [&](int x, int y) {
+    x = find(x);
+    y = find(y);
+    if (x == y) return;
+    parent[static_cast<std::size_t>(x)] = y;
+    --components;
+  };
+  // A single run is both the first and the last of its side.
+  if (std::popcount(a_starts) == 1) join(kAFirst, kALast), ++components;
+  if (std::popcount(b_starts) == 1) join(kBFirst, kBLast), ++components;
+  if (bit(a, lo) && bit(side_a, lo - 1) && e_lo) join(kAFirst, kElo);
+  if (bit(a, hi) && bit(side_a, hi + 1) && e_hi) join(kALast, kEhi);
+  if (bit(b, lo) && bit(side_b, lo - 1) && e_lo) join(kBFirst, kElo);
+  if (bit(b, hi) && bit(side_b, hi + 1) && e_hi) join(kBLast, kEhi);
+  if (components <= 1) return components;
+
+  // Step 3. One anchor per component: a cell of each middle run, and one
+  // per class of the special nodes that exist.
+  int count = 0;
+  auto add = [&](Cell cell) {
+    if (count < kMaxAnchors) anchors[static_cast<std::size_t>(count)] = cell;
+    ++count;
+  };
+  auto add_middle_runs = [&](LineMask starts, int offset) {
+    if (std::popcount(starts) <= 2) return;
+    starts &= starts - 1;                                        // drop the first run
+    starts &= ~(LineMask{1} << (kMaxSide - 1 - std::countl_zero(starts)));  // and the last
+    for (; starts != 0; starts &= starts - 1) add(cell_at(std::countr_zero(starts), offset));
+  };
+  add_middle_runs(a_starts, -1);
+  add_middle_runs(b_starts, +1);
+  std::array<bool, kNodes> seen{};
+  auto add_node = [&](bool exists, int node, Cell cell) {
+    if (!exists || seen[static_cast<std::size_t>(find(node))]) return;
+    seen[static_cast<std::size_t>(find(node))] = true;
+    add(cell);
+  };
+  const int a_last = a == 0 ? 0 : kMaxSide - 1 - std::countl_zero(a);
+  const int b_last = b == 0 ? 0 : kMaxSide - 1 - std::countl_zero(b);
+  add_node(a != 0, kAFirst, cell_at(std::countr_zero(a), -1));
+  add_node(a != 0, kALast, cell_at(a_last, -1));
+  add_node(b != 0, kBFirst, cell_at(std::countr_zero(b), +1));
+  add_node(b != 0, kBLast, cell_at(b_last, +1));
+  add_node(e_lo, kElo, cell_at(lo - 1, 0));
+  add_node(e_hi, kEhi, cell_at(hi + 1, 0));
+  return count;
 }
 
-bool TourProblem::region_connected() const {
-  const Board& board = position_.board();
-  std::array<LineMask, kMaxSide> open{};
-  std::array<LineMask, kMaxSide> reach{};
-  for (int r = 0; r < board.rows; ++r) open[static_cast<std::size_t>(r)] = position_.free_row(r);
-  const Cell ball = position_.ball();
-  reach[static_cast<std::size_t>(ball.row)] = LineMask{1} << ball.col;
-  flood_fill(open.data(), reach.data(), board.rows);
-  return reach == open;
+// The band: the five lines (rows for a horizontal step, columns for a
+// vertical one) centred on the moved line. Free cells connected inside the
+// band are connected in the region, so success is a proof; most detours
+// around an obstacle or a visited cell next to the line stay in the band.
+bool TourProblem::anchors_connected_nearby(Cell from, const Move& move, const std::array<Cell, kMaxAnchors>& anchors,
+                                           int count) const {
+  constexpr int kBandLines = 5;
+  constexpr int kHalfBand = kBandLines / 2;
+  const bool horizontal = is_horizontal(move.direction);
+  const int centre = horizontal ? from.row : from.col;
+  const int lines = horizontal ? position_.board().rows : position_.board().cols;
+  std::array<LineMask, kBandLines> open{};
+  std::array<LineMask, kBandLines> reach{};
+  for (int i = 0; i < kBandLines; ++i) {
+    const int line = centre - kHalfBand + i;
+    if (line < 0 || line >= lines) continue;
+    open[static_cast<std::size_t>(i)] = horizontal ? position_.free_row(line) : position_.free_column(line);
+  }
+  // Band coordinates of a cell: (line index, bit).
+  auto line_of = [&](Cell cell) { return (horizontal ? cell.row : cell.col) - centre + kHalfBand; };
+  auto bit_of = [&](Cell cell) { return LineMask{1} << (horizontal ? cell.col : cell.row); };
+  reach[static_cast<std::size_t>(line_of(anchors[0]))] = bit_of(anchors[0]);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int i = 0; i < kBandLines; ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      LineMask seed = reach[k];
+      if (i > 0) seed |= reach[k - 1];
+      if (i + 1 < kBandLines) seed |= reach[k + 1];
+      const LineMask filled = fill_runs(seed, open[k]);
+      if (filled != reach[k]) {
+        reach[k] = filled;
+        changed = true;
+      }
+    }
+  }
+  for (int a = 1; a < count; ++a) {
+    const Cell anchor = anchors[static_cast<std::size_t>(a)];
+    if ((reach[static_cast<std::size_t>(line_of(anchor))] & bit_of(anchor)) == 0) return false;
+  }
+  return true;
+}
+
+// Whether the anchors lie in one component of the region. Two fills grow in
+// lockstep, one row visit each: the union fill from the first anchor and a
+// fill from the next anchor it has not reached. If they meet, the union takes
+// the second over; if either runs out first, it has filled a whole component
+// without the other anchor: split. Lockstep keeps the cost near the size of
+// the smaller component when split, and near the detour when not.
+#ifndef TOUR_FILL_BUDGET
+#define TOUR_FILL_BUDGET 1000000
+#endif
+constexpr int kFillBudget = TOUR_FILL_BUDGET;
+bool TourProblem::anchors_connected(const std::array<Cell, kMaxAnchors>& anchors, int count) const {
+  const int rows = position_.board().rows;
+  RowFill joined(position_.free_rows(), rows);
+  joined.seed(anchors[0]);
+  for (int a = 1; a < count; ++a) {
+    const Cell target = anchors[static_cast<std::size_t>(a)];
+    if (joined.reached(target)) continue;
+    RowFill other(position_.free_rows(), rows);
+    other.seed(target);
+    for (int budget = kFillBudget;; --budget) {
+      if (budget == 0) return true;
+      if (joined.exhausted() || other.exhausted()) return false;
+      const int r1 = joined.step();
+      if (r1 >= 0 && (joined.reach(r1) & other.reach(r1)) != 0) break;
+      if (other.exhausted()) return false;
+      const int r2 = other.step();
+      if (r2 >= 0 && (joined.reach(r2) & other.reach(r2)) != 0) break;
+    }
+    joined.absorb(other);
+  }
+  return true;
 }
 
 void TourProblem::apply(const Move& move) {
   const Cell from = position_.ball();
-  // Step 1. The cells the ball enters leave the unvisited set.
-  for (int i = 1; i <= move.length; ++i) remove_status(shifted(from, move.direction, i));
-  // Step 2. The rules: the segment stops being free, the ball moves.
+  // Step 1. The rules: the segment stops being free, the ball moves.
   position_.apply(move);
-  // Step 3. Only neighbours of cells that stopped being free change status.
-  refresh_segment_neighbours(from, move);
-  // Step 4. Connectivity, only if the region is still whole so far and the
+  // Step 2. Only rows holding or touching the changed cells change counts.
+  refresh_rows_around(from, position_.ball());
+  // Step 3. Connectivity, only if the region is still whole so far and the
   // segment could have split it (the split is permanent: see search.hpp).
-  if (pruning_.connectivity && cut_at_step_ == kNever && position_.unvisited_count() > 0 &&
-      segment_may_cut(from, move) && !region_connected())
-    cut_at_step_ = position_.steps();
+  // Skipped when the counters already prove the position lost: the search
+  // prunes it either way.
+  if (pruning_.connectivity && cut_at_step_ == kNever && position_.unvisited_count() > 0 && !dead_end()) {
+    std::array<Cell, kMaxAnchors> anchors;
+    const int count = ring_anchors(from, move, anchors);
+    // More anchors than kMaxAnchors: check the first ones only. That may miss
+    // a split (a weaker pruning, still sound), never invent one.
+    const int checked = std::min(count, kMaxAnchors);
+    if (count > 1 && !anchors_connected(anchors, checked))
+      cut_at_step_ = position_.steps();
+  }
 }
 
 void TourProblem::undo(const Move& move) {
   if (cut_at_step_ == position_.steps()) cut_at_step_ = kNever;
+  const Cell to = position_.ball();
   position_.undo(move);
-  const Cell from = position_.ball();
-  for (int i = 1; i <= move.length; ++i) add_status(shifted(from, move.direction, i));
-  refresh_segment_neighbours(from, move);
+  refresh_rows_around(position_.ball(), to);
 }
 
 namespace {
@@ -376,6 +553,57 @@ BoardAnalysis analyze_board(const Board& board) {
   return analysis;
 }
 
+namespace {
+
+// The eight symmetries of the square (four of them keep an N x M board with
+// N != M): transpose or not, then flip rows and / or columns.
+Cell transformed(Cell cell, int symmetry, const Board& board) {
+  Cell out = (symmetry & 4) != 0 ? Cell{cell.col, cell.row} : cell;
+  const int rows = (symmetry & 4) != 0 ? board.cols : board.rows;
+  const int cols = (symmetry & 4) != 0 ? board.rows : board.cols;
+  if ((symmetry & 1) != 0) out.row = rows - 1 - out.row;
+  if ((symmetry & 2) != 0) out.col = cols - 1 - out.col;
+  return out;
+}
+
+// The symmetries (other than the identity) that map the board onto itself.
+std::vector<int> board_symmetries(const Board& board) {
+  std::vector<int> symmetries;
+  constexpr int kSymmetries = 8;
+  constexpr int kTranspose = 4;
+  for (int symmetry = 1; symmetry < kSymmetries; ++symmetry) {
+    if ((symmetry & kTranspose) != 0 && board.rows != board.cols) continue;
+    bool same = true;
+    for (int r = 0; r < board.rows && same; ++r)
+      for (int c = 0; c < board.cols && same; ++c)
+        same = board.is_empty(r, c) == board.is_empty(transformed({r, c}, symmetry, board));
+    if (same) symmetries.push_back(symmetry);
+  }
+  return symmetries;
+}
+
+// Keeps one start per orbit of the board's symmetries (the first in row-major
+// order). Sound: a symmetry of the board maps a legal step to a legal step
+// (the rules speak only of adjacency, obstacles, edges and visited cells,
+// which rotations and reflections preserve, permuting the four directions),
+// so the tours from s and from its image have the same step counts. The start
+// list is closed under the symmetries (the static analysis is invariant), so
+// each orbit keeps its first member.
+std::vector<Cell> one_start_per_orbit(const Board& board, const std::vector<Cell>& starts) {
+  const std::vector<int> symmetries = board_symmetries(board);
+  if (symmetries.empty()) return starts;
+  auto order = [&](Cell cell) { return cell.row * kMaxSide + cell.col; };
+  std::vector<Cell> kept;
+  for (const Cell& start : starts) {
+    bool first = true;
+    for (int symmetry : symmetries) first = first && order(transformed(start, symmetry, board)) >= order(start);
+    if (first) kept.push_back(start);
+  }
+  return kept;
+}
+
+}  // namespace
+
 TourResult solve_tour(const Board& board, const core::SearchLimits& limits, PruningOptions pruning) {
   const auto started = core::Clock::now();
   TourResult result;
@@ -390,9 +618,10 @@ TourResult solve_tour(const Board& board, const core::SearchLimits& limits, Prun
   }
   // One problem for every start: B&B returns it to its root, and restart_at
   // moves the ball without recomputing the board's bookkeeping.
-  TourProblem problem(board, analysis.starts.front(), pruning);
-  ordered.reserve(analysis.starts.size());
-  for (const Cell& start : analysis.starts) {
+  const std::vector<Cell> starts = pruning.symmetry ? one_start_per_orbit(board, analysis.starts) : analysis.starts;
+  TourProblem problem(board, starts.front(), pruning);
+  ordered.reserve(starts.size());
+  for (const Cell& start : starts) {
     problem.restart_at(start);
     ordered.emplace_back(problem.bound(), start);
   }

@@ -38,6 +38,7 @@ struct PruningOptions {
   bool dead_ends = true;      // degree-0 cells, two degree-1 cells
   bool connectivity = true;   // region split by the last segment
   bool stop_bound = true;     // steps + must-stop cells as the bound
+  bool symmetry = true;       // one start per orbit of the board's symmetries
 };
 
 class TourProblem {
@@ -53,9 +54,10 @@ class TourProblem {
   // does not depend on where the ball is, only which cell is not counted).
   // Precondition: at the root (no step applied), `start` an empty cell.
   void restart_at(Cell start) {
-    add_status(position_.ball());
-    remove_status(start);
+    const int old_row = position_.ball().row;
     position_.restart_at(start);
+    refresh_row(old_row);
+    refresh_row(start.row);
   }
 
   // Steps taken if every cell is visited (the ball cannot move then), else nullopt.
@@ -74,7 +76,9 @@ class TourProblem {
 
   // Proven lost: a degree-0 unvisited cell, two degree-1 unvisited cells, or
   // an unvisited cell the ball can no longer reach. See the proofs in search.cpp.
-  bool lost() const { return dead_count_ > 0 || end_count_ >= 2 || cut_at_step_ != kNever; }
+  bool lost() const { return dead_end() || cut_at_step_ != kNever; }
+  // The dead-end part of lost() alone (false when that pruning is off).
+  bool dead_end() const { return pruning_.dead_ends && (dead_count_ > 0 || end_count_ >= 2); }
 
   // The legal steps, the longest slide first (longer slides finish tours in fewer steps).
   void generate_moves(MoveBuffer& moves) const;
@@ -89,7 +93,7 @@ class TourProblem {
 
   // State equality for the apply/undo conformance check.
   friend bool operator==(const TourProblem& a, const TourProblem& b) {
-    return a.position_ == b.position_ && a.status_ == b.status_ && a.dead_count_ == b.dead_count_ &&
+    return a.position_ == b.position_ && a.row_counts_ == b.row_counts_ && a.dead_count_ == b.dead_count_ &&
            a.end_count_ == b.end_count_ && a.must_stop_count_ == b.must_stop_count_ &&
            a.cut_at_step_ == b.cut_at_step_;
   }
@@ -97,35 +101,37 @@ class TourProblem {
  private:
   static constexpr int kNever = std::numeric_limits<int>::max();
 
-  // Per unvisited cell, what it contributes to the counters: its degree and
-  // whether it must be a stop. Indexed by row * kMaxSide + col.
-  struct CellStatus {
-    std::uint8_t degree = 0;
-    std::uint8_t must_stop = 0;
-    friend bool operator==(const CellStatus&, const CellStatus&) = default;
+  // Per row, what its unvisited cells contribute to the counters.
+  struct RowCounts {
+    std::uint8_t dead = 0;       // degree 0
+    std::uint8_t ends = 0;       // degree 1
+    std::uint8_t must_stop = 0;  // no free opposite pair
+    friend bool operator==(const RowCounts&, const RowCounts&) = default;
   };
-  static constexpr std::size_t index(Cell cell) {
-    return static_cast<std::size_t>(cell.row) * kMaxSide + static_cast<std::size_t>(cell.col);
-  }
-
-  CellStatus compute_status(Cell cell) const;
-  void add_status(Cell cell);       // counts `cell` (an unvisited cell) in the counters
-  void remove_status(Cell cell);    // takes `cell`'s stored status out of the counters
-  void refresh_status(Cell cell) {  // recomputes an unvisited cell after a neighbour changed
-    remove_status(cell);
-    add_status(cell);
-  }
-  // Refreshes every unvisited neighbour of the segment of `move.length` cells
-  // starting at `from` (the cells whose free bits the step changes).
-  void refresh_segment_neighbours(Cell from, const Move& move);
-  // After a step from `from`: whether the region may have been split (local ring test).
-  bool segment_may_cut(Cell from, const Move& move) const;
-  // Flood fill of the region from the ball: whether every free cell is reached.
-  bool region_connected() const;
+  // Recomputes row r's counts from the free masks (bit-parallel over the
+  // row) and updates the totals. Precondition: 0 <= r < rows.
+  void refresh_row(int r);
+  // Refreshes every row whose counts a step between `a` and `b` (the ball's
+  // cells before and after) can change: the rows from one to the other, and
+  // one more on each side (their cells' up / down neighbours changed).
+  void refresh_rows_around(Cell a, Cell b);
+  // The ring test after a step from `from` (proof in search.cpp): writes one
+  // free cell per run of the ring that touches the removed line (at most
+  // kMaxAnchors of them) and returns the number of such runs. At most one
+  // run: the region cannot have been split.
+  static constexpr int kMaxAnchors = 8;
+  int ring_anchors(Cell from, const Move& move, std::array<Cell, kMaxAnchors>& anchors) const;
+  // Cheap first try: whether the anchors are connected through free cells
+  // within two lines of the moved line (true proves connected; false proves
+  // nothing).
+  bool anchors_connected_nearby(Cell from, const Move& move, const std::array<Cell, kMaxAnchors>& anchors,
+                                int count) const;
+  // Whether the first `count` anchors lie in one component of the region.
+  bool anchors_connected(const std::array<Cell, kMaxAnchors>& anchors, int count) const;
 
   Position position_;
   PruningOptions pruning_;
-  std::array<CellStatus, static_cast<std::size_t>(kMaxSide) * kMaxSide> status_{};
+  std::array<RowCounts, kMaxSide> row_counts_{};
   int dead_count_ = 0;       // unvisited cells of degree 0
   int end_count_ = 0;        // unvisited cells of degree 1
   int must_stop_count_ = 0;  // unvisited cells that must be stops

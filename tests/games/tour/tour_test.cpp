@@ -150,8 +150,9 @@ TEST(Tour, OptimizedEqualsPlainDfsOnThousandsOfRandomBoardsUpTo7x7) {
 TEST(Tour, EachPruningAloneEqualsPlainDfs) {
   core::SplitMix64 rng(7);
   const int rounds = sanitized() ? 150 : 1000;
-  const PruningOptions variants[] = {{true, false, false}, {false, true, false}, {false, false, true},
-                                     {false, false, false}};
+  const PruningOptions variants[] = {{true, false, false, false}, {false, true, false, false},
+                                     {false, false, true, false}, {false, false, false, true},
+                                     {false, false, false, false}};
   for (int round = 0; round < rounds; ++round) {
     const int n = 2 + static_cast<int>(rng.below(5));
     const int m = 2 + static_cast<int>(rng.below(5));

@@ -1,0 +1,141 @@
+// Tour benchmarks (`make bench BENCH_ARGS=--benchmark_filter=Tour`).
+//
+// Families, each solved by the optimized search with per-case counters:
+//   TourRandom30   30 x 30 boards, obstacle rate 6 % .. 20 % (most: no tour)
+//   TourOpen30     the fully open 30 x 30 board
+//   TourWalk       solvable 25..30 x 25..30 boards made by a random sliding walk
+// and the baseline, in the same run:
+//   TourPlainDfsNoTour  the plain DFS (tests/games/tour/plain_dfs.hpp) on the
+//                       no-tour boards of TourRandom30, capped at kPlainNodeCap
+//                       nodes per board so the run finishes. A capped board
+//                       would have needed more: its time is a lower bound, and
+//                       so is the speed-up computed from it.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "games/tour/generators.hpp"
+#include "games/tour/io.hpp"
+#include "games/tour/plain_dfs.hpp"
+#include "games/tour/search.hpp"
+
+namespace {
+
+using namespace boardsearch;
+using tour::testing::Rows;
+
+// Boards per obstacle rate in TourRandom30, and the rates (the 6-20 %).
+constexpr int kBoardsPerRate = 10;
+constexpr int kRates[] = {6, 7, 8, 9, 10, 12, 14, 16, 18, 20};
+constexpr int kWalkBoards = 30;
+// Plain DFS nodes per board before the baseline gives up (about a second).
+constexpr std::uint64_t kPlainNodeCap = 30'000'000;
+
+tour::Board to_board(const Rows& rows) { return tour::parse_boards(tour::testing::case_text(rows)).front(); }
+
+const std::vector<Rows>& random_boards() {
+  static const std::vector<Rows> boards = [] {
+    std::vector<Rows> all;
+    core::SplitMix64 rng(0x7011);
+    for (int rate : kRates)
+      for (int i = 0; i < kBoardsPerRate; ++i) all.push_back(tour::testing::random_board(rng, 30, 30, rate));
+    return all;
+  }();
+  return boards;
+}
+
+const std::vector<Rows>& walk_boards() {
+  static const std::vector<Rows> boards = [] {
+    std::vector<Rows> all;
+    core::SplitMix64 rng(0x3A1C);
+    for (int i = 0; i < kWalkBoards; ++i)
+      all.push_back(tour::testing::walk_board(rng, 25 + static_cast<int>(rng.below(6)), 25 + static_cast<int>(rng.below(6))));
+    return all;
+  }();
+  return boards;
+}
+
+// The no-tour boards of random_boards() (found by the optimized search),
+// split into those the static checks settle and those that need a search.
+struct NoTourBoards {
+  std::vector<Rows> settled_statically;
+  std::vector<Rows> searched;
+};
+const NoTourBoards& no_tour_boards() {
+  static const NoTourBoards boards = [] {
+    NoTourBoards split;
+    for (const Rows& rows : random_boards()) {
+      const tour::Board board = to_board(rows);
+      if (tour::solve_tour(board).steps) continue;
+      (tour::analyze_board(board).starts.empty() ? split.settled_statically : split.searched).push_back(rows);
+    }
+    return split;
+  }();
+  return boards;
+}
+
+// Solves every board once per iteration; counters: worst case, nodes, tours.
+void solve_all(benchmark::State& state, const std::vector<Rows>& rows_list) {
+  std::vector<tour::Board> boards;
+  for (const Rows& rows : rows_list) boards.push_back(to_board(rows));
+  double worst_ms = 0;
+  std::uint64_t nodes = 0;
+  int tours = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    tours = 0;
+    for (const tour::Board& board : boards) {
+      const auto result = tour::solve_tour(board);
+      benchmark::DoNotOptimize(result.steps);
+      worst_ms = std::max(worst_ms, result.stats.milliseconds());
+      nodes += result.stats.nodes;
+      tours += result.steps.has_value();
+    }
+  }
+  state.counters["cases"] = static_cast<double>(boards.size());
+  state.counters["tours"] = tours;
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["worst_case_ms"] = worst_ms;
+  state.counters["ms_per_case"] = benchmark::Counter(static_cast<double>(boards.size()) * 1000.0,
+                                                     benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
+}
+
+void TourRandom30(benchmark::State& state) { solve_all(state, random_boards()); }
+void TourRandom30Searched(benchmark::State& state) { solve_all(state, no_tour_boards().searched); }
+void TourOpen30(benchmark::State& state) { solve_all(state, {Rows(30, std::string(30, '.'))}); }
+void TourWalk(benchmark::State& state) { solve_all(state, walk_boards()); }
+
+// The baseline on a list of no-tour boards: nodes/s, how many boards hit the
+// cap, and the lower bound on its total time (capped boards count as the
+// time they ran). Compare with TourRandom30Searched's time for the speed-up.
+void plain_dfs(benchmark::State& state, const std::vector<Rows>& boards) {
+  std::uint64_t nodes = 0;
+  int capped = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    capped = 0;
+    for (const Rows& rows : boards) {
+      const auto result = tour::reference::PlainDfs(rows, kPlainNodeCap).solve();
+      nodes += result.nodes;
+      capped += result.capped;
+    }
+  }
+  state.counters["cases"] = static_cast<double>(boards.size());
+  state.counters["capped"] = capped;
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["nodes_per_s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+void TourPlainDfsNoTourSearched(benchmark::State& state) { plain_dfs(state, no_tour_boards().searched); }
+void TourPlainDfsNoTourStatic(benchmark::State& state) { plain_dfs(state, no_tour_boards().settled_statically); }
+
+BENCHMARK(TourRandom30)->Unit(benchmark::kMillisecond);
+BENCHMARK(TourRandom30Searched)->Unit(benchmark::kMillisecond);
+BENCHMARK(TourOpen30)->Unit(benchmark::kMillisecond);
+BENCHMARK(TourWalk)->Unit(benchmark::kMillisecond);
+BENCHMARK(TourPlainDfsNoTourSearched)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(TourPlainDfsNoTourStatic)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+}  // namespace
