@@ -194,6 +194,37 @@ void check_paths_reach_finish(const Board& board, std::string_view source) {
   }
 }
 
+// With blue arrows too, no path may come back to a square it left: a piece
+// could then move forever without reaching finish. Depth-first search over
+// red and blue arrows; a grey square met again closes a loop.
+void check_no_loops_through_blue(const Board& board, std::string_view source) {
+  enum class Color : std::uint8_t { white, grey, black };
+  std::vector<Color> color(board.squares.size(), Color::white);
+  std::vector<std::pair<int, int>> stack;  // (square, next arrow: 0 red, 1 blue, 2 done)
+  for (std::size_t root = 0; root < board.squares.size(); ++root) {
+    if (color[root] != Color::white) continue;
+    stack.push_back({static_cast<int>(root), 0});
+    color[root] = Color::grey;
+    while (!stack.empty()) {
+      auto& [square, arrow] = stack.back();
+      if (arrow == 2) {
+        color[square] = Color::black;
+        stack.pop_back();
+        continue;
+      }
+      const int next = arrow == 0 ? board.squares[square].red : board.squares[square].blue;
+      ++arrow;
+      if (next == kNoSquare || color[next] == Color::black) continue;
+      if (color[next] == Color::grey)
+        fail(source, fmt::format("square '{}': its arrows lead back to it through blue successors, so a path "
+                                 "could loop and never reach finish",
+                                 board.squares[next].id));
+      color[next] = Color::grey;
+      stack.push_back({next, 0});
+    }
+  }
+}
+
 }  // namespace
 
 const Board& standard_board() {
@@ -274,8 +305,10 @@ Board parse_board(std::string_view text, std::string_view source) {
     if (item.contains("blue")) square.blue = resolve_successor(board, item["blue"], square.id, "blue", source);
   }
 
-  // Step 6. Paths reach finish.
+  // Step 6. Paths reach finish: red chains end there, and blue arrows make
+  // no loops.
   check_paths_reach_finish(board, source);
+  check_no_loops_through_blue(board, source);
 
   // Step 7. Faces.
   if (!root.contains("faces")) fail(source, "missing key 'faces' (the dice values allowed)");

@@ -50,8 +50,9 @@ struct Square {
 //   - 1 <= squares.size() <= kMaxSquares, ids unique and non-empty;
 //   - start != finish; finish has no successors, every other square a red one;
 //   - no successor is start (start is never a destination);
-//   - from every square, red successors reach finish (no loops), hence so
-//     does every path that begins with a blue step;
+//   - from every square, red successors reach finish, and red and blue
+//     arrows together make no loop: every move goes strictly forward, so
+//     every path reaches finish;
 //   - faces: distinct, ascending, each in [1, kMaxFace], at least one.
 struct Board {
   std::string name;

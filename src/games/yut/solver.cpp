@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -40,10 +41,8 @@ namespace {
 //   square[0] <= square[1] <= ... <= square[P-1]; bytes P..7 are zero.
 //
 // Sorting makes the key canonical: two positions that differ only by which
-// piece stands where get the same key. A real key never has all bytes 255
-// (square 255 does not exist), so kEmptyKey marks free hash slots.
+// piece stands where get the same key.
 using PositionKey = std::uint64_t;
-constexpr PositionKey kEmptyKey = ~PositionKey{0};
 constexpr int kBitsPerSquare = 8;
 constexpr PositionKey kSquareMask = 0xFF;
 
@@ -73,6 +72,16 @@ struct LayerEntry {
 
 // Open-addressing hash index from key to entry index in the layer being built.
 // Linear probing, capacity a power of two, load kept at or below one half.
+// A slot is 8 bytes, so that the table of a 200,000-position layer fits in a
+// few MB of cache:
+//
+//   bit 63          32 31           0
+//      +--------------+--------------+
+//      |  tag (hash)  |  entry index |     empty slot: index = kEmptyIndex
+//      +--------------+--------------+
+//
+// The tag (low 32 bits of the hash) filters probes; a tag match is confirmed
+// against the full key stored in the layer entry.
 class LayerIndex {
  public:
   static constexpr std::uint32_t kNotFound = ~std::uint32_t{0};
@@ -81,54 +90,56 @@ class LayerIndex {
   void reset(std::size_t expected) {
     std::size_t capacity = kMinCapacity;
     while (capacity < 2 * expected) capacity *= 2;
-    if (slots_.size() != capacity) slots_.assign(capacity, Slot{});
-    else std::fill(slots_.begin(), slots_.end(), Slot{});
-    set_shift();
+    if (slots_.size() != capacity) slots_.assign(capacity, kEmptySlot);
+    else std::fill(slots_.begin(), slots_.end(), kEmptySlot);
+    shift_ = 64 - std::countr_zero(capacity);
     size_ = 0;
   }
 
-  // The index stored for `key`; if absent, stores `index_if_new` and returns
-  // kNotFound.
-  std::uint32_t find_or_insert(PositionKey key, std::uint32_t index_if_new) {
-    if (2 * (size_ + 1) > slots_.size()) grow();
+  // Starts loading the slot where a probe for `key` begins.
+  void prefetch(PositionKey key) const { __builtin_prefetch(&slots_[(key * kFibonacci) >> shift_]); }
+
+  // The entry of `entries` holding `key`; if none, records that `key` will be
+  // stored at entries[index_if_new] and returns kNotFound.
+  std::uint32_t find_or_insert(PositionKey key, std::uint32_t index_if_new, const std::vector<LayerEntry>& entries) {
+    if (2 * (size_ + 1) > slots_.size()) grow(entries);
+    const std::uint64_t hashed = key * kFibonacci;
+    const auto tag = static_cast<std::uint32_t>(hashed);
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t at = hash(key); ; at = (at + 1) & mask) {
-      Slot& slot = slots_[at];
-      if (slot.key == key) return slot.index;
-      if (slot.key == kEmptyKey) {
-        slot = Slot{key, index_if_new};
+    for (std::size_t at = hashed >> shift_;; at = (at + 1) & mask) {
+      const std::uint64_t slot = slots_[at];
+      const auto index = static_cast<std::uint32_t>(slot);
+      if (index == kEmptyIndex) {
+        slots_[at] = (std::uint64_t{tag} << 32) | index_if_new;
         ++size_;
         return kNotFound;
       }
+      if (static_cast<std::uint32_t>(slot >> 32) == tag && entries[index].key == key) return index;
     }
   }
 
  private:
   static constexpr std::size_t kMinCapacity = 64;
-  struct Slot {
-    PositionKey key = kEmptyKey;
-    std::uint32_t index = 0;
-  };
+  static constexpr std::uint32_t kEmptyIndex = ~std::uint32_t{0};
+  static constexpr std::uint64_t kEmptySlot = kEmptyIndex;
+  // Fibonacci hashing: the top bits of key * 2^64/phi depend on every bit of
+  // the key, so they pick the slot (shift_ = 64 - log2(capacity)).
+  static constexpr std::uint64_t kFibonacci = 0x9E3779B97F4A7C15ull;
 
-  // Fibonacci hashing: the top log2(capacity) bits of key * 2^64/phi depend
-  // on every bit of the key (the low bits of the product would ignore the
-  // high bytes, i.e. the squares of the most advanced pieces).
-  std::size_t hash(PositionKey key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift_; }
-
-  void set_shift() { shift_ = 64 - std::countr_zero(slots_.size()); }
-
-  void grow() {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.size() * 2, Slot{});
-    set_shift();
+  void grow(const std::vector<LayerEntry>& entries) {
+    const std::vector<std::uint64_t> old = std::move(slots_);
+    slots_.assign(old.size() * 2, kEmptySlot);
+    shift_ = 64 - std::countr_zero(slots_.size());
     size_ = 0;
-    for (const Slot& slot : old)
-      if (slot.key != kEmptyKey) find_or_insert(slot.key, slot.index);
+    for (const std::uint64_t slot : old) {
+      const auto index = static_cast<std::uint32_t>(slot);
+      if (index != kEmptyIndex) find_or_insert(entries[index].key, index, entries);
+    }
   }
 
-  std::vector<Slot> slots_ = std::vector<Slot>(kMinCapacity);
-  std::size_t size_ = 0;
+  std::vector<std::uint64_t> slots_ = std::vector<std::uint64_t>(kMinCapacity, kEmptySlot);
   int shift_ = 64 - std::countr_zero(kMinCapacity);
+  std::size_t size_ = 0;
 };
 
 // Where the best finished game ends: layer (turns played) and entry.
@@ -170,7 +181,8 @@ std::vector<Move> rebuild_plan(const std::vector<std::vector<LayerEntry>>& layer
 // Steps per turn t (layer t holds the positions after t moves):
 //   1. count the position as a node (limits may stop the search here);
 //   2. generate its legal moves with die t; none: the game ends, offer its score;
-//   3. merge each child into layer t+1, keeping the best score per position.
+//   3. build each child's key;
+//   4. merge each child into layer t+1, keeping the best score per position.
 // After the last die every surviving position is a finished game.
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
                                                    const core::SearchLimits& limits) {
@@ -191,7 +203,7 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
       const std::vector<LayerEntry>& current = layers[turn];
       std::vector<LayerEntry> next;
       next.reserve(current.size() * 2);
-      index.reset(current.size() * 2);
+      index.reset(current.size() + current.size() / 2);
       const int die = dice[turn];
 
       for (std::uint32_t at = 0; at < current.size(); ++at) {
@@ -203,31 +215,44 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
         // Step 2. Legal moves: any piece not on finish, one per distinct
         // square (pieces sharing start are interchangeable); the landing
         // square must be finish or free. Start is never a landing square.
-        bool any_move = false;
+        struct Child {
+          PositionKey key;
+          long long score;
+          std::uint8_t from, to;
+        };
+        std::array<Child, kMaxPieces> children;
+        int child_count = 0;
         for (int i = 0; i < pieces; ++i) {
           const std::uint8_t from = squares[i];
           if (from == finish || (i > 0 && squares[i - 1] == from)) continue;
           const auto to = static_cast<std::uint8_t>(moves.destination(from, die));
           if (to != finish && std::find(squares.begin(), squares.begin() + pieces, to) != squares.begin() + pieces)
             continue;
-          any_move = true;
 
-          // Step 3. The child: replace square i by `to`, restore the order
-          // by moving it left or right (one insertion step), merge.
+          // Step 3. The child: replace square i by `to` and restore the
+          // order by moving it left or right (one insertion step).
           Squares child = squares;
           child[i] = to;
           for (int j = i; j + 1 < pieces && child[j] > child[j + 1]; ++j) std::swap(child[j], child[j + 1]);
           for (int j = i; j > 0 && child[j - 1] > child[j]; --j) std::swap(child[j - 1], child[j]);
           const PositionKey key = pack(child, pieces);
-          const long long score = position.score + board.squares[to].points;
+          index.prefetch(key);
+          children[child_count++] = Child{key, position.score + board.squares[to].points, from, to};
+        }
+
+        // Step 4. Merge into the next layer, keeping the best score per
+        // position (the slots were prefetched above, while keys were built).
+        for (int c = 0; c < child_count; ++c) {
+          const Child& child = children[c];
           const auto fresh = static_cast<std::uint32_t>(next.size());
-          const std::uint32_t found = index.find_or_insert(key, fresh);
+          const std::uint32_t found = index.find_or_insert(child.key, fresh, next);
           if (found == LayerIndex::kNotFound) {
-            next.push_back(LayerEntry{key, score, at, from, to});
-          } else if (score > next[found].score) {
-            next[found] = LayerEntry{key, score, at, from, to};
+            next.push_back(LayerEntry{child.key, child.score, at, child.from, child.to});
+          } else if (child.score > next[found].score) {
+            next[found] = LayerEntry{child.key, child.score, at, child.from, child.to};
           }
         }
+        const bool any_move = child_count > 0;
         if (!any_move) best.offer(position.score, turn, at);
       }
       layers.push_back(std::move(next));
