@@ -2,8 +2,6 @@
 
 #include <array>
 
-#include <fmt/format.h>
-
 #include "boardsearch/app/puzzle.hpp"
 #include "games/2048/puzzle.hpp"
 #include "games/footholds/puzzle.hpp"
@@ -26,11 +24,6 @@ const Puzzle* find_puzzle(std::string_view name) {
   for (const Puzzle& puzzle : all_puzzles())
     if (puzzle.name == name) return &puzzle;
   return nullptr;
-}
-
-std::string limit_message(core::Outcome outcome, const core::SearchStats& stats) {
-  return fmt::format("search stopped before the answer was proven: {} after {} nodes and {:.0f} ms",
-                     core::to_string(outcome), stats.nodes, stats.milliseconds());
 }
 
 }  // namespace boardsearch::app
