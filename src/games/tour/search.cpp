@@ -310,60 +310,12 @@ int TourProblem::ring_anchors(Cell from, const Move& move, std::array<Cell, kMax
   return count;
 }
 
-// The band: the five lines (rows for a horizontal step, columns for a
-// vertical one) centred on the moved line. Free cells connected inside the
-// band are connected in the region, so success is a proof; most detours
-// around an obstacle or a visited cell next to the line stay in the band.
-bool TourProblem::anchors_connected_nearby(Cell from, const Move& move, const std::array<Cell, kMaxAnchors>& anchors,
-                                           int count) const {
-  constexpr int kBandLines = 5;
-  constexpr int kHalfBand = kBandLines / 2;
-  const bool horizontal = is_horizontal(move.direction);
-  const int centre = horizontal ? from.row : from.col;
-  const int lines = horizontal ? position_.board().rows : position_.board().cols;
-  std::array<LineMask, kBandLines> open{};
-  std::array<LineMask, kBandLines> reach{};
-  for (int i = 0; i < kBandLines; ++i) {
-    const int line = centre - kHalfBand + i;
-    if (line < 0 || line >= lines) continue;
-    open[static_cast<std::size_t>(i)] = horizontal ? position_.free_row(line) : position_.free_column(line);
-  }
-  // Band coordinates of a cell: (line index, bit).
-  auto line_of = [&](Cell cell) { return (horizontal ? cell.row : cell.col) - centre + kHalfBand; };
-  auto bit_of = [&](Cell cell) { return LineMask{1} << (horizontal ? cell.col : cell.row); };
-  reach[static_cast<std::size_t>(line_of(anchors[0]))] = bit_of(anchors[0]);
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (int i = 0; i < kBandLines; ++i) {
-      const auto k = static_cast<std::size_t>(i);
-      LineMask seed = reach[k];
-      if (i > 0) seed |= reach[k - 1];
-      if (i + 1 < kBandLines) seed |= reach[k + 1];
-      const LineMask filled = fill_runs(seed, open[k]);
-      if (filled != reach[k]) {
-        reach[k] = filled;
-        changed = true;
-      }
-    }
-  }
-  for (int a = 1; a < count; ++a) {
-    const Cell anchor = anchors[static_cast<std::size_t>(a)];
-    if ((reach[static_cast<std::size_t>(line_of(anchor))] & bit_of(anchor)) == 0) return false;
-  }
-  return true;
-}
-
 // Whether the anchors lie in one component of the region. Two fills grow in
 // lockstep, one row visit each: the union fill from the first anchor and a
 // fill from the next anchor it has not reached. If they meet, the union takes
 // the second over; if either runs out first, it has filled a whole component
 // without the other anchor: split. Lockstep keeps the cost near the size of
 // the smaller component when split, and near the detour when not.
-#ifndef TOUR_FILL_BUDGET
-#define TOUR_FILL_BUDGET 1000000
-#endif
-constexpr int kFillBudget = TOUR_FILL_BUDGET;
 bool TourProblem::anchors_connected(const std::array<Cell, kMaxAnchors>& anchors, int count) const {
   const int rows = position_.board().rows;
   RowFill joined(position_.free_rows(), rows);
@@ -373,8 +325,7 @@ bool TourProblem::anchors_connected(const std::array<Cell, kMaxAnchors>& anchors
     if (joined.reached(target)) continue;
     RowFill other(position_.free_rows(), rows);
     other.seed(target);
-    for (int budget = kFillBudget;; --budget) {
-      if (budget == 0) return true;
+    while (true) {
       if (joined.exhausted() || other.exhausted()) return false;
       const int r1 = joined.step();
       if (r1 >= 0 && (joined.reach(r1) & other.reach(r1)) != 0) break;
@@ -393,10 +344,12 @@ void TourProblem::apply(const Move& move) {
   position_.apply(move);
   // Step 2. Only rows holding or touching the changed cells change counts.
   refresh_rows_around(from, position_.ball());
-  // Step 3. Connectivity, only if the region is still whole so far and the
-  // segment could have split it (the split is permanent: see search.hpp).
-  // Skipped when the counters already prove the position lost: the search
-  // prunes it either way.
+  // Step 3. Connectivity. A free cell that is not connected to the ball
+  // inside the region is never entered (the ball only moves through free
+  // cells and the region only shrinks): lost, in every descendant too, so
+  // cut_at_step_ remembers the step and later steps need no check. Checked
+  // only if the segment could have split the region (the ring test), and
+  // skipped when the counters already prove the position lost.
   if (pruning_.connectivity && cut_at_step_ == kNever && position_.unvisited_count() > 0 && !dead_end()) {
     std::array<Cell, kMaxAnchors> anchors;
     const int count = ring_anchors(from, move, anchors);
@@ -523,7 +476,23 @@ BoardAnalysis analyze_board(const Board& board) {
   // endpoint of it (start or last cell). More than two: no tour.
   if (analysis.degree_one.size() > 2) return analysis;
 
-  // Step 3. Leaf blocks, the same argument one level up. Let B be a block
+  // Step 3. Colours. Colour the cells like a chessboard. The tour visits the
+  // empty cells one by one, each next to the one before, so the colours
+  // alternate along it: the start's colour is taken by ceil(E / 2) cells and
+  // the other by floor(E / 2). So the two colour counts differ by at most
+  // one, and if they differ the tour starts on the more numerous colour.
+  // (The same count then holds from every later ball position: the cells
+  // already visited are a prefix of the same alternation.)
+  int dark = 0;
+  for (const Cell& cell : all) dark += (cell.row + cell.col) % 2;
+  const int light = analysis.empty_cells - dark;
+  if (dark - light > 1 || light - dark > 1) return analysis;
+  auto colour_allowed = [&](Cell cell) {
+    if (dark == light) return true;
+    return ((cell.row + cell.col) % 2 == 1) == (dark > light);
+  };
+
+  // Step 4. Leaf blocks, the same argument one level up. Let B be a block
   // (biconnected component) holding a single cut vertex v, and B' = B - v.
   // B' touches the rest of the board only through v. If no endpoint of the
   // path lay in B', the path would enter B' from v and, not ending there,
@@ -535,7 +504,8 @@ BoardAnalysis analyze_board(const Board& board) {
   const auto blocks = blocks_of(board, is_cut);
   if (blocks.size() == 1) {
     analysis.leaf_blocks = 0;
-    analysis.starts = all;
+    for (const Cell& cell : all)
+      if (colour_allowed(cell)) analysis.starts.push_back(cell);
   } else {
     std::vector<bool> allowed(static_cast<std::size_t>(kMaxSide) * kMaxSide, false);
     for (const auto& block : blocks) {
@@ -548,7 +518,8 @@ BoardAnalysis analyze_board(const Board& board) {
     }
     if (analysis.leaf_blocks > 2) return analysis;
     for (const Cell& cell : all)
-      if (allowed[static_cast<std::size_t>(cell.row * kMaxSide + cell.col)]) analysis.starts.push_back(cell);
+      if (allowed[static_cast<std::size_t>(cell.row * kMaxSide + cell.col)] && colour_allowed(cell))
+        analysis.starts.push_back(cell);
   }
   return analysis;
 }
@@ -587,8 +558,9 @@ std::vector<int> board_symmetries(const Board& board) {
 // (the rules speak only of adjacency, obstacles, edges and visited cells,
 // which rotations and reflections preserve, permuting the four directions),
 // so the tours from s and from its image have the same step counts. The start
-// list is closed under the symmetries (the static analysis is invariant), so
-// each orbit keeps its first member.
+// list is closed under the symmetries (the static analysis is invariant; a
+// symmetry that swaps the two chessboard colours makes their counts equal, so
+// the colour filter keeps both), so each orbit keeps its first member.
 std::vector<Cell> one_start_per_orbit(const Board& board, const std::vector<Cell>& starts) {
   const std::vector<int> symmetries = board_symmetries(board);
   if (symmetries.empty()) return starts;

@@ -121,11 +121,6 @@ class TourProblem {
   // run: the region cannot have been split.
   static constexpr int kMaxAnchors = 8;
   int ring_anchors(Cell from, const Move& move, std::array<Cell, kMaxAnchors>& anchors) const;
-  // Cheap first try: whether the anchors are connected through free cells
-  // within two lines of the moved line (true proves connected; false proves
-  // nothing).
-  bool anchors_connected_nearby(Cell from, const Move& move, const std::array<Cell, kMaxAnchors>& anchors,
-                                int count) const;
   // Whether the first `count` anchors lie in one component of the region.
   bool anchors_connected(const std::array<Cell, kMaxAnchors>& anchors, int count) const;
 
@@ -146,7 +141,8 @@ struct BoardAnalysis {
   int leaf_blocks = 0;              // biconnected components with one cut vertex
   // The start cells worth trying, in row-major order: none if a tour is
   // impossible, else the cells of the two leaf blocks (but their cut
-  // vertices) if the board has several blocks, else every empty cell.
+  // vertices) if the board has several blocks, else every empty cell; in
+  // both cases only cells of the more numerous chessboard colour, if any.
   std::vector<Cell> starts;
 };
 BoardAnalysis analyze_board(const Board& board);
