@@ -52,7 +52,18 @@ bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int l
     write += stride;
   };
   const std::ptrdiff_t end = stride * length;
-  for (std::ptrdiff_t read = 0; read != end; read += stride) {
+  // Step 1. The untouched prefix: a tile with no empty cell before it, whose
+  // next cell holds a different tile, stays where it is. (Step 2 would emit
+  // it at its own cell, and resumes in the same state: nothing pending,
+  // write == read.) The next cell must not be empty: in "2 0 2" the first 2
+  // merges.
+  std::ptrdiff_t read = 0;
+  for (; read + stride != end && src[read] != 0 && src[read + stride] != 0 && src[read] != src[read + stride];
+       read += stride)
+    dst[read] = src[read];
+  write = read;
+  // Step 2. The general pass from there on.
+  for (; read != end; read += stride) {
     const Exponent e = src[read];
     if (e == 0) continue;
     if (pending == 0) {

@@ -40,6 +40,9 @@ TEST(Rules2048, PageExamplesMergeNearestTheWallFirst) {
   // 2 2 4 left -> 4 4, and left again -> 8 (repeating a direction can help).
   EXPECT_EQ(slide({1, 1, 2}), (std::vector<Exponent>{2, 2, 0}));
   EXPECT_EQ(slide({2, 2, 0}), (std::vector<Exponent>{3, 0, 0}));
+  // Empties between equal tiles do not stop a merge.
+  EXPECT_EQ(slide({1, 0, 1}), (std::vector<Exponent>{2, 0, 0}));
+  EXPECT_EQ(slide({3, 1, 0, 1, 2}), (std::vector<Exponent>{3, 2, 2, 0, 0}));
 }
 
 TEST(Rules2048, UnchangedIsReportedExactly) {
