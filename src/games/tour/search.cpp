@@ -177,7 +177,10 @@ void TourProblem::refresh_row(int r) {
   const LineMask two_or_more = vertical_pair | horizontal_pair | ((up | down) & (left | right));
   RowCounts counts;
   counts.dead = static_cast<std::uint8_t>(std::popcount(unvisited & ~any));
-  counts.ends = static_cast<std::uint8_t>(std::popcount(unvisited & any & ~two_or_more));
+  counts.ends_mask = unvisited & any & ~two_or_more;
+  counts.ends = static_cast<std::uint8_t>(std::popcount(counts.ends_mask));
+  if (counts.ends_mask != 0) rows_with_ends_ |= LineMask{1} << r;
+  else rows_with_ends_ &= ~(LineMask{1} << r);
   counts.must_stop = static_cast<std::uint8_t>(std::popcount(unvisited & ~(vertical_pair | horizontal_pair)));
   RowCounts& old = row_counts_[static_cast<std::size_t>(r)];
   dead_count_ += counts.dead - old.dead;

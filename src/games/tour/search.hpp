@@ -17,6 +17,7 @@
 //               up+down): the ball cannot roll through c, it must stop on c.
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -78,7 +79,9 @@ class TourProblem {
   // an unvisited cell the ball can no longer reach. See the proofs in search.cpp.
   bool lost() const { return dead_end() || cut_at_step_ != kNever; }
   // The dead-end part of lost() alone (false when that pruning is off).
-  bool dead_end() const { return pruning_.dead_ends && (dead_count_ > 0 || end_count_ >= 2); }
+  bool dead_end() const {
+    return pruning_.dead_ends && (dead_count_ > 0 || end_count_ >= 2 || (end_count_ == 1 && end_colour_wrong()));
+  }
 
   // The legal steps, the longest slide first (longer slides finish tours in fewer steps).
   void generate_moves(MoveBuffer& moves) const;
@@ -94,15 +97,29 @@ class TourProblem {
   // State equality for the apply/undo conformance check.
   friend bool operator==(const TourProblem& a, const TourProblem& b) {
     return a.position_ == b.position_ && a.row_counts_ == b.row_counts_ && a.dead_count_ == b.dead_count_ &&
-           a.end_count_ == b.end_count_ && a.must_stop_count_ == b.must_stop_count_ &&
+           a.end_count_ == b.end_count_ && a.must_stop_count_ == b.must_stop_count_ && a.rows_with_ends_ == b.rows_with_ends_ &&
            a.cut_at_step_ == b.cut_at_step_;
   }
 
  private:
   static constexpr int kNever = std::numeric_limits<int>::max();
 
+  // With exactly one degree-1 cell e (the tour's last cell, see search.cpp):
+  // whether its chessboard colour contradicts the path from the ball to it.
+  // The u unvisited cells follow the ball along a path whose colours
+  // alternate, and e comes last, at distance u: e has the ball's colour
+  // exactly when u is even.
+  bool end_colour_wrong() const {
+    const int r = std::countr_zero(rows_with_ends_);
+    const int c = std::countr_zero(row_counts_[static_cast<std::size_t>(r)].ends_mask);
+    const Cell ball = position_.ball();
+    const bool same_colour = (r + c + ball.row + ball.col) % 2 == 0;
+    return same_colour != (position_.unvisited_count() % 2 == 0);
+  }
+
   // Per row, what its unvisited cells contribute to the counters.
   struct RowCounts {
+    LineMask ends_mask = 0;      // the degree-1 cells themselves
     std::uint8_t dead = 0;       // degree 0
     std::uint8_t ends = 0;       // degree 1
     std::uint8_t must_stop = 0;  // no free opposite pair
@@ -131,6 +148,7 @@ class TourProblem {
   int end_count_ = 0;        // unvisited cells of degree 1
   int must_stop_count_ = 0;  // unvisited cells that must be stops
   int cut_at_step_ = kNever; // the step at which the region was found split
+  LineMask rows_with_ends_ = 0;  // bit r: row r holds a degree-1 cell
 };
 
 // Static facts about a board, checked before any search.
