@@ -33,48 +33,11 @@ LineMask fill_runs(LineMask seed, LineMask open) {
   return toward_high | toward_low;
 }
 
-// Flood fill over the rows `open[0 .. rows)` from the cells in `reach`
-// (updated in place; precondition: reach is inside open). A worklist of rows
-// with pending seeds: each visit fills the seeded runs of its row and seeds
-// the rows above and below with the newly reached cells, so every run is
-// filled about once whatever the region's shape.
-void flood_fill(const LineMask* open, LineMask* reach, int rows) {
-  std::array<LineMask, kMaxSide> pending{};
-  std::array<int, kMaxSide> worklist{};
-  std::array<bool, kMaxSide> queued{};
-  int size = 0;
-  for (int r = 0; r < rows; ++r)
-    if (reach[r] != 0) {
-      pending[static_cast<std::size_t>(r)] = reach[r];
-      reach[r] = 0;
-      worklist[static_cast<std::size_t>(size++)] = r;
-      queued[static_cast<std::size_t>(r)] = true;
-    }
-  auto seed_row = [&](int r, LineMask cells) {
-    const auto i = static_cast<std::size_t>(r);
-    cells &= open[r] & ~reach[r];
-    if (cells == 0) return;
-    pending[i] |= cells;
-    if (!queued[i]) {
-      queued[i] = true;
-      worklist[static_cast<std::size_t>(size++)] = r;
-    }
-  };
-  while (size > 0) {
-    const int r = worklist[static_cast<std::size_t>(--size)];
-    const auto i = static_cast<std::size_t>(r);
-    queued[i] = false;
-    const LineMask added = fill_runs(pending[i], open[r]) & ~reach[r];
-    pending[i] = 0;
-    if (added == 0) continue;
-    reach[r] |= added;
-    if (r > 0) seed_row(r - 1, added);
-    if (r + 1 < rows) seed_row(r + 1, added);
-  }
-}
-
-// An incremental flood fill over row masks, advanced one row visit at a
-// time, so two fills can grow in lockstep (see anchors_connected).
+// A flood fill over row masks: a worklist of rows with pending seeds; each
+// visit fills the seeded runs of its row and seeds the rows above and below
+// with the newly reached cells, so every run is filled about once whatever
+// the region's shape. It advances one row visit at a time, so two fills can
+// grow in lockstep (see anchors_connected).
 class RowFill {
  public:
   // Only rows 0 .. rows-1 are touched, so nothing else is initialized.
@@ -273,8 +236,10 @@ int TourProblem::ring_anchors(Cell from, const Move& move, std::array<Cell, kMax
     --components;
   };
   // A single run is both the first and the last of its side.
-  if (std::popcount(a_starts) == 1) join(kAFirst, kALast), ++components;
-  if (std::popcount(b_starts) == 1) join(kBFirst, kBLast), ++components;
+  // A single run is both the first and the last of its side: one node, not
+  // a merge of two components (the count has it once).
+  if (std::popcount(a_starts) == 1) parent[kAFirst] = kALast;
+  if (std::popcount(b_starts) == 1) parent[kBFirst] = kBLast;
   if (bit(a, lo) && bit(side_a, lo - 1) && e_lo) join(kAFirst, kElo);
   if (bit(a, hi) && bit(side_a, hi + 1) && e_hi) join(kALast, kEhi);
   if (bit(b, lo) && bit(side_b, lo - 1) && e_lo) join(kBFirst, kElo);
@@ -451,13 +416,14 @@ BoardAnalysis analyze_board(const Board& board) {
 
   // Step 1. Connectivity of the empty cells: the ball moves between 4-adjacent
   // empty cells only, so a tour needs one region.
-  std::array<LineMask, kMaxSide> reach{};
   int first_row = 0;
   while (board.empty[static_cast<std::size_t>(first_row)] == 0) ++first_row;
-  reach[static_cast<std::size_t>(first_row)] =
-      LineMask{1} << std::countr_zero(board.empty[static_cast<std::size_t>(first_row)]);
-  flood_fill(board.empty.data(), reach.data(), board.rows);
-  analysis.connected = reach == board.empty;
+  RowFill fill(board.empty.data(), board.rows);
+  fill.seed({first_row, std::countr_zero(board.empty[static_cast<std::size_t>(first_row)])});
+  while (!fill.exhausted()) fill.step();
+  analysis.connected = true;
+  for (int r = 0; r < board.rows; ++r)
+    analysis.connected = analysis.connected && fill.reach(r) == board.empty[static_cast<std::size_t>(r)];
   if (!analysis.connected) return analysis;
 
   std::vector<Cell> all;
