@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "games/yut/bound.hpp"
 #include "games/yut/rules.hpp"
 
 namespace boardsearch::yut {
@@ -142,6 +143,11 @@ class LayerIndex {
   std::size_t size_ = 0;
 };
 
+// Positions per layer kept by the heuristic pass that finds a good real game
+// first (its score lets the exact pass drop hopeless positions): wide enough
+// to land on or near the optimum in practice, narrow enough to cost little.
+constexpr std::size_t kBeamWidth = 256;
+
 // Where the best finished game ends: layer (turns played) and entry.
 struct BestEnd {
   long long score = 0;
@@ -176,106 +182,158 @@ std::vector<Move> rebuild_plan(const std::vector<std::vector<LayerEntry>>& layer
   return plan;
 }
 
-}  // namespace
+struct LayerRun {
+  std::vector<std::vector<LayerEntry>> layers;
+  BestEnd best;
+};
 
-// Steps per turn t (layer t holds the positions after t moves):
+// What a run keeps of each layer.
+struct Pruning {
+  std::size_t beam_width = 0;  // 0: every position (exact); else the best-scoring ones only
+  const FutureBound* bound = nullptr;
+  long long lower_bound = 0;   // with `bound`: drop children that cannot reach it
+};
+
+// Runs the turns layer by layer; layer t holds the positions after t moves.
+//
+// With a beam width the run is a heuristic (its best game is a real game, so
+// its score is a lower bound on the optimum). With a bound and the score of a
+// real game as lower_bound it stays exact: a child whose score plus the bound
+// on its future is below lower_bound cannot end in a game that good, and every
+// position of a game scoring lower_bound or more is kept, so the best game
+// found is optimal.
+//
+// Steps per position of layer t:
 //   1. count the position as a node (limits may stop the search here);
 //   2. generate its legal moves with die t; none: the game ends, offer its score;
-//   3. build each child's key;
+//   3. build each child, dropping those that cannot reach lower_bound;
 //   4. merge each child into layer t+1, keeping the best score per position.
 // After the last die every surviving position is a finished game.
+LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces,
+                    core::SearchControl& control, const Pruning& pruning) {
+  const auto finish = static_cast<std::uint8_t>(board.finish);
+  const FutureBound* bound = pruning.bound;
+  LayerRun run;
+  auto& layers = run.layers;
+  Squares all_on_start{};
+  std::fill_n(all_on_start.begin(), pieces, static_cast<std::uint8_t>(board.start));
+  layers.push_back({LayerEntry{pack(all_on_start, pieces), 0, 0, 0, 0}});
+  LayerIndex index;
+
+  for (std::size_t turn = 0; turn < dice.size() && !layers.back().empty(); ++turn) {
+    const std::vector<LayerEntry>& current = layers[turn];
+    std::vector<LayerEntry> next;
+    next.reserve(current.size() + current.size() / 2);
+    index.reset(current.size() + current.size() / 2);
+    const int die = dice[turn];
+
+    for (std::uint32_t at = 0; at < current.size(); ++at) {
+      // Step 1. One node per position expanded.
+      control.visit();
+      const LayerEntry& position = current[at];
+      const Squares squares = unpack(position.key, pieces);
+      // The bound's sums for the children, before the moving piece changes.
+      long long lone_piece_sum = 0, budget_sum = 0;
+      if (bound != nullptr)
+        for (int i = 0; i < pieces; ++i) {
+          lone_piece_sum += bound->lone_piece(squares[i], turn + 1);
+          budget_sum += bound->budget(squares[i]);
+        }
+
+      // Step 2. Legal moves: any piece not on finish, one per distinct
+      // square (pieces sharing start are interchangeable); the landing
+      // square must be finish or free. Start is never a landing square.
+      struct Child {
+        PositionKey key;
+        long long score;
+        std::uint8_t from, to;
+      };
+      std::array<Child, kMaxPieces> children;
+      int child_count = 0;
+      bool any_move = false;
+      for (int i = 0; i < pieces; ++i) {
+        const std::uint8_t from = squares[i];
+        if (from == finish || (i > 0 && squares[i - 1] == from)) continue;
+        const auto to = static_cast<std::uint8_t>(moves.destination(from, die));
+        if (to != finish && std::find(squares.begin(), squares.begin() + pieces, to) != squares.begin() + pieces)
+          continue;
+        any_move = true;
+
+        // Step 3. The child, unless it cannot reach lower_bound; its key:
+        // replace square i by `to`, restore the order by moving it left or
+        // right (one insertion step).
+        const long long score = position.score + board.squares[to].points;
+        if (bound != nullptr) {
+          const long long future = bound->future(
+              turn + 1, lone_piece_sum - bound->lone_piece(from, turn + 1) + bound->lone_piece(to, turn + 1),
+              budget_sum - bound->budget(from) + bound->budget(to));
+          if (score + future < pruning.lower_bound) continue;
+        }
+        Squares child = squares;
+        child[i] = to;
+        for (int j = i; j + 1 < pieces && child[j] > child[j + 1]; ++j) std::swap(child[j], child[j + 1]);
+        for (int j = i; j > 0 && child[j - 1] > child[j]; --j) std::swap(child[j - 1], child[j]);
+        const PositionKey key = pack(child, pieces);
+        index.prefetch(key);
+        children[child_count++] = Child{key, score, from, to};
+      }
+
+      // Step 4. Merge into the next layer, keeping the best score per
+      // position (the slots were prefetched above, while keys were built).
+      for (int c = 0; c < child_count; ++c) {
+        const Child& child = children[c];
+        const auto fresh = static_cast<std::uint32_t>(next.size());
+        const std::uint32_t found = index.find_or_insert(child.key, fresh, next);
+        if (found == LayerIndex::kNotFound) {
+          next.push_back(LayerEntry{child.key, child.score, at, child.from, child.to});
+        } else if (child.score > next[found].score) {
+          next[found] = LayerEntry{child.key, child.score, at, child.from, child.to};
+        }
+      }
+      if (!any_move) run.best.offer(position.score, turn, at);
+    }
+    if (pruning.beam_width != 0 && next.size() > pruning.beam_width) {
+      std::nth_element(next.begin(), next.begin() + static_cast<std::ptrdiff_t>(pruning.beam_width), next.end(),
+                       [](const LayerEntry& a, const LayerEntry& b) { return a.score > b.score; });
+      next.resize(pruning.beam_width);
+    }
+    layers.push_back(std::move(next));
+  }
+  // Every position after the last die is a finished game (no-op if the last
+  // layer is empty because all games ended earlier).
+  const std::size_t last = layers.size() - 1;
+  if (last == dice.size()) {
+    for (std::uint32_t at = 0; at < layers[last].size(); ++at) {
+      control.visit();
+      run.best.offer(layers[last][at].score, last, at);
+    }
+  }
+  return run;
+}
+
+}  // namespace
+
+// Steps: 1. a narrow beam search finds a real game (its score is a lower
+// bound on the optimum); 2. the future bound (bound.hpp); 3. the exact layer
+// search, dropping only positions that cannot reach the beam's score.
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
                                                    const core::SearchLimits& limits) {
   core::SearchControl control(limits);
   core::SearchResult<Move, long long> result;
   const MoveTable moves(board);
-  const auto finish = static_cast<std::uint8_t>(board.finish);
-
-  std::vector<std::vector<LayerEntry>> layers;
-  Squares all_on_start{};
-  std::fill_n(all_on_start.begin(), pieces, static_cast<std::uint8_t>(board.start));
-  layers.push_back({LayerEntry{pack(all_on_start, pieces), 0, 0, 0, 0}});
-  LayerIndex index;
-  BestEnd best;
-
   try {
-    for (std::size_t turn = 0; turn < dice.size() && !layers.back().empty(); ++turn) {
-      const std::vector<LayerEntry>& current = layers[turn];
-      std::vector<LayerEntry> next;
-      next.reserve(current.size() * 2);
-      index.reset(current.size() + current.size() / 2);
-      const int die = dice[turn];
-
-      for (std::uint32_t at = 0; at < current.size(); ++at) {
-        // Step 1. One node per position expanded.
-        control.visit();
-        const LayerEntry& position = current[at];
-        const Squares squares = unpack(position.key, pieces);
-
-        // Step 2. Legal moves: any piece not on finish, one per distinct
-        // square (pieces sharing start are interchangeable); the landing
-        // square must be finish or free. Start is never a landing square.
-        struct Child {
-          PositionKey key;
-          long long score;
-          std::uint8_t from, to;
-        };
-        std::array<Child, kMaxPieces> children;
-        int child_count = 0;
-        for (int i = 0; i < pieces; ++i) {
-          const std::uint8_t from = squares[i];
-          if (from == finish || (i > 0 && squares[i - 1] == from)) continue;
-          const auto to = static_cast<std::uint8_t>(moves.destination(from, die));
-          if (to != finish && std::find(squares.begin(), squares.begin() + pieces, to) != squares.begin() + pieces)
-            continue;
-
-          // Step 3. The child: replace square i by `to` and restore the
-          // order by moving it left or right (one insertion step).
-          Squares child = squares;
-          child[i] = to;
-          for (int j = i; j + 1 < pieces && child[j] > child[j + 1]; ++j) std::swap(child[j], child[j + 1]);
-          for (int j = i; j > 0 && child[j - 1] > child[j]; --j) std::swap(child[j - 1], child[j]);
-          const PositionKey key = pack(child, pieces);
-          index.prefetch(key);
-          children[child_count++] = Child{key, position.score + board.squares[to].points, from, to};
-        }
-
-        // Step 4. Merge into the next layer, keeping the best score per
-        // position (the slots were prefetched above, while keys were built).
-        for (int c = 0; c < child_count; ++c) {
-          const Child& child = children[c];
-          const auto fresh = static_cast<std::uint32_t>(next.size());
-          const std::uint32_t found = index.find_or_insert(child.key, fresh, next);
-          if (found == LayerIndex::kNotFound) {
-            next.push_back(LayerEntry{child.key, child.score, at, child.from, child.to});
-          } else if (child.score > next[found].score) {
-            next[found] = LayerEntry{child.key, child.score, at, child.from, child.to};
-          }
-        }
-        const bool any_move = child_count > 0;
-        if (!any_move) best.offer(position.score, turn, at);
-      }
-      layers.push_back(std::move(next));
-    }
-    // Every position after the last die is a finished game (no-op if the
-    // last layer is empty because all games ended earlier).
-    const std::size_t last = layers.size() - 1;
-    if (last == dice.size()) {
-      for (std::uint32_t at = 0; at < layers[last].size(); ++at) {
-        control.visit();
-        best.offer(layers[last][at].score, last, at);
-      }
-    }
+    // Step 1.
+    const LayerRun beam = run_layers(board, moves, dice, pieces, control, Pruning{kBeamWidth, nullptr, 0});
+    // Step 2.
+    const FutureBound bound(board, moves, dice, pieces);
+    // Step 3. Every position of the beam's game is kept, so the exact run
+    // ends on a game at least that good (best.found holds).
+    const LayerRun exact = run_layers(board, moves, dice, pieces, control, Pruning{0, &bound, beam.best.score});
+    result.value = exact.best.score;
+    result.line = rebuild_plan(exact.layers, exact.best, board, pieces);
   } catch (const core::SearchAborted& aborted) {
     result.outcome = aborted.outcome;
-    result.stats = control.finish();
-    return result;
   }
-
-  // best.found always holds: layer 0 is never empty, and every position is
-  // either expanded into a non-empty next layer or offered as finished.
-  result.value = best.score;
-  result.line = rebuild_plan(layers, best, board, pieces);
   result.stats = control.finish();
   return result;
 }

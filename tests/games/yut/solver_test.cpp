@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "boardsearch/app/puzzle.hpp"
+#include "games/yut/bound.hpp"
 #include "games/yut/rules.hpp"
 #include "yut/test_support.hpp"
 
@@ -150,6 +151,37 @@ TEST(YutSolver, DpEqualsPlainSearchOnRandomBoards) {
     } while (std::pow(pieces, count) > kPlainGameBudget);
     const std::vector<int> dice = random_dice(rng, board, count);
     ASSERT_EQ(checked_answer(board, dice, pieces), plain_best(board, dice, pieces)) << "case " << c;
+  }
+}
+
+// The pruning bound must never be below what a position can still score: at
+// every turn of an optimal plan, score so far + bound >= the optimum (the
+// rest of the plan is a future the position can achieve).
+TEST(YutSolver, FutureBoundIsAdmissibleAlongOptimalPlans) {
+  core::SplitMix64 rng(0x7E7A'0006);
+  const int cases = scaled(1000);
+  for (int c = 0; c < cases; ++c) {
+    const Board board = c % 2 == 0 ? standard_board() : random_board(rng);
+    const int pieces = 1 + static_cast<int>(rng.below(4));
+    const std::vector<int> dice = random_dice(rng, board, 1 + static_cast<int>(rng.below(30)));
+    const auto result = solve(board, dice, pieces);
+    ASSERT_TRUE(result.value);
+    const MoveTable moves(board);
+    const FutureBound bound(board, moves, dice, pieces);
+    std::vector<int> square_of_piece(pieces, board.start);
+    long long score = 0;
+    for (std::size_t turn = 0; turn <= result.line.size(); ++turn) {
+      long long lone_piece_sum = 0, budget_sum = 0;
+      for (int square : square_of_piece) {
+        lone_piece_sum += bound.lone_piece(square, turn);
+        budget_sum += bound.budget(square);
+      }
+      ASSERT_GE(score + bound.future(turn, lone_piece_sum, budget_sum), *result.value) << "case " << c << ", turn " << turn;
+      if (turn == result.line.size()) break;
+      const Move& move = result.line[turn];
+      square_of_piece[move.piece - 1] = move.to;
+      score += board.squares[move.to].points;
+    }
   }
 }
 
