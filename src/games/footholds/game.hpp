@@ -228,7 +228,8 @@ class FootholdsGame {
     BB my_front = BB::cell(me);
     BB their_front = BB::cell(them);
     BB seen = my_front | their_front;
-    int balance = 0;
+    BB mine = BB{};
+    BB theirs = BB{};
     while (my_front.any() || their_front.any()) {
       const BB my_next = geometry_->neighbours(my_front) & cells & ~seen;
       const BB their_next = geometry_->neighbours(their_front) & cells & ~seen;
@@ -236,8 +237,10 @@ class FootholdsGame {
       seen |= my_next | their_next;
       my_front = my_next & ~contested;
       their_front = their_next & ~contested;
-      balance += my_front.count() - their_front.count();
+      mine |= my_front;
+      theirs |= their_front;
     }
+    const int balance = mine.count() - theirs.count();
     // Ties: fewer exits first (Warnsdorff's rule: fill the tight spots
     // before they become dead ends). Measured on full 8 x 8 centre starts it
     // cuts the nodes by ~40% against territory alone, and more exits first

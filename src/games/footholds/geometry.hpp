@@ -64,15 +64,21 @@ struct Geometry {
   }
 
   // Whether `to` is reachable from `from` inside `within` (both in `within`).
-  // Stops as soon as `to` is reached, so near players cost a step or two.
+  // Grows both ends at once and stops as soon as they touch (near players
+  // cost a step or two) or either side stops growing (its component is
+  // complete without the other: the smaller component decides).
   bool connected(int from, int to, BB within) const {
-    const BB target = BB::cell(to);
-    BB reached = BB::cell(from);
+    BB from_side = BB::cell(from);
+    BB to_side = BB::cell(to);
     for (;;) {
-      if ((reached & target).any()) return true;
-      const BB grown = (reached | neighbours(reached)) & within;
-      if (grown == reached) return false;
-      reached = grown;
+      if ((from_side & to_side).any()) return true;
+      const BB from_grown = (from_side | neighbours(from_side)) & within;
+      if (from_grown == from_side) return false;
+      from_side = from_grown;
+      if ((from_side & to_side).any()) return true;
+      const BB to_grown = (to_side | neighbours(to_side)) & within;
+      if (to_grown == to_side) return false;
+      to_side = to_grown;
     }
   }
 };
