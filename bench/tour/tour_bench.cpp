@@ -54,7 +54,8 @@ const std::vector<Rows>& walk_boards() {
     std::vector<Rows> all;
     core::SplitMix64 rng(0x3A1C);
     for (int i = 0; i < kWalkBoards; ++i)
-      all.push_back(tour::testing::walk_board(rng, 25 + static_cast<int>(rng.below(6)), 25 + static_cast<int>(rng.below(6))));
+      all.push_back(
+          tour::testing::walk_board(rng, 25 + static_cast<int>(rng.below(6)), 25 + static_cast<int>(rng.below(6))));
     return all;
   }();
   return boards;
@@ -134,7 +135,7 @@ void TourPlainDfsNoTourSearched(benchmark::State& state) { plain_dfs(state, no_t
 void TourPlainDfsNoTourStatic(benchmark::State& state) {
   const auto& all = no_tour_boards().settled_statically;
   plain_dfs(state, std::vector<Rows>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(
-                                                                   std::min(all.size(), kPlainStaticSample))));
+                                                                    std::min(all.size(), kPlainStaticSample))));
 }
 void TourRandom30StaticSample(benchmark::State& state) {
   const auto& all = no_tour_boards().settled_statically;

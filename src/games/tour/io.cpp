@@ -27,7 +27,8 @@ std::string_view trimmed(std::string_view text) {
 void read_row(app::TextInput& input, Board& board, int r) {
   const auto what = fmt::format("row {} of {} ({} characters '.' or '*')", r + 1, board.rows, board.cols);
   const auto line = input.next_line();
-  if (!line) throw InputError(fmt::format("{}: expected {}, found end of input", where(input.next_line_number()), what));
+  if (!line)
+    throw InputError(fmt::format("{}: expected {}, found end of input", where(input.next_line_number()), what));
   const std::string_view text = trimmed(line->text);
   if (text.empty()) throw InputError(fmt::format("{}: expected {}, found an empty line", where(line->number), what));
   const auto fields = app::split_fields(text);
@@ -35,8 +36,8 @@ void read_row(app::TextInput& input, Board& board, int r) {
     throw InputError(fmt::format("{}: expected {}, found {} fields", where(line->number), what, fields.size()));
   for (std::size_t c = 0; c < text.size() && c < static_cast<std::size_t>(board.cols); ++c)
     if (text[c] != '.' && text[c] != '*')
-      throw InputError(fmt::format("{}, column {}: expected '.' or '*', found '{}'", where(line->number, 1), c + 1,
-                                   text[c]));
+      throw InputError(
+          fmt::format("{}, column {}: expected '.' or '*', found '{}'", where(line->number, 1), c + 1, text[c]));
   if (text.size() != static_cast<std::size_t>(board.cols))
     throw InputError(fmt::format("{}: row {} has {} characters, expected M = {}", where(line->number, 1), r + 1,
                                  text.size(), board.cols));
@@ -56,13 +57,15 @@ std::vector<Board> parse_boards(std::string_view text) {
     if (!header) break;
     const auto fields = app::split_fields(header->text);
     if (fields.size() == 1 && is_board_row(fields.front()))
-      throw InputError(fmt::format("{}: expected a case header 'N M', found a board row (more rows than N in the "
-                                   "case above?)",
-                                   where(header->number)));
+      throw InputError(
+          fmt::format("{}: expected a case header 'N M', found a board row (more rows than N in the "
+                      "case above?)",
+                      where(header->number)));
     Board board;
     // The first field is read before the count is checked, so a stray word
     // after the last case reads "expected the number of rows N".
-    board.rows = static_cast<int>(app::parse_integer(fields[0], header->number, 1, "the number of rows N", 1, kMaxSide));
+    board.rows =
+        static_cast<int>(app::parse_integer(fields[0], header->number, 1, "the number of rows N", 1, kMaxSide));
     if (fields.size() != 2)
       throw InputError(fmt::format("{}: expected a case header 'N M' (2 values), found {} value{}",
                                    where(header->number), fields.size(), fields.size() == 1 ? "" : "s"));

@@ -2,11 +2,11 @@
 // judge answer, the --explain text, the --json document and the viewer line.
 #include "games/tour/puzzle.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "games/tour/io.hpp"
 #include "games/tour/search.hpp"
@@ -74,10 +74,11 @@ void replay(const Board& board, int case_number, const TourResult& tour, VisitOr
   Position position(board, tour.start);
   at(order, tour.start) = 0;
   const auto step_json = [&](json move, std::string text) {
-    return json{{"case", case_number},
-                {"move", std::move(move)},
-                {"text", std::move(text)},
-                {"board", {{"rows", board_rows(board)}, {"order", order_json(order)}, {"ball", cell_json(position.ball())}}}};
+    return json{
+        {"case", case_number},
+        {"move", std::move(move)},
+        {"text", std::move(text)},
+        {"board", {{"rows", board_rows(board)}, {"order", order_json(order)}, {"ball", cell_json(position.ball())}}}};
   };
   line.push_back(step_json(nullptr, fmt::format("case {}: ball placed at row {}, column {}", case_number,
                                                 tour.start.row + 1, tour.start.col + 1)));
@@ -129,10 +130,11 @@ app::SolveReport solve(const app::SolveRequest& request) {
       report.explanation += fmt::format("directions: {}\n", names.empty() ? "(none: one empty cell)" : names);
       report.explanation += draw_order(board, order);
     } else {
-      report.line.push_back(json{{"case", case_number},
-                                 {"move", nullptr},
-                                 {"text", fmt::format("case {}: no tour exists", case_number)},
-                                 {"board", {{"rows", board_rows(board)}, {"order", order_json(order)}, {"ball", nullptr}}}});
+      report.line.push_back(
+          json{{"case", case_number},
+               {"move", nullptr},
+               {"text", fmt::format("case {}: no tour exists", case_number)},
+               {"board", {{"rows", board_rows(board)}, {"order", order_json(order)}, {"ball", nullptr}}}});
       report.explanation += fmt::format("Case {}: -1, no tour exists\n", case_number);
       report.explanation += draw_order(board, order);
     }
@@ -144,8 +146,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
                          {"nodes", tour.stats.nodes},
                          {"ms", tour.stats.milliseconds()}});
   }
-  report.document = json{{"puzzle", "tour"}, {"cases", cases}, {"nodes", report.stats.nodes},
-                         {"ms", report.stats.milliseconds()}};
+  report.document =
+      json{{"puzzle", "tour"}, {"cases", cases}, {"nodes", report.stats.nodes}, {"ms", report.stats.milliseconds()}};
   return report;
 }
 
@@ -153,7 +155,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
 const app::Puzzle& puzzle() {
   static const app::Puzzle instance{
-      "tour", "Board tour (sliding ball): fewest steps to visit every empty cell",
+      "tour",
+      "Board tour (sliding ball): fewest steps to visit every empty cell",
       "Input: cases until end of input, each a line 'N M' (1 <= N, M <= 64) and N rows of M characters "
       "'.' (empty) or '*' (obstacle). Output 'Case k: v' per case: the fewest steps of a sliding-ball tour that "
       "visits every empty cell, over every start cell, or -1 if none exists. --explain shows the start, the "

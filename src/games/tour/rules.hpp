@@ -43,10 +43,14 @@ inline constexpr std::array<Direction, 4> kDirections = {Direction::up, Directio
 // "up", "down", "left", "right".
 constexpr std::string_view name(Direction d) {
   switch (d) {
-    case Direction::up: return "up";
-    case Direction::down: return "down";
-    case Direction::left: return "left";
-    case Direction::right: return "right";
+    case Direction::up:
+      return "up";
+    case Direction::down:
+      return "down";
+    case Direction::left:
+      return "left";
+    case Direction::right:
+      return "right";
   }
   return "?";
 }
@@ -62,10 +66,14 @@ struct Cell {
 // The cell `distance` cells away from `cell` in direction `d` (may be off the board).
 constexpr Cell shifted(Cell cell, Direction d, int distance = 1) {
   switch (d) {
-    case Direction::up: return {cell.row - distance, cell.col};
-    case Direction::down: return {cell.row + distance, cell.col};
-    case Direction::left: return {cell.row, cell.col - distance};
-    case Direction::right: return {cell.row, cell.col + distance};
+    case Direction::up:
+      return {cell.row - distance, cell.col};
+    case Direction::down:
+      return {cell.row + distance, cell.col};
+    case Direction::left:
+      return {cell.row, cell.col - distance};
+    case Direction::right:
+      return {cell.row, cell.col + distance};
   }
   return cell;
 }
@@ -100,7 +108,9 @@ struct Move {
 namespace detail {
 
 // Number of consecutive one bits of `mask` just above bit `bit` (bit + 1, bit + 2, ...).
-constexpr int ones_above(LineMask mask, int bit) { return bit + 1 >= kMaxSide ? 0 : std::countr_one(mask >> (bit + 1)); }
+constexpr int ones_above(LineMask mask, int bit) {
+  return bit + 1 >= kMaxSide ? 0 : std::countr_one(mask >> (bit + 1));
+}
 // Number of consecutive one bits of `mask` just below bit `bit` (bit - 1, bit - 2, ...).
 constexpr int ones_below(LineMask mask, int bit) { return bit == 0 ? 0 : std::countl_one(mask << (kMaxSide - bit)); }
 // Bits [low, low + count) set; precondition 0 < count < 64 or (low == 0, count == 64).
@@ -153,10 +163,14 @@ class Position {
   // How many cells the ball rolls in direction d (0: that direction is not a step).
   int slide_length(Direction d) const {
     switch (d) {
-      case Direction::up: return detail::ones_below(column_mask(ball_.col), ball_.row);
-      case Direction::down: return detail::ones_above(column_mask(ball_.col), ball_.row);
-      case Direction::left: return detail::ones_below(row_mask(ball_.row), ball_.col);
-      case Direction::right: return detail::ones_above(row_mask(ball_.row), ball_.col);
+      case Direction::up:
+        return detail::ones_below(column_mask(ball_.col), ball_.row);
+      case Direction::down:
+        return detail::ones_above(column_mask(ball_.col), ball_.row);
+      case Direction::left:
+        return detail::ones_below(row_mask(ball_.row), ball_.col);
+      case Direction::right:
+        return detail::ones_above(row_mask(ball_.row), ball_.col);
     }
     return 0;
   }

@@ -142,8 +142,10 @@ void TourProblem::refresh_row(int r) {
   counts.dead = static_cast<std::uint8_t>(std::popcount(unvisited & ~any));
   counts.ends_mask = unvisited & any & ~two_or_more;
   counts.ends = static_cast<std::uint8_t>(std::popcount(counts.ends_mask));
-  if (counts.ends_mask != 0) rows_with_ends_ |= LineMask{1} << r;
-  else rows_with_ends_ &= ~(LineMask{1} << r);
+  if (counts.ends_mask != 0)
+    rows_with_ends_ |= LineMask{1} << r;
+  else
+    rows_with_ends_ &= ~(LineMask{1} << r);
   counts.must_stop = static_cast<std::uint8_t>(std::popcount(unvisited & ~(vertical_pair | horizontal_pair)));
   RowCounts& old = row_counts_[static_cast<std::size_t>(r)];
   dead_count_ += counts.dead - old.dead;
@@ -205,9 +207,7 @@ int TourProblem::ring_anchors(Cell from, const Move& move, std::array<Cell, kMax
   const LineMask side_a = horizontal ? position_.free_row(line - 1) : position_.free_column(line - 1);
   const LineMask side_b = horizontal ? position_.free_row(line + 1) : position_.free_column(line + 1);
   auto bit = [](LineMask mask, int p) { return p >= 0 && p < kMaxSide && ((mask >> p) & 1U) != 0; };
-  auto cell_at = [&](int p, int offset) {
-    return horizontal ? Cell{line + offset, p} : Cell{p, line + offset};
-  };
+  auto cell_at = [&](int p, int offset) { return horizontal ? Cell{line + offset, p} : Cell{p, line + offset}; };
   const LineMask core = detail::span_mask(lo, length);
   const LineMask a = side_a & core;
   const LineMask b = side_b & core;
@@ -255,7 +255,7 @@ int TourProblem::ring_anchors(Cell from, const Move& move, std::array<Cell, kMax
   };
   auto add_middle_runs = [&](LineMask starts, int offset) {
     if (std::popcount(starts) <= 2) return;
-    starts &= starts - 1;                                        // drop the first run
+    starts &= starts - 1;                                                   // drop the first run
     starts &= ~(LineMask{1} << (kMaxSide - 1 - std::countl_zero(starts)));  // and the last
     for (; starts != 0; starts &= starts - 1) add(cell_at(std::countr_zero(starts), offset));
   };
@@ -324,8 +324,7 @@ void TourProblem::apply(const Move& move) {
     // More anchors than kMaxAnchors: check the first ones only. That may miss
     // a split (a weaker pruning, still sound), never invent one.
     const int checked = std::min(count, kMaxAnchors);
-    if (count > 1 && !anchors_connected(anchors, checked))
-      cut_at_step_ = position_.steps();
+    if (count > 1 && !anchors_connected(anchors, checked)) cut_at_step_ = position_.steps();
   }
 }
 
@@ -399,8 +398,10 @@ std::vector<std::vector<int>> blocks_of(const Board& board, std::vector<bool>& i
         if (top == child) break;
       }
       blocks.push_back(std::move(block));
-      if (parent == root) ++root_children;
-      else is_cut[p] = true;
+      if (parent == root)
+        ++root_children;
+      else
+        is_cut[p] = true;
     }
   }
   if (root_children >= 2) is_cut[static_cast<std::size_t>(root)] = true;
@@ -431,8 +432,8 @@ BoardAnalysis analyze_board(const Board& board) {
     for (int c = 0; c < board.cols; ++c) {
       if (!board.is_empty(r, c)) continue;
       all.push_back({r, c});
-      const int degree = board.is_empty(r - 1, c) + board.is_empty(r + 1, c) + board.is_empty(r, c - 1) +
-                         board.is_empty(r, c + 1);
+      const int degree =
+          board.is_empty(r - 1, c) + board.is_empty(r + 1, c) + board.is_empty(r, c - 1) + board.is_empty(r, c + 1);
       if (degree == 1) analysis.degree_one.push_back({r, c});
     }
   if (analysis.empty_cells == 1) {
@@ -478,8 +479,8 @@ BoardAnalysis analyze_board(const Board& board) {
   } else {
     std::vector<bool> allowed(static_cast<std::size_t>(kMaxSide) * kMaxSide, false);
     for (const auto& block : blocks) {
-      const auto cuts = std::count_if(block.begin(), block.end(),
-                                      [&](int cell) { return is_cut[static_cast<std::size_t>(cell)]; });
+      const auto cuts =
+          std::count_if(block.begin(), block.end(), [&](int cell) { return is_cut[static_cast<std::size_t>(cell)]; });
       if (cuts != 1) continue;
       ++analysis.leaf_blocks;
       for (int cell : block)

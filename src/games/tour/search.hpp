@@ -36,10 +36,10 @@ inline constexpr int kLost = std::numeric_limits<int>::max() / 2;
 // Which prunings a TourProblem applies (all on by default; tests and the
 // benchmark switch them off one at a time to measure each).
 struct PruningOptions {
-  bool dead_ends = true;      // degree-0 cells, two degree-1 cells
-  bool connectivity = true;   // region split by the last segment
-  bool stop_bound = true;     // steps + must-stop cells as the bound
-  bool symmetry = true;       // one start per orbit of the board's symmetries
+  bool dead_ends = true;     // degree-0 cells, two degree-1 cells, a lone one of the wrong colour
+  bool connectivity = true;  // region split by the last segment
+  bool stop_bound = true;    // steps + must-stop cells as the bound
+  bool symmetry = true;      // one start per orbit of the board's symmetries
 };
 
 class TourProblem {
@@ -97,8 +97,8 @@ class TourProblem {
   // State equality for the apply/undo conformance check.
   friend bool operator==(const TourProblem& a, const TourProblem& b) {
     return a.position_ == b.position_ && a.row_counts_ == b.row_counts_ && a.dead_count_ == b.dead_count_ &&
-           a.end_count_ == b.end_count_ && a.must_stop_count_ == b.must_stop_count_ && a.rows_with_ends_ == b.rows_with_ends_ &&
-           a.cut_at_step_ == b.cut_at_step_;
+           a.end_count_ == b.end_count_ && a.must_stop_count_ == b.must_stop_count_ &&
+           a.rows_with_ends_ == b.rows_with_ends_ && a.cut_at_step_ == b.cut_at_step_;
   }
 
  private:
@@ -144,19 +144,19 @@ class TourProblem {
   Position position_;
   PruningOptions pruning_;
   std::array<RowCounts, kMaxSide> row_counts_{};
-  int dead_count_ = 0;       // unvisited cells of degree 0
-  int end_count_ = 0;        // unvisited cells of degree 1
-  int must_stop_count_ = 0;  // unvisited cells that must be stops
-  int cut_at_step_ = kNever; // the step at which the region was found split
+  int dead_count_ = 0;           // unvisited cells of degree 0
+  int end_count_ = 0;            // unvisited cells of degree 1
+  int must_stop_count_ = 0;      // unvisited cells that must be stops
+  int cut_at_step_ = kNever;     // the step at which the region was found split
   LineMask rows_with_ends_ = 0;  // bit r: row r holds a degree-1 cell
 };
 
 // Static facts about a board, checked before any search.
 struct BoardAnalysis {
   int empty_cells = 0;
-  bool connected = false;           // the empty cells form one 4-connected region
-  std::vector<Cell> degree_one;     // empty cells with exactly one empty neighbour
-  int leaf_blocks = 0;              // biconnected components with one cut vertex
+  bool connected = false;        // the empty cells form one 4-connected region
+  std::vector<Cell> degree_one;  // empty cells with exactly one empty neighbour
+  int leaf_blocks = 0;           // biconnected components with one cut vertex
   // The start cells worth trying, in row-major order: none if a tour is
   // impossible, else the cells of the two leaf blocks (but their cut
   // vertices) if the board has several blocks, else every empty cell; in

@@ -11,9 +11,9 @@
 namespace boardsearch::tour::reference {
 
 struct PlainDfsResult {
-  int steps = -1;            // fewest steps, -1 if no tour
-  std::uint64_t nodes = 0;   // positions visited
-  bool capped = false;       // node_cap reached: steps is not proven
+  int steps = -1;           // fewest steps, -1 if no tour
+  std::uint64_t nodes = 0;  // positions visited
+  bool capped = false;      // node_cap reached: steps is not proven
 };
 
 class PlainDfs {

@@ -52,7 +52,8 @@ void expect_tour_replays(const Rows& rows, const TourResult& result) {
   const int m = static_cast<int>(rows[0].size());
   std::vector<std::vector<bool>> visited(static_cast<std::size_t>(n), std::vector<bool>(static_cast<std::size_t>(m)));
   auto open = [&](int r, int c) {
-    return r >= 0 && c >= 0 && r < n && c < m && rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == '.' &&
+    return r >= 0 && c >= 0 && r < n && c < m &&
+           rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == '.' &&
            !visited[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
   };
   int r = result.start.row, c = result.start.col;
@@ -108,8 +109,12 @@ TEST(Tour, TrapsFromThePuzzlePage) {
   // Disconnected empty cells.
   EXPECT_EQ(run("1 3\n.*.\n").answer, "Case 1: -1\n");
   // Every trap board above agrees with the plain DFS.
-  for (const Rows& rows : std::vector<Rows>{{"..", "*."}, {"*.*", "...", "*.*"}, {"*.*", "...", "***"},
-                                            {"...", ".*.", "..."}, {".....", "....."}, {".*."}})
+  for (const Rows& rows : std::vector<Rows>{{"..", "*."},
+                                            {"*.*", "...", "*.*"},
+                                            {"*.*", "...", "***"},
+                                            {"...", ".*.", "..."},
+                                            {".....", "....."},
+                                            {".*."}})
     EXPECT_EQ(solve_steps(rows), reference::PlainDfs(rows).solve().steps) << testing::case_text(rows);
 }
 
@@ -150,15 +155,18 @@ TEST(Tour, OptimizedEqualsPlainDfsOnThousandsOfRandomBoardsUpTo7x7) {
 TEST(Tour, EachPruningAloneEqualsPlainDfs) {
   core::SplitMix64 rng(7);
   const int rounds = sanitized() ? 150 : 1000;
-  const PruningOptions variants[] = {{true, false, false, false}, {false, true, false, false},
-                                     {false, false, true, false}, {false, false, false, true},
+  const PruningOptions variants[] = {{true, false, false, false},
+                                     {false, true, false, false},
+                                     {false, false, true, false},
+                                     {false, false, false, true},
                                      {false, false, false, false}};
   for (int round = 0; round < rounds; ++round) {
     const int n = 2 + static_cast<int>(rng.below(5));
     const int m = 2 + static_cast<int>(rng.below(5));
     const Rows rows = testing::random_board(rng, n, m, static_cast<int>(rng.below(25)));
     const int expected = reference::PlainDfs(rows).solve().steps;
-    for (const PruningOptions& variant : variants) ASSERT_EQ(solve_steps(rows, variant), expected) << testing::case_text(rows);
+    for (const PruningOptions& variant : variants)
+      ASSERT_EQ(solve_steps(rows, variant), expected) << testing::case_text(rows);
   }
 }
 
