@@ -59,24 +59,62 @@ FutureBound::FutureBound(const Board& board, const MoveTable& moves, std::span<c
   // No game lasts beyond the moves the start position allows.
   horizon_ = static_cast<std::size_t>(moves_bound(0, budget_[board.start] * pieces));
 
-  // The move cost c: ternary search for the smallest start bound over
-  // [0, largest points] (beyond, every move only loses: c is no tighter).
+  // One cost for all turns: ternary search over [0, largest points] (a
+  // higher cost only makes every move lose: no tighter).
+  auto uniform = [this](long long cost) { return use_costs(std::vector<long long>(horizon_, cost)); };
   long long low = 0;
   long long high = 0;
   for (const Square& square : board.squares) high = std::max(high, square.points);
   while (high - low > 2) {
     const long long left = low + (high - low) / 3;
     const long long right = high - (high - low) / 3;
-    if (fill_lone_piece(left) <= fill_lone_piece(right)) high = right;
+    if (uniform(left) <= uniform(right)) high = right;
     else low = left;
   }
   long long best_cost = low;
-  long long best_bound = fill_lone_piece(low);
-  for (long long cost = low + 1; cost <= high; ++cost) {
-    const long long bound = fill_lone_piece(cost);
-    if (bound < best_bound) best_bound = bound, best_cost = cost;
+  for (long long cost = low + 1; cost <= high; ++cost)
+    if (uniform(cost) < uniform(best_cost)) best_cost = cost;
+  uniform(best_cost);
+  refine_costs();
+}
+
+void FutureBound::refine_costs() {
+  // Work cap: the refinement costs iterations x horizon x squares steps.
+  constexpr long long kMaxWork = 20'000'000;
+  constexpr int kMaxIterations = 400;
+  const long long per_iteration = static_cast<long long>(horizon_ + 1) * static_cast<long long>(squares_);
+  const int iterations = static_cast<int>(std::min<long long>(kMaxIterations, kMaxWork / per_iteration));
+  std::vector<long long> costs = costs_;
+  std::vector<long long> best_costs = costs_;
+  long long best_bound = start_bound();
+  // Step size: starts at a quarter of the uniform cost, shrinks geometrically.
+  double step = std::max(1.0, static_cast<double>(costs.empty() ? 0 : costs[0]) / 4);
+  constexpr double kStepShrink = 0.98;
+  std::vector<char> used(horizon_);
+  for (int iteration = 0; iteration < iterations; ++iteration) {
+    // The lone piece's best plan from start at turn 0 (all pieces share it).
+    std::fill(used.begin(), used.end(), 0);
+    int at = board_.start;
+    for (std::size_t t = 0; t < horizon_ && at != board_.finish; ++t) {
+      if (lone_piece(at, t) == lone_piece(at, t + 1)) continue;  // skipping is as good
+      used[t] = 1;
+      at = moves_.destination(at, dice_[t]);
+    }
+    // Subgradient of the start bound in c_t: 1 - pieces * used[t]; step
+    // against it and project onto costs >= 0.
+    const auto delta = std::max<long long>(1, static_cast<long long>(step));
+    for (std::size_t t = 0; t < horizon_; ++t)
+      costs[t] = used[t] ? costs[t] + delta * (pieces_ - 1) : std::max<long long>(0, costs[t] - delta);
+    const long long bound = use_costs(costs);
+    if (bound < best_bound) best_bound = bound, best_costs = costs;
+    step *= kStepShrink;
   }
-  fill_lone_piece(best_cost);
+  use_costs(best_costs);
+}
+
+long long FutureBound::start_bound() const {
+  const long long start_budget = budget_[board_.start] * pieces_;
+  return pieces_ * lone_piece(board_.start, 0) + cost_sum(0, moves_bound(0, start_budget));
 }
 
 long long FutureBound::moves_bound(std::size_t turn, long long budget) const {
@@ -87,8 +125,10 @@ long long FutureBound::moves_bound(std::size_t turn, long long budget) const {
   return (first_over - dice_prefix_.begin()) - 1 - static_cast<long long>(turn);
 }
 
-long long FutureBound::fill_lone_piece(long long cost) {
-  move_cost_ = cost;
+long long FutureBound::use_costs(const std::vector<long long>& costs) {
+  costs_ = costs;
+  cost_prefix_.assign(horizon_ + 1, 0);
+  for (std::size_t t = 0; t < horizon_; ++t) cost_prefix_[t + 1] = cost_prefix_[t] + costs_[t];
   lone_piece_.assign((horizon_ + 1) * squares_, 0);  // row horizon_ stays 0
   for (std::size_t t = horizon_; t-- > 0;) {
     const long long* later = &lone_piece_[(t + 1) * squares_];
@@ -96,10 +136,10 @@ long long FutureBound::fill_lone_piece(long long cost) {
     for (std::size_t square = 0; square < squares_; ++square) {
       if (static_cast<int>(square) == board_.finish) continue;
       const int to = moves_.destination(static_cast<int>(square), dice_[t]);
-      row[square] = std::max(later[square], board_.squares[to].points - cost + later[to]);
+      row[square] = std::max(later[square], board_.squares[to].points - costs_[t] + later[to]);
     }
   }
-  return pieces_ * lone_piece(board_.start, 0) + cost * moves_bound(0, budget_[board_.start] * pieces_);
+  return start_bound();
 }
 
 }  // namespace boardsearch::yut

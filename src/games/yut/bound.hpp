@@ -14,20 +14,31 @@
 //      budget = sum over unfinished pieces of (L(s) - 1 + F),
 //    and n <= moves_bound(t, budget), the largest such n.
 //
-// 2. Points minus cost. Each piece's moves use a subsequence of those dice
-//    and land where the move table says. Dropping the blocking rule and the
-//    duty to use every die only allows more, so piece by piece
-//      sum over its moves (points - c) <= G_c(s, t)
-//    where G_c(s, t) is the best a lone piece on s can do from turn t when it
-//    may skip any die:
-//      G_c(s, t) = max(G_c(s, t+1), points(land(s, d_t)) - c + G_c(land(s, d_t), t+1)),
-//      G_c(finish, t) = 0, G_c(s, t) = 0 once no move is possible any more.
+// 2. Each turn u gets a cost c_u >= 0 (a Lagrange multiplier for "each die
+//    moves at most one piece"). Split the future score as
+//      future = sum over moves (points - c_u)  +  sum of c_u over the turns played,
+//    and the second sum is at most the sum of c_u over turns t .. t+n-1 with
+//    n = moves_bound(t, budget), because costs are >= 0.
 //
-// Hence future <= sum over pieces G_c(s_i, t) + c * moves_bound(t, budget),
-// for every c >= 0. The bound is convex in c (a maximum of linear functions
-// plus a linear term), so c is chosen once by ternary search to minimize the
-// bound of the start position; any c keeps the bound admissible.
+// 3. Each piece's moves use a subsequence of those dice and land where the
+//    move table says. Dropping the blocking rule and the duty to use every die
+//    only allows more, so piece by piece
+//      sum over its moves (points - c_u) <= G(s, t)
+//    where G(s, t) is the best a lone piece on s can do from turn t when it
+//    may skip any die:
+//      G(s, t) = max(G(s, t+1), points(land(s, d_t)) - c_t + G(land(s, d_t), t+1)),
+//      G(finish, t) = 0, G(s, t) = 0 from the horizon on (no move possible).
+//
+// Hence future <= sum over pieces G(s_i, t) + sum of c_u, u in [t, t+n), for
+// every choice of costs >= 0: the costs only change how tight the bound is.
+// They are tuned once, for the start position: first one cost for all turns
+// (ternary search: the bound is convex in it, a maximum of linear functions
+// plus a linear term), then per turn by projected subgradient steps (a turn
+// whose die the lone piece's best plan uses gets dearer, an unused one
+// cheaper), keeping the costs with the smallest start bound. All integers,
+// so the bound is exact arithmetic.
 
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -51,16 +62,24 @@ class FutureBound {
   }
   // The most moves that can still be played from `turn` with this budget.
   long long moves_bound(std::size_t turn, long long budget) const;
-  long long move_cost() const { return move_cost_; }
+  // The sum of the costs of turns [turn, turn + count), within the horizon.
+  long long cost_sum(std::size_t turn, long long count) const {
+    const std::size_t end = std::min(horizon_, turn + static_cast<std::size_t>(count));
+    return turn < end ? cost_prefix_[end] - cost_prefix_[turn] : 0;
+  }
 
   // The bound itself, for a position described by its sums.
   long long future(std::size_t turn, long long lone_piece_sum, long long budget_sum) const {
-    return lone_piece_sum + move_cost_ * moves_bound(turn, budget_sum);
+    return lone_piece_sum + cost_sum(turn, moves_bound(turn, budget_sum));
   }
+  // The bound of the start position (for tests and diagnostics).
+  long long start_bound() const;
 
  private:
-  // Fills lone_piece_ for move cost c and returns the start position's bound.
-  long long fill_lone_piece(long long cost);
+  // Sets the costs, fills lone_piece_ and cost_prefix_; returns start_bound().
+  long long use_costs(const std::vector<long long>& costs);
+  // Projected subgradient steps on the per-turn costs (see the top).
+  void refine_costs();
 
   const Board& board_;
   const MoveTable& moves_;
@@ -70,8 +89,9 @@ class FutureBound {
   std::vector<long long> budget_;
   std::vector<long long> dice_prefix_;  // dice_prefix_[k] = d_0 + ... + d_{k-1}
   std::size_t horizon_ = 0;             // no move is possible at or after this turn
-  std::vector<long long> lone_piece_;   // horizon_ rows of squares_ values
-  long long move_cost_ = 0;
+  std::vector<long long> lone_piece_;   // horizon_ + 1 rows of squares_ values
+  std::vector<long long> costs_;        // c_u for u < horizon_
+  std::vector<long long> cost_prefix_;  // cost_prefix_[u] = c_0 + ... + c_{u-1}
 };
 
 }  // namespace boardsearch::yut
