@@ -111,6 +111,14 @@ function createView(puzzle) {
 
   function showStep(index) {
     const line = state.response.line;
+    if (line.length === 0) {
+      stepBoard.replaceChildren();
+      stepText.textContent = 'The solver returned no line to show.';
+      stepLabel.textContent = '';
+      firstButton.disabled = prevButton.disabled = nextButton.disabled = playButton.disabled = true;
+      return;
+    }
+    playButton.disabled = line.length < 2;
     state.step = Math.max(0, Math.min(index, line.length - 1));
     const step = line[state.step];
     puzzle.renderStep(stepBoard, step, state.response, state.step);

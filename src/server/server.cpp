@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include "server/static_files.hpp"
 
@@ -20,6 +21,9 @@ namespace boardsearch::server {
 namespace {
 
 constexpr const char* kJsonType = "application/json";
+// An idle keep-alive connection holds a worker thread until this runs out; a
+// browser keeps up to six open, so keep it short to leave workers for solves.
+constexpr time_t kKeepAliveSeconds = 2;
 
 // Serializes a reply; text that came from the request (echoed in an error
 // message) may hold invalid UTF-8, which is replaced rather than thrown on.
@@ -66,6 +70,14 @@ void Server::Impl::install_routes() {
   const std::size_t threads = config.threads == 0 ? 1 : config.threads;
   http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   http.set_payload_max_length(config.max_body_bytes);
+  http.set_keep_alive_timeout(kKeepAliveSeconds);
+  // httplib's default sets SO_REUSEPORT, which lets a second server bind the
+  // same port and silently share it. SO_REUSEADDR alone still allows a quick
+  // restart (past TIME_WAIT) but makes a busy port an error.
+  http.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   http.set_default_headers({{"X-Content-Type-Options", "nosniff"}});
 
   http.Post("/api/solve", [this](const httplib::Request& req, httplib::Response& res) {

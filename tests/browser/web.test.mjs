@@ -9,7 +9,7 @@
 // footholds game against the engine to the end, and check that bad input
 // shows a readable error. One screenshot per view goes to SCREENSHOT_DIR.
 
-import { test, before, after } from 'node:test';
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -166,59 +166,63 @@ const EDITS = {
   },
 };
 
-for (const puzzle of ['2048', 'tour', 'footholds', 'yut']) {
-  test(`${puzzle}: enter the sample, edit, solve, step through the optimal line`, async () => {
-    const { page, view, problems } = await openView(puzzle);
-    const { input, output } = sample(puzzle);
-    await view.locator('[data-role=input]').fill(input);
-    await EDITS[puzzle](view);
-    assert.equal(await view.locator('[data-role=input]').inputValue(), input, 'the edits were undone exactly');
-    await solveAndCheck(view, output);
-    await stepThrough(view);
-    await page.screenshot({ path: join(outDir, `${puzzle}.png`), fullPage: true });
+// The views are independent pages: test them side by side.
+describe('web app', { concurrency: true }, () => {
+  for (const puzzle of ['2048', 'tour', 'footholds', 'yut']) {
+    test(`${puzzle}: enter the sample, edit, solve, step through the optimal line`, async () => {
+      const { page, view, problems } = await openView(puzzle);
+      const { input, output } = sample(puzzle);
+      await view.locator('[data-role=input]').fill(input);
+      await EDITS[puzzle](view);
+      assert.equal(await view.locator('[data-role=input]').inputValue(), input, 'the edits were undone exactly');
+      await solveAndCheck(view, output);
+      await stepThrough(view);
+      await page.screenshot({ path: join(outDir, `${puzzle}.png`), fullPage: true });
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  test('bad input shows the reason and keeps the page usable', async () => {
+    const { page, view, problems } = await openView('2048');
+    await view.locator('[data-role=input]').fill('2\n2 3\n4 4\n');
+    await view.locator('[data-role=solve]').click();
+    const error = view.locator('[data-role=error]');
+    await error.waitFor({ state: 'visible', timeout: WAIT_MS });
+    assert.match(await error.textContent(), /^Bad input: .*line 2/);
+    await page.screenshot({ path: join(outDir, '2048-error.png'), fullPage: true });
+    await view.locator('[data-role=sample]').click();
+    await solveAndCheck(view, sample('2048').output);
+    assert.ok(await error.isHidden());
+    await page.screenshot({ path: join(outDir, '2048-error-fixed.png'), fullPage: true });
+    // The browser logs the 400 reply itself; that one is expected.
+    assert.deepEqual(problems.filter((p) => !p.includes('status of 400')), []);
+    await page.close();
+  });
+
+  test('footholds: play a whole game against the engine', async () => {
+    const { page, view, problems } = await openView('footholds');
+    await view.locator('[data-role=input]').fill(sample('footholds').input);
+    const card = view.locator('[data-role=play-card]');
+    await card.locator('[data-role=play-side] [data-value=A]').click();
+    await card.locator('[data-role=play-start]').click();
+    const status = card.locator('[data-role=play-status]');
+    // The person always takes the first highlighted square; the engine answers.
+    for (let turn = 0; turn < 20; ++turn) {
+      await page.waitForFunction(() => {
+        const text = document.querySelector('#view-footholds [data-role=play-status]').textContent;
+        return text.startsWith('Game over') || (text.startsWith('Your move') && document.querySelector('#view-footholds [data-role=play-board] .legal'));
+      }, null, { timeout: WAIT_MS });
+      if ((await status.textContent()).startsWith('Game over')) break;
+      await card.locator('[data-role=play-board] .legal').first().click();
+    }
+    const verdict = await status.textContent();
+    assert.match(verdict, /^Game over after \d+ moves?: [AB] wins\./);
+    const moves = Number(verdict.match(/after (\d+)/)[1]);
+    assert.equal(await card.locator('[data-role=play-history] li').count(), moves);
+    assert.ok(await card.locator('[data-role=play-error]').isHidden());
+    await page.screenshot({ path: join(outDir, 'footholds-play.png'), fullPage: true });
     assert.deepEqual(problems, []);
     await page.close();
   });
-}
-
-test('bad input shows the reason and keeps the page usable', async () => {
-  const { page, view, problems } = await openView('2048');
-  await view.locator('[data-role=input]').fill('2\n2 3\n4 4\n');
-  await view.locator('[data-role=solve]').click();
-  const error = view.locator('[data-role=error]');
-  await error.waitFor({ state: 'visible', timeout: WAIT_MS });
-  assert.match(await error.textContent(), /^Bad input: .*line 2/);
-  await view.locator('[data-role=sample]').click();
-  await solveAndCheck(view, sample('2048').output);
-  assert.ok(await error.isHidden());
-  await page.screenshot({ path: join(outDir, '2048-error-fixed.png'), fullPage: true });
-  // The browser logs the 400 reply itself; that one is expected.
-  assert.deepEqual(problems.filter((p) => !p.includes('status of 400')), []);
-  await page.close();
-});
-
-test('footholds: play a whole game against the engine', async () => {
-  const { page, view, problems } = await openView('footholds');
-  await view.locator('[data-role=input]').fill(sample('footholds').input);
-  const card = view.locator('[data-role=play-card]');
-  await card.locator('[data-role=play-side] [data-value=A]').click();
-  await card.locator('[data-role=play-start]').click();
-  const status = card.locator('[data-role=play-status]');
-  // The person always takes the first highlighted square; the engine answers.
-  for (let turn = 0; turn < 20; ++turn) {
-    await page.waitForFunction(() => {
-      const text = document.querySelector('#view-footholds [data-role=play-status]').textContent;
-      return text.startsWith('Game over') || (text.startsWith('Your move') && document.querySelector('#view-footholds [data-role=play-board] .legal'));
-    }, null, { timeout: WAIT_MS });
-    if ((await status.textContent()).startsWith('Game over')) break;
-    await card.locator('[data-role=play-board] .legal').first().click();
-  }
-  const verdict = await status.textContent();
-  assert.match(verdict, /^Game over after \d+ moves?: [AB] wins\./);
-  const moves = Number(verdict.match(/after (\d+)/)[1]);
-  assert.equal(await card.locator('[data-role=play-history] li').count(), moves);
-  assert.ok(await card.locator('[data-role=play-error]').isHidden());
-  await page.screenshot({ path: join(outDir, 'footholds-play.png'), fullPage: true });
-  assert.deepEqual(problems, []);
-  await page.close();
 });

@@ -361,6 +361,17 @@ TEST(ServerConcurrency, ALongSolveDoesNotBlockOtherRequests) {
   EXPECT_EQ(slow.status, 422);
 }
 
+TEST(ServerBind, ABusyPortIsAnErrorNotAShare) {
+  ServerConfig config;
+  config.web_root = BOARDSEARCH_TEST_WEB_ROOT;
+  config.port = 0;
+  Server first(config);
+  ASSERT_TRUE(first.bind());
+  config.port = first.port();
+  Server second(config);
+  EXPECT_FALSE(second.bind());
+}
+
 // ---------------------------------------------------------------------------
 // Static files and other routes.
 

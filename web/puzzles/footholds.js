@@ -113,7 +113,7 @@ function playCard(getModel) {
   let human = 'A';
   let firstMover = 'A';
   let game = null;  // {cells, a, b, toMove, moves, over, lastFrom}
-  const boardHost = el('div', { 'data-role': 'play-board' });
+  const boardHost = el('div', { 'data-role': 'play-board', hidden: '' });
   const status = el('div', { class: 'play-status', 'data-role': 'play-status' }, 'Set up a board above, choose a side, and start.');
   const prediction = el('div', { class: 'play-prediction', 'data-role': 'play-prediction' });
   const history = el('ol', { class: 'play-history', 'data-role': 'play-history' });
@@ -212,6 +212,7 @@ function playCard(getModel) {
     history.replaceChildren();
     game = { cells: model.cells.map((row) => row.slice()), a: model.a.slice(), b: model.b.slice(), toMove: firstMover, moves: 0, over: false, lastFrom: null };
     start.textContent = 'Restart from the board above';
+    boardHost.hidden = false;
     advance();
   });
 
