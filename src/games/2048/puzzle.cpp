@@ -63,7 +63,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
       fmt::format("largest tile {} within {} move{}: {}\n", tile_text(answer), moves, moves == 1 ? "" : "s",
                   line.empty() ? "no move can make a larger tile than the start board's" : move_names);
   if (!line.empty() && static_cast<long long>(line.size()) < moves)
-    report.explanation += fmt::format("({} moves suffice; the rest cannot improve on it)\n", line.size());
+    report.explanation += fmt::format("({} move{} suffice{}; more moves cannot make a larger tile)\n", line.size(),
+                                      line.size() == 1 ? "" : "s", line.size() == 1 ? "s" : "");
   nlohmann::json json_boards = nlohmann::json::array();
   for (std::size_t step = 0; step < boards.size(); ++step) {
     const std::string text = step_text(boards[step], step, line);
