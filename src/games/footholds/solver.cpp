@@ -13,14 +13,16 @@ namespace boardsearch::footholds {
 namespace {
 
 // Table sizes, as powers of two, from the number f of footholds the players
-// can reach. Measured
-// game-search nodes grow about 8x per 12 footholds on full boards (7 x 7:
-// 10^4..10^5, 8 x 8: 10^5..10^6), and zeroing a table costs about as much
-// as a short search: a 3 x 3 board gets 1,024 slots (24 KB), 7 x 7 about
-// 2^17, 8 x 8 2^21 (48 MB), 9 x 9 and up the 2^22 cap (about 100 MB).
+// can reach. Measured game-search nodes grow about 8x per 12 footholds on
+// full boards (7 x 7: 10^4..10^5, 8 x 8: 10^5..10^7), and zeroing a table
+// costs about as much as a short search: a 3 x 3 board gets 1,024 slots
+// (24 KB), 7 x 7 2^17. The cap is 2^19 (12 MB with 64-bit keys): the search
+// is bound by table-probe cache misses, and on full 8 x 8 boards a table that
+// fits the cache beats a bigger one (2^19: 2.9 s CPU on the hardest start
+// measured, 2^21: 3.7 s, 2^22: 4.2 s, despite 10% fewer nodes).
 constexpr int kTableBitsBase = 5;
 constexpr int kMinTableBits = 10;
-constexpr int kMaxTableBits = 22;
+constexpr int kMaxTableBits = 19;
 constexpr int kPathCacheBitsBase = 3;
 constexpr int kMinPathCacheBits = 8;
 constexpr int kMaxPathCacheBits = 18;
