@@ -143,11 +143,6 @@ class LayerIndex {
   std::size_t size_ = 0;
 };
 
-// Positions per layer kept by the heuristic pass that finds a good real game
-// first (its score lets the exact pass drop hopeless positions): wide enough
-// to land on or near the optimum in practice, narrow enough to cost little.
-constexpr std::size_t kBeamWidth = 256;
-
 // Where the best finished game ends: layer (turns played) and entry.
 struct BestEnd {
   long long score = 0;
@@ -185,6 +180,7 @@ std::vector<Move> rebuild_plan(const std::vector<std::vector<LayerEntry>>& layer
 struct LayerRun {
   std::vector<std::vector<LayerEntry>> layers;
   BestEnd best;
+  bool truncated = false;  // a beam dropped positions (else the run was exact)
 };
 
 // What a run keeps of each layer.
@@ -296,6 +292,7 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
       std::nth_element(next.begin(), next.begin() + static_cast<std::ptrdiff_t>(pruning.beam_width), next.end(),
                        [](const LayerEntry& a, const LayerEntry& b) { return a.score > b.score; });
       next.resize(pruning.beam_width);
+      run.truncated = true;
     }
     layers.push_back(std::move(next));
   }
@@ -314,23 +311,30 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
 }  // namespace
 
 // Steps: 1. a narrow beam search finds a real game (its score is a lower
-// bound on the optimum); 2. the future bound (bound.hpp); 3. the exact layer
-// search, dropping only positions that cannot reach the beam's score.
+// bound on the optimum; if the beam never dropped a position it was exact and
+// we are done); 2. the future bound (bound.hpp); 3. the exact layer search,
+// dropping only positions that cannot reach the beam's score.
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
-                                                   const core::SearchLimits& limits) {
+                                                   const core::SearchLimits& limits, std::size_t beam_width) {
   core::SearchControl control(limits);
   core::SearchResult<Move, long long> result;
   const MoveTable moves(board);
   try {
-    // Step 1.
-    const LayerRun beam = run_layers(board, moves, dice, pieces, control, Pruning{kBeamWidth, nullptr, 0});
-    // Step 2.
-    const FutureBound bound(board, moves, dice, pieces);
-    // Step 3. Every position of the beam's game is kept, so the exact run
-    // ends on a game at least that good (best.found holds).
-    const LayerRun exact = run_layers(board, moves, dice, pieces, control, Pruning{0, &bound, beam.best.score});
-    result.value = exact.best.score;
-    result.line = rebuild_plan(exact.layers, exact.best, board, pieces);
+    // Step 1. A beam that never had to drop a position was the exact search.
+    LayerRun beam = run_layers(board, moves, dice, pieces, control, Pruning{std::max<std::size_t>(1, beam_width), nullptr, 0});
+    if (!beam.truncated) {
+      result.value = beam.best.score;
+      result.line = rebuild_plan(beam.layers, beam.best, board, pieces);
+    } else {
+      // Step 2.
+      const FutureBound bound(board, moves, dice, pieces);
+      // Step 3. Every position of the beam's game is kept, so the exact run
+      // ends on a game at least that good (best.found holds).
+      beam.layers = {};  // memory back before the exact run
+      const LayerRun exact = run_layers(board, moves, dice, pieces, control, Pruning{0, &bound, beam.best.score});
+      result.value = exact.best.score;
+      result.line = rebuild_plan(exact.layers, exact.best, board, pieces);
+    }
   } catch (const core::SearchAborted& aborted) {
     result.outcome = aborted.outcome;
   }

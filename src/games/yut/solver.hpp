@@ -2,6 +2,7 @@
 // The dice yut engine: the maximum score of a known dice schedule, and a plan
 // that reaches it, by dynamic programming over (turn, multiset of squares).
 
+#include <cstddef>
 #include <span>
 
 #include "boardsearch/core/limits.hpp"
@@ -25,6 +26,13 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
+// Positions per layer kept by the heuristic first pass, which finds a good
+// real game whose score lets the exact pass drop hopeless positions (see
+// solver.cpp): wide enough to land on or near the optimum in practice, narrow
+// enough to cost little. Any width >= 1 gives the same (exact) answer; tests
+// use tiny widths so that the pruned exact pass runs on small inputs too.
+inline constexpr std::size_t kDefaultBeamWidth = 1024;
+
 // Solves one schedule. Preconditions: board valid (parse_board invariants),
 // 1 <= pieces <= kMaxPieces, every die value is one of board.faces.
 //
@@ -33,6 +41,7 @@ struct Move {
 // because no piece can move). Nodes count positions expanded. When a limit
 // stops the search the outcome says which, and value and line are empty.
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
-                                                   const core::SearchLimits& limits);
+                                                   const core::SearchLimits& limits,
+                                                   std::size_t beam_width = kDefaultBeamWidth);
 
 }  // namespace boardsearch::yut

@@ -18,13 +18,21 @@ core::SearchResult<Move, long long> solve(const Board& board, const std::vector<
   return solve_schedule(board, dice, pieces, core::SearchLimits{});
 }
 
-// Solves, checks the plan replays to the answer, returns the answer.
+// A first-pass beam this narrow is nearly always truncated, so the exact
+// pass runs with pruning (from a weak lower bound) even on small inputs.
+constexpr std::size_t kTinyBeam = 2;
+
+// Solves with the default and with a tiny first-pass beam (both must be
+// exact), checks both plans replay to the answer, returns the answer.
 long long checked_answer(const Board& board, const std::vector<int>& dice, int pieces) {
   const auto result = solve(board, dice, pieces);
+  const auto pruned = solve_schedule(board, dice, pieces, core::SearchLimits{}, kTinyBeam);
   EXPECT_TRUE(result.proven());
   EXPECT_TRUE(result.value.has_value());
-  if (!result.value) return -1;
+  EXPECT_EQ(pruned.value, result.value);
+  if (!result.value || !pruned.value) return -1;
   expect_plan_replays(board, dice, pieces, result.line, *result.value);
+  expect_plan_replays(board, dice, pieces, pruned.line, *pruned.value);
   return *result.value;
 }
 
