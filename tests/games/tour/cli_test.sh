@@ -45,6 +45,14 @@ printf '1 3\n.*.\n' | "$bin" tour --json >"$tmp/out" || fail "--json no tour"
 grep -q '"start": null' "$tmp/out" || fail "--json: a case without a tour has start null"
 echo "ok: --json"
 
+# A node limit that stops the search: exit 3, one stderr line, no answer.
+"$bin" tour --max-nodes 20 "$data/01.in" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" = 3 ] || fail "--max-nodes: exit $status, wanted 3"
+[ -s "$tmp/out" ] && fail "--max-nodes: stdout not empty: $(head -c 200 "$tmp/out")"
+[ "$(wc -l <"$tmp/err")" = 1 ] || fail "--max-nodes: stderr is not one line: $(cat "$tmp/err")"
+echo "ok: --max-nodes -> $(cat "$tmp/err")"
+
 # bad_input DESCRIPTION TEXT: exit 2, one stderr line, empty stdout.
 bad_input() {
   printf '%b' "$2" >"$tmp/in"

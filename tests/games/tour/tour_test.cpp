@@ -293,6 +293,20 @@ TEST(Tour, LargestBoardsParseAndSolve) {
   EXPECT_EQ(solve_steps(wall), -1);
 }
 
+TEST(Tour, ALimitBecomesLimitErrorNeverAnAnswer) {
+  app::SolveRequest request{"5 5\n**...\n.....\n....*\n..*..\n.....\n", {}, {}};
+  request.limits.max_nodes = 20;  // the sample needs about 200 nodes
+  EXPECT_THROW(puzzle().solve(request), app::LimitError);
+  request.limits = {};
+  request.limits.deadline = core::Clock::now();  // already passed
+  EXPECT_THROW(puzzle().solve(request), app::LimitError);
+  // A board the static checks settle needs no node at all.
+  request.input = "1 3\n.*.\n";
+  request.limits = {};
+  request.limits.max_nodes = 1;
+  EXPECT_EQ(puzzle().solve(request).answer, "Case 1: -1\n");
+}
+
 void expect_input_error(const std::string& input, const std::string& fragment) {
   try {
     run(input);
