@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
+#include <sstream>
 
 #include "boardsearch/app/puzzle.hpp"
 #include "games/yut/puzzle.hpp"
@@ -106,21 +106,30 @@ TEST(YutPuzzle, CustomBoardFileRoundTrip) {
 // points, total S") and replays it with the reference's move code.
 void expect_explanation_replays(const Board& board, const std::vector<int>& dice, int pieces,
                                 const app::SolveReport& report) {
-  static const std::regex turn_line(R"(turn (\d+): die (\d+), piece (\d+): (\S+) -> (\S+), ([+-]\d+) points, total (-?\d+))");
   std::vector<Move> plan;
   long long last_total = 0;
   std::istringstream text(report.explanation);
   for (std::string line; std::getline(text, line);) {
-    std::smatch m;
-    if (!std::regex_match(line, m, turn_line)) continue;
-    EXPECT_EQ(std::stoul(m[1]), plan.size() + 1);
-    EXPECT_EQ(std::stoi(m[2]), dice[plan.size()]);
-    const auto from = board.find(m[4].str()), to = board.find(m[5].str());
+    if (line.rfind("turn ", 0) != 0) continue;
+    // Words: turn T: die D, piece I: FROM -> TO, +P points, total S
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string word; words >> word;) w.push_back(word);
+    ASSERT_EQ(w.size(), 13u) << line;
+    auto number = [](std::string word) {  // "12:" / "4," / "+30" -> the integer
+      while (!word.empty() && (word.back() == ':' || word.back() == ',')) word.pop_back();
+      return std::stoll(word);
+    };
+    w[8].pop_back();  // "TO," -> "TO"
+    EXPECT_EQ(w[0] + w[2] + w[4] + w[7] + w[10] + w[11], "turndiepiece->points,total") << line;
+    EXPECT_EQ(number(w[1]), static_cast<long long>(plan.size() + 1)) << line;
+    EXPECT_EQ(number(w[3]), dice[plan.size()]) << line;
+    const auto from = board.find(w[6]), to = board.find(w[8]);
     ASSERT_TRUE(from && to) << line;
-    EXPECT_EQ(std::stoll(m[6]), board.squares[*to].points) << line;
-    last_total += std::stoll(m[6]);
-    EXPECT_EQ(std::stoll(m[7]), last_total) << line;
-    plan.push_back(Move{std::stoi(m[3]), *from, *to});
+    EXPECT_EQ(number(w[9]), board.squares[*to].points) << line;
+    last_total += number(w[9]);
+    EXPECT_EQ(number(w[12]), last_total) << line;
+    plan.push_back(Move{static_cast<int>(number(w[5])), *from, *to});
   }
   ASSERT_FALSE(plan.empty());
   const long long answer = std::stoll(report.answer);

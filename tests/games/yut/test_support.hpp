@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -47,7 +49,7 @@ inline Board random_board(core::SplitMix64& rng) {
   const int squares = 3 + static_cast<int>(rng.below(14));
   for (int i = 0; i < squares; ++i) {
     Square square;
-    square.id = "s" + std::to_string(i);
+    square.id = fmt::format("s{}", i);
     square.points = static_cast<long long>(rng.below(60)) - 5;
     if (i + 1 < squares) {
       square.red = std::min(squares - 1, i + 1 + static_cast<int>(rng.below(3)));
