@@ -155,6 +155,10 @@ function createView(puzzle) {
       if (status !== 200) {
         const prefix = status === 422 ? 'Search stopped: ' : status === 400 ? 'Bad input: ' : `Error ${status}: `;
         showError(prefix + (body.error || 'unknown error'));
+        // An old answer next to a new error would read as the answer to it.
+        state.response = null;
+        resultBody.hidden = true;
+        resultEmpty.hidden = false;
         return;
       }
       state.response = body;
