@@ -95,6 +95,9 @@ const Verdict& Checker::check(const std::string& input) {
   } catch (const app::LimitError& error) {
     verdict.skipped = true;
     verdict.skip_reason = fmt::format("the reference stopped: {}", error.what());
+  } catch (const app::InputError& error) {
+    // Options the puzzle refuses (--moves -1), or a solver not built yet.
+    throw app::InputError(fmt::format("hunt {}: {}", puzzle_.name, error.what()));
   }
   // Step 2. The program, only when there is something to compare with.
   if (!verdict.skipped) {

@@ -6,7 +6,10 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sched.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <utility>
@@ -80,32 +84,136 @@ Pipe make_pipe() {
 
 void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
 
-// In the child, between fork and exec: only async-signal-safe calls. Reports
-// a failed exec by writing errno to `status_fd` (close-on-exec, so a
-// successful exec closes it and the parent reads end of file).
-[[noreturn]] void exec_child(char* const* argv, int stdin_fd, int stdout_fd, int stderr_fd, int status_fd,
-                             std::uint64_t memory_bytes) {
-  ::setpgid(0, 0);
-  ::dup2(stdin_fd, STDIN_FILENO);
-  ::dup2(stdout_fd, STDOUT_FILENO);
-  ::dup2(stderr_fd, STDERR_FILENO);
-  // Ignored signals stay ignored across exec: give the program the defaults.
-  struct sigaction default_action {};
-  default_action.sa_handler = SIG_DFL;
-  ::sigaction(SIGPIPE, &default_action, nullptr);
-  sigset_t none;
-  sigemptyset(&none);
-  ::sigprocmask(SIG_SETMASK, &none, nullptr);
-  const rlimit no_core{0, 0};
-  ::setrlimit(RLIMIT_CORE, &no_core);
-  if (memory_bytes != 0) {
-    const rlimit address_space{memory_bytes, memory_bytes};
-    ::setrlimit(RLIMIT_AS, &address_space);
+// Everything the child needs, prepared by the parent: between clone and
+// exec the child shares the parent's memory and may not allocate, lock, or
+// call anything a sanitizer intercepts.
+struct ChildSetup {
+  const char* path = nullptr;      // resolved executable
+  char* const* argv = nullptr;
+  char* const* envp = nullptr;
+  int stdin_fd = -1;
+  int stdout_fd = -1;
+  int stderr_fd = -1;
+  std::uint64_t memory_bytes = 0;  // 0: no RLIMIT_AS
+  int exec_error = 0;              // written by the child if execve fails
+};
+
+// The kernel's struct sigaction (not libc's) for the raw rt_sigaction call.
+struct KernelSigaction {
+  void (*handler)(int);
+  unsigned long flags;
+  void (*restorer)();
+  std::uint64_t mask;
+};
+constexpr std::size_t kKernelSigsetBytes = sizeof(std::uint64_t);
+
+// `fd` (close-on-exec) copied onto `target` without the flag; raw calls,
+// for the child before exec.
+__attribute__((no_sanitize("address", "undefined"))) void move_fd_raw(int fd, int target) {
+  if (fd == target) {
+    ::syscall(SYS_fcntl, fd, F_SETFD, 0);
+    return;
   }
-  ::execvp(argv[0], argv);
-  const int error = errno;
-  [[maybe_unused]] ssize_t ignored = ::write(status_fd, &error, sizeof error);
-  ::_exit(127);
+#ifdef SYS_dup2
+  ::syscall(SYS_dup2, fd, target);
+#else
+  ::syscall(SYS_dup3, fd, target, 0);
+#endif
+}
+
+// The child between clone(CLONE_VM | CLONE_VFORK) and execve, on its own
+// stack, raw system calls only (the parent is suspended until the exec, and
+// libc or sanitizer wrappers could touch state it shares with the parent).
+// Steps: own process group, pipes on 0/1/2, SIGPIPE back to its default
+// (ignored dispositions survive exec), no blocked signals, no core dumps,
+// the address-space cap, exec.
+__attribute__((no_sanitize("address", "undefined"))) int child_main(void* argument) {
+  ChildSetup* setup = static_cast<ChildSetup*>(argument);
+  ::syscall(SYS_setpgid, 0, 0);
+  move_fd_raw(setup->stdin_fd, STDIN_FILENO);
+  move_fd_raw(setup->stdout_fd, STDOUT_FILENO);
+  move_fd_raw(setup->stderr_fd, STDERR_FILENO);
+  KernelSigaction default_action{SIG_DFL, 0, nullptr, 0};
+  ::syscall(SYS_rt_sigaction, SIGPIPE, &default_action, nullptr, kKernelSigsetBytes);
+  const std::uint64_t no_signals = 0;
+  ::syscall(SYS_rt_sigprocmask, SIG_SETMASK, &no_signals, nullptr, kKernelSigsetBytes);
+  const rlimit no_core{0, 0};
+  ::syscall(SYS_setrlimit, RLIMIT_CORE, &no_core);
+  if (setup->memory_bytes != 0) {
+    const rlimit address_space{setup->memory_bytes, setup->memory_bytes};
+    ::syscall(SYS_setrlimit, RLIMIT_AS, &address_space);
+  }
+  const long result = ::syscall(SYS_execve, setup->path, setup->argv, setup->envp);
+  setup->exec_error = result < 0 ? errno : EINVAL;
+  ::syscall(SYS_exit_group, 127);
+  return 127;
+}
+
+// The executable `name` names: as is if it holds a '/', else the first
+// executable regular file of that name in $PATH (as a shell would find it).
+std::string resolve_executable(const std::string& name) {
+  auto runnable = [](const std::string& path) {
+    struct stat info {};
+    return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && ::access(path.c_str(), X_OK) == 0;
+  };
+  if (name.find('/') != std::string::npos) {
+    if (!runnable(name))
+      throw StartError(fmt::format("cannot run '{}': {}", name,
+                                   ::access(name.c_str(), F_OK) == 0 ? "not an executable file"
+                                                                     : "no such file"));
+    return name;
+  }
+  const char* path_variable = std::getenv("PATH");
+  const std::string search = path_variable != nullptr ? path_variable : "/usr/local/bin:/usr/bin:/bin";
+  for (std::size_t begin = 0; begin <= search.size();) {
+    const std::size_t end = std::min(search.find(':', begin), search.size());
+    const std::string directory = end == begin ? "." : search.substr(begin, end - begin);
+    if (const std::string candidate = directory + "/" + name; runnable(candidate)) return candidate;
+    begin = end + 1;
+  }
+  throw StartError(fmt::format("cannot run '{}': not found in PATH", name));
+}
+
+// The child's stack for child_main (it needs a few hundred bytes; the rest is
+// headroom), mapped and unmapped with the run.
+constexpr std::size_t kChildStackBytes = 64 * 1024;
+
+class ChildStack {
+ public:
+  ChildStack() {
+    memory_ = ::mmap(nullptr, kChildStackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (memory_ == MAP_FAILED) throw StartError(fmt::format("mmap: {}", std::strerror(errno)));
+  }
+  ChildStack(const ChildStack&) = delete;
+  ChildStack& operator=(const ChildStack&) = delete;
+  ~ChildStack() { ::munmap(memory_, kChildStackBytes); }
+  void* top() const { return static_cast<char*>(memory_) + kChildStackBytes; }  // stacks grow down
+
+ private:
+  void* memory_;
+};
+
+// Starts the program like posix_spawn does (clone with a shared address
+// space, the parent waiting until exec): unlike fork, this does not copy the
+// hunter's page tables, which matters once the reference solver has touched
+// hundreds of megabytes. Returns the pid; throws StartError if exec failed.
+pid_t spawn(ChildSetup& setup, const std::string& name) {
+  ChildStack stack;
+  // No signal handler of ours may run on the child's stack before its exec.
+  sigset_t all, previous;
+  sigfillset(&all);
+  ::pthread_sigmask(SIG_SETMASK, &all, &previous);
+  const pid_t pid = ::clone(child_main, stack.top(), CLONE_VM | CLONE_VFORK | SIGCHLD, &setup);
+  const int clone_error = errno;
+  ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  if (pid < 0) throw StartError(fmt::format("clone: {}", std::strerror(clone_error)));
+  if (setup.exec_error != 0) {
+    int status;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    throw StartError(fmt::format("cannot run '{}': {}", name, std::strerror(setup.exec_error)));
+  }
+  return pid;
 }
 
 // Appends what is readable on `fd` to `sink` (up to `cap` bytes kept).
@@ -151,6 +259,27 @@ Fd open_pidfd(pid_t pid) {
   return Fd();
 }
 
+// Kills and reaps the child's process group if run_program leaves early by
+// an exception, so no program outlives the hunter's bookkeeping.
+class ChildGuard {
+ public:
+  explicit ChildGuard(pid_t pid) : pid_(pid) {}
+  ChildGuard(const ChildGuard&) = delete;
+  ChildGuard& operator=(const ChildGuard&) = delete;
+  ~ChildGuard() {
+    if (pid_ <= 0) return;
+    ::kill(-pid_, SIGKILL);
+    int status;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  // The caller reaped the child itself.
+  void release() { pid_ = -1; }
+
+ private:
+  pid_t pid_;
+};
+
 void ignore_sigpipe_once() {
   static const bool done = [] {
     struct sigaction ignore {};
@@ -166,8 +295,9 @@ void ignore_sigpipe_once() {
 RunResult run_program(const std::vector<std::string>& command, std::string_view input, const RunLimits& limits) {
   ignore_sigpipe_once();
 
-  // Step 1. Everything the child needs is prepared before fork: after it the
-  // child may not allocate (another thread may hold the allocator's lock).
+  // Step 1. Everything the child needs is prepared here: between clone and
+  // exec it may not allocate.
+  const std::string path = resolve_executable(command.front());
   std::vector<char*> argv;
   argv.reserve(command.size() + 1);
   for (const std::string& word : command) argv.push_back(const_cast<char*>(word.c_str()));
@@ -175,35 +305,25 @@ RunResult run_program(const std::vector<std::string>& command, std::string_view 
   Pipe to_stdin = make_pipe();
   Pipe from_stdout = make_pipe();
   Pipe from_stderr = make_pipe();
-  Pipe exec_status = make_pipe();
+  ChildSetup setup;
+  setup.path = path.c_str();
+  setup.argv = argv.data();
+  setup.envp = environ;  // <unistd.h> declares it under _GNU_SOURCE
+  setup.stdin_fd = to_stdin.read_end.get();
+  setup.stdout_fd = from_stdout.write_end.get();
+  setup.stderr_fd = from_stderr.write_end.get();
+  setup.memory_bytes = limits.memory_bytes;
 
-  // Step 2. Fork; the child becomes the leader of a new process group (set on
-  // both sides of the fork so there is no window where it is not).
+  // Step 2. Start it; it is the leader of its own process group from before
+  // its exec, so killing the group reaches everything it starts.
   const auto start = Clock::now();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw StartError(fmt::format("fork: {}", std::strerror(errno)));
-  if (pid == 0)
-    exec_child(argv.data(), to_stdin.read_end.get(), from_stdout.write_end.get(), from_stderr.write_end.get(),
-               exec_status.write_end.get(), limits.memory_bytes);
-  ::setpgid(pid, pid);
+  const pid_t pid = spawn(setup, command.front());
+  ChildGuard guard(pid);
   to_stdin.read_end.reset();
   from_stdout.write_end.reset();
   from_stderr.write_end.reset();
-  exec_status.write_end.reset();
 
-  // Step 3. Did exec work? The status pipe closes on a successful exec.
-  int exec_error = 0;
-  ssize_t got;
-  do {
-    got = ::read(exec_status.read_end.get(), &exec_error, sizeof exec_error);
-  } while (got < 0 && errno == EINTR);
-  if (got == static_cast<ssize_t>(sizeof exec_error)) {
-    int ignored_status;
-    ::waitpid(pid, &ignored_status, 0);
-    throw StartError(fmt::format("cannot run '{}': {}", command.front(), std::strerror(exec_error)));
-  }
-
-  // Step 4. Feed stdin and collect stdout/stderr with poll, all non-blocking,
+  // Step 3. Feed stdin and collect stdout/stderr with poll, all non-blocking,
   // so neither side can deadlock on a full pipe. Stop at the deadline, or
   // once the program ended and its pipes are drained.
   const Fd exit_watch = open_pidfd(pid);
@@ -253,12 +373,13 @@ RunResult run_program(const std::vector<std::string>& command, std::string_view 
       from_stderr.read_end.reset();
   }
 
-  // Step 5. Kill whatever is left of the group (the program on timeout, any
+  // Step 4. Kill whatever is left of the group (the program on timeout, any
   // children it left behind otherwise), then reap the program.
   ::kill(-pid, SIGKILL);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  guard.release();
   result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
   if (timed_out) {
     result.ending = Ending::timed_out;

@@ -117,6 +117,7 @@ TEST(Hunt2048, PassesMovesToTheReference) {
   settings.options.moves = 3;
   EXPECT_FALSE(hunt(settings).found);
   settings.command.back() = "5";
+  settings.cases = kTrapCases;
   catch_wrong_answer(settings);
 }
 

@@ -115,6 +115,19 @@ TEST(Runner, KillsTheWholeProcessGroupOnTimeout) {
 
 TEST(Runner, AMissingProgramIsAStartError) {
   EXPECT_THROW(run_program({"/nonexistent/program"}, "", quick_limits()), StartError);
+  EXPECT_THROW(run_program({"no-such-program-in-path-hunt"}, "", quick_limits()), StartError);
+  // A file that is not executable.
+  const auto plain = std::filesystem::temp_directory_path() / ("hunt_plain_" + std::to_string(::getpid()));
+  std::ofstream(plain) << "not a program\n";
+  std::filesystem::permissions(plain, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  EXPECT_THROW(run_program({plain.string()}, "", quick_limits()), StartError);
+  std::filesystem::remove(plain);
+}
+
+TEST(Runner, FindsCommandsInPath) {
+  const RunResult result = run_program({"cat"}, "through PATH\n", quick_limits());
+  EXPECT_EQ(result.ending, Ending::exited);
+  EXPECT_EQ(result.out, "through PATH\n");
 }
 
 }  // namespace
