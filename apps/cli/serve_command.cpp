@@ -1,14 +1,14 @@
 // `boardsearch serve`: starts the local web app (src/server) and prints its
 // address. Parses options, calls the server, prints; nothing else.
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "cli/commands.hpp"
 #include "server/server.hpp"

@@ -5,6 +5,8 @@
 
 #include "server/api.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -16,8 +18,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "boardsearch/app/puzzle.hpp"
 
@@ -172,9 +172,9 @@ struct Cell {
 Cell read_cell(const json& request, const char* key, std::size_t rows, std::size_t columns) {
   const auto it = request.find(key);
   if (it == request.end()) throw BadRequest{fmt::format("missing field \"{}\"", key)};
-  if (!it->is_array() || it->size() != 2)
-    throw BadRequest{fmt::format("field \"{}\" must be [row, column]", key)};
-  const Cell cell{integer_field((*it)[0], fmt::format("{}[0]", key)), integer_field((*it)[1], fmt::format("{}[1]", key))};
+  if (!it->is_array() || it->size() != 2) throw BadRequest{fmt::format("field \"{}\" must be [row, column]", key)};
+  const Cell cell{integer_field((*it)[0], fmt::format("{}[0]", key)),
+                  integer_field((*it)[1], fmt::format("{}[1]", key))};
   if (cell.row < 0 || cell.column < 0 || static_cast<std::size_t>(cell.row) >= rows ||
       static_cast<std::size_t>(cell.column) >= columns)
     throw BadRequest{fmt::format("{} = [{}, {}] is off the {} x {} board", key, cell.row, cell.column, rows, columns)};

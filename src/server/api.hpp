@@ -9,18 +9,17 @@
 
 #include <atomic>
 #include <cstdint>
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 namespace boardsearch::server {
 
 // HTTP statuses the API answers with.
 constexpr int kStatusOk = 200;
-constexpr int kStatusBadRequest = 400;            // malformed JSON, bad fields, bad puzzle input
+constexpr int kStatusBadRequest = 400;  // malformed JSON, bad fields, bad puzzle input
 constexpr int kStatusNotFound = 404;
-constexpr int kStatusPayloadTooLarge = 413;       // body over the server's cap
-constexpr int kStatusUnprocessable = 422;         // the search budget ran out before a proof
+constexpr int kStatusPayloadTooLarge = 413;  // body over the server's cap
+constexpr int kStatusUnprocessable = 422;    // the search budget ran out before a proof
 constexpr int kStatusInternalError = 500;
 
 // What one solve may spend. A request may lower these ("limits" field) but

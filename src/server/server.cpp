@@ -3,16 +3,16 @@
 
 #include "server/server.hpp"
 
+#include <fmt/format.h>
+#include <httplib.h>
+#include <sys/socket.h>
+
 #include <chrono>
 #include <exception>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 #include <utility>
-
-#include <fmt/format.h>
-#include <httplib.h>
-#include <sys/socket.h>
 
 #include "server/static_files.hpp"
 
@@ -41,10 +41,14 @@ void send(httplib::Response& res, const ApiResponse& response) {
 // layer sets by itself (unknown route, oversized body, ...).
 std::string default_error_text(int status, std::size_t max_body_bytes) {
   switch (status) {
-    case kStatusNotFound: return "not found";
-    case kStatusPayloadTooLarge: return fmt::format("request body larger than {} bytes", max_body_bytes);
-    case kStatusBadRequest: return "bad request";
-    default: return fmt::format("HTTP error {}", status);
+    case kStatusNotFound:
+      return "not found";
+    case kStatusPayloadTooLarge:
+      return fmt::format("request body larger than {} bytes", max_body_bytes);
+    case kStatusBadRequest:
+      return "bad request";
+    default:
+      return fmt::format("HTTP error {}", status);
   }
 }
 
@@ -95,12 +99,11 @@ void Server::Impl::install_routes() {
   // Statuses set by httplib itself (404 for an unknown route, 413 for a body
   // over the cap) get a JSON error body too; replies that already have a body
   // are left alone.
-  http.set_error_handler(httplib::Server::HandlerWithResponse(
-      [this](const httplib::Request&, httplib::Response& res) {
-        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-        send(res, error_response(res.status, default_error_text(res.status, config.max_body_bytes)));
-        return httplib::Server::HandlerResponse::Handled;
-      }));
+  http.set_error_handler(httplib::Server::HandlerWithResponse([this](const httplib::Request&, httplib::Response& res) {
+    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+    send(res, error_response(res.status, default_error_text(res.status, config.max_body_bytes)));
+    return httplib::Server::HandlerResponse::Handled;
+  }));
   http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr error) {
     std::string what = "unknown exception";
     try {

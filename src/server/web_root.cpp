@@ -18,8 +18,8 @@ std::optional<std::filesystem::path> find_web_root() {
   const auto executable = std::filesystem::read_symlink("/proc/self/exe", error);
   if (!error) {
     const auto folder = executable.parent_path();
-    const std::array<std::filesystem::path, 3> candidates = {
-        folder / "web", folder / ".." / "web", folder / ".." / "share" / "boardsearch" / "web"};
+    const std::array<std::filesystem::path, 3> candidates = {folder / "web", folder / ".." / "web",
+                                                             folder / ".." / "share" / "boardsearch" / "web"};
     for (const auto& candidate : candidates)
       if (is_web_root(candidate)) return std::filesystem::weakly_canonical(candidate, error);
   }

@@ -3,25 +3,24 @@
 // docs/api.md: samples, options, errors, budgets, the body cap, parallel
 // requests, static files and footholds play.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "boardsearch/app/puzzle.hpp"
 #include "server/server.hpp"
@@ -267,7 +266,9 @@ TEST(ServerBudget, NodeBudgetOfTheServerStopsASolveWith422) {
   ServerConfig config;
   config.budget = {1, 0};
   RunningServer server(config);
-  const Reply reply = solve(server, {{"puzzle", "tour"}, {"input", read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "tour" / "01.in")}});
+  const Reply reply = solve(
+      server,
+      {{"puzzle", "tour"}, {"input", read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "tour" / "01.in")}});
   EXPECT_EQ(reply.status, 422);
   EXPECT_EQ(reply.body.at("reason"), "budget");
   EXPECT_NE(reply.body.at("error").get<std::string>().find("node limit"), std::string::npos) << reply.body.dump();
@@ -275,7 +276,8 @@ TEST(ServerBudget, NodeBudgetOfTheServerStopsASolveWith422) {
 
 TEST(ServerBudget, RequestMayLowerButNotRaiseTheBudget) {
   const std::string input = read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "footholds" / "01.in");
-  const Reply lowered = solve(shared_server(), {{"puzzle", "footholds"}, {"input", input}, {"limits", {{"max_nodes", 1}}}});
+  const Reply lowered =
+      solve(shared_server(), {{"puzzle", "footholds"}, {"input", input}, {"limits", {{"max_nodes", 1}}}});
   EXPECT_EQ(lowered.status, 422);
   EXPECT_NE(lowered.body.at("error").get<std::string>().find("node limit"), std::string::npos);
 
@@ -300,7 +302,9 @@ TEST(ServerBudget, StoppingTheServerCancelsARunningSolve) {
   config.budget = {0, 120.0};  // long: only the cancellation can end it soon
   auto server = std::make_unique<RunningServer>(config);
   Reply slow;
-  std::thread slow_client([&] { slow = solve(*server, {{"puzzle", "footholds"}, {"input", full_board_footholds(11)}}); });
+  std::thread slow_client([&] {
+    slow = solve(*server, {{"puzzle", "footholds"}, {"input", full_board_footholds(11)}});
+  });
   std::this_thread::sleep_for(std::chrono::milliseconds(300));  // let the solve start
   server->server().stop();
   slow_client.join();
@@ -390,10 +394,10 @@ TEST(ServerStatic, RootServesTheIndexPage) {
 
 TEST(ServerStatic, PathsOutsideTheWebRootAre404) {
   httplib::Client client = shared_server().client();
-  for (const char* path : {"/../CMakeLists.txt", "/..%2fCMakeLists.txt", "/%2e%2e/CMakeLists.txt",
-                           "/puzzles/../../CMakeLists.txt", "/puzzles/%2e%2e/%2e%2e/CMakeLists.txt",
-                           "/..\\CMakeLists.txt", "/no-such-file.js", "/puzzles", "/.git/config",
-                           "//etc/passwd", "/%00index.html"}) {
+  for (const char* path :
+       {"/../CMakeLists.txt", "/..%2fCMakeLists.txt", "/%2e%2e/CMakeLists.txt", "/puzzles/../../CMakeLists.txt",
+        "/puzzles/%2e%2e/%2e%2e/CMakeLists.txt", "/..\\CMakeLists.txt", "/no-such-file.js", "/puzzles", "/.git/config",
+        "//etc/passwd", "/%00index.html"}) {
     SCOPED_TRACE(path);
     auto reply = client.Get(path);
     ASSERT_TRUE(reply);
@@ -505,8 +509,8 @@ TEST(FootholdsPlay, EngineAgainstEngineOnTheSamplesPlaysTheAnswer) {
   for (const char* name : {"01", "02", "03", "04"}) {
     SCOPED_TRACE(name);
     const Position p = sample_position(std::string(name) + ".in");
-    const long long expected =
-        std::stoll(read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "footholds" / (std::string(name) + ".out")));
+    const long long expected = std::stoll(
+        read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "footholds" / (std::string(name) + ".out")));
     const auto [played, winner] = play_out(shared_server(), p);
     EXPECT_EQ(played, expected);
     EXPECT_EQ(winner, expected % 2 == 1 ? "A" : "B");

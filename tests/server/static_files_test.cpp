@@ -1,14 +1,14 @@
 // resolve_static_path on a scratch web root: only plain paths to regular
 // files inside the root are served; symbolic links may not lead out.
 
+#include "server/static_files.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
-
-#include "server/static_files.hpp"
 
 namespace boardsearch::server {
 namespace {
@@ -46,9 +46,9 @@ TEST_F(ScratchRoot, PlainPathsResolveToTheirFiles) {
 }
 
 TEST_F(ScratchRoot, EverythingElseIsRefused) {
-  for (const char* path : {"", "index.html", "/../secret.txt", "/js/../../secret.txt", "/js/..", "/./index.html",
-                           "/js//app.js", "/.hidden", "/escape", "/js", "/js/", "/missing", "/..\\secret.txt",
-                           "/index.html\n", "/js/app.js/"}) {
+  for (const char* path :
+       {"", "index.html", "/../secret.txt", "/js/../../secret.txt", "/js/..", "/./index.html", "/js//app.js",
+        "/.hidden", "/escape", "/js", "/js/", "/missing", "/..\\secret.txt", "/index.html\n", "/js/app.js/"}) {
     SCOPED_TRACE(path);
     EXPECT_FALSE(resolve_static_path(root_, path).has_value());
   }
