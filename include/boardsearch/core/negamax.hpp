@@ -130,16 +130,18 @@ class NegamaxSolver {
     return best;
   }
 
-  // The exact score of the current position by null-window bisection; the
-  // first probe is at 0, so the first search only decides who wins.
-  // May throw SearchAborted.
+  // The exact score of the current position by null-window searches: the
+  // first probe asks "score >= 1?", so it only decides who wins (or whether
+  // the mover can at least draw); then plain bisection narrows the remaining
+  // interval. May throw SearchAborted.
   int solve_score() {
     if (auto known = game_.known_score()) return *known;
     auto [lo, hi] = game_.score_bounds();
+    bool first_probe = true;
     while (lo < hi) {
-      int med = lo + (hi - lo) / 2;
-      if (med <= 0 && lo / 2 < med) med = lo / 2;
-      else if (med >= 0 && hi / 2 > med) med = hi / 2;
+      int med = lo + (hi - lo) / 2;  // lo <= med < hi
+      if (first_probe && lo <= 0 && 0 < hi) med = 0;
+      first_probe = false;
       const int r = search(med, med + 1);
       if (r <= med) hi = r;  // true <= r (fail low or exact)
       else lo = r;           // true >= r
@@ -147,18 +149,23 @@ class NegamaxSolver {
     return lo;
   }
 
-  // A principal variation from the current position whose score is `score`:
-  // at each node the first move whose child provably has the negated score.
+  // The line of play from the current position, whose exact score is
+  // `score`, until `at_end(game)` holds (by default: until a position whose
+  // score is known without search). At each position the table's best move
+  // is tried first, then the others; a move is taken when a null-window
+  // search proves its child scores exactly -score. Restores the position.
   // May throw SearchAborted.
-  std::vector<Move> principal_variation(int score) {
+  template <class AtEnd>
+  std::vector<Move> principal_variation(int score, AtEnd at_end) {
     std::vector<Move> line;
     auto unwind = [&] {
       for (auto it = line.rbegin(); it != line.rend(); ++it) game_.undo(*it);
     };
     try {
-      while (!game_.known_score()) {
+      while (!at_end(static_cast<const G&>(game_))) {
         typename G::MoveBuffer moves;
         game_.generate_moves(moves);
+        if (const auto* entry = table_.probe(game_.key())) moves.bring_to_front(entry->move);
         bool found = false;
         for (const Move& move : moves) {
           // The move is pushed before searching so `unwind` undoes it too.
@@ -182,6 +189,10 @@ class NegamaxSolver {
     }
     unwind();
     return line;
+  }
+
+  std::vector<Move> principal_variation(int score) {
+    return principal_variation(score, [](const G& game) { return game.known_score().has_value(); });
   }
 
   // Solves the current position: exact score and a principal variation.

@@ -74,45 +74,14 @@ int exact_score(FootholdsGame<BB>& game, core::NegamaxSolver<FootholdsGame<BB>>&
 }
 
 // The whole perfectly played game from the current position, whose exact
-// score is `score`: at each position, the first generated move whose child
-// provably scores -score (a null-window search), down to the end of the game.
-// Unlike NegamaxSolver::principal_variation it does not stop at positions
-// whose score is known in closed form (separated players, an immediate win):
-// it plays those out too, so the line has exactly as many moves as the game.
-// Restores the game. May throw core::SearchAborted.
+// score is `score`. Unlike the default of NegamaxSolver::principal_variation
+// it does not stop at positions whose score is known in closed form
+// (separated players, an immediate win): it plays those out too, so the line
+// has exactly as many moves as the game. Restores the game. May throw
+// core::SearchAborted.
 template <class BB>
-std::vector<Direction> whole_game(FootholdsGame<BB>& game, core::NegamaxSolver<FootholdsGame<BB>>& solver,
-                                  int score) {
-  std::vector<Direction> line;
-  auto unwind = [&] {
-    for (auto it = line.rbegin(); it != line.rend(); ++it) game.undo(*it);
-  };
-  try {
-    while (!game.over()) {
-      typename FootholdsGame<BB>::MoveBuffer moves;
-      game.generate_moves(moves);
-      bool found = false;
-      for (const Direction move : moves) {
-        game.apply(move);
-        line.push_back(move);
-        // The child scores >= -score (score is the maximum of -child); a
-        // result <= -score proves it equal.
-        if (solver.search(-score, -score + 1) <= -score) {
-          score = -score;
-          found = true;
-          break;
-        }
-        line.pop_back();
-        game.undo(move);
-      }
-      if (!found) throw std::logic_error("footholds: no move keeps the proven score");
-    }
-  } catch (...) {
-    unwind();
-    throw;
-  }
-  unwind();
-  return line;
+std::vector<Direction> whole_game(core::NegamaxSolver<FootholdsGame<BB>>& solver, int score) {
+  return solver.principal_variation(score, [](const FootholdsGame<BB>& game) { return game.over(); });
 }
 
 template <class BB>
@@ -132,7 +101,7 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
   core::SearchResult<Direction, int> result;
   try {
     const int score = exact_score(game, solver);
-    result.line = whole_game(game, solver, score);
+    result.line = whole_game(solver, score);
     result.value = footholds.count() - std::abs(score);
   } catch (const core::SearchAborted& aborted) {
     result.outcome = aborted.outcome;
