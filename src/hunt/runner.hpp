@@ -1,5 +1,5 @@
 #pragma once
-// Runs a user's program on one input: fork/exec in its own process group,
+// Runs a user's program on one input: spawned (clone + exec) in its own process group,
 // the input written to its stdin, stdout and stderr captured (capped), a wall
 // clock timeout that kills the whole group, and an address-space cap.
 
