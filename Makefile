@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build run test test-release test-asan bench clean
+.PHONY: all deps build run serve test test-release test-asan bench clean
 
 all: build
 
@@ -19,6 +19,10 @@ build: deps
 # Solves the bundled sample of every puzzle and prints answer and optimal line.
 run: build
 	bash scripts/run-examples.sh $(BUILD)/boardsearch
+
+# Starts the local web app and prints its address; Ctrl-C stops it.
+serve: build
+	$(BUILD)/boardsearch serve $(SERVE_ARGS)
 
 test: deps test-release test-asan
 
