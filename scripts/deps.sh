@@ -7,6 +7,7 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libcpp-httplib-dev libfmt-dev libtbb-dev
   valgrind
+  python3
 )
 # Browser tests (issue 7) need Debian's chromium and node/npm.
 if [ "${BOARDSEARCH_BROWSER_DEPS:-1}" = 1 ]; then
@@ -16,12 +17,13 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# node/npm may come from outside Debian (e.g. a preinstalled toolchain): accept those.
+# node/npm/python3 may come from outside Debian (e.g. a preinstalled toolchain): accept those.
 filtered=()
 for p in "${missing[@]}"; do
   case "$p" in
     nodejs) command -v node >/dev/null 2>&1 || filtered+=("$p") ;;
     npm) command -v npm >/dev/null 2>&1 || filtered+=("$p") ;;
+    python3) command -v python3 >/dev/null 2>&1 || filtered+=("$p") ;;  # the CLI tests check --json with it
     *) filtered+=("$p") ;;
   esac
 done

@@ -6,31 +6,8 @@
 set -u
 bin="$1"
 programs="$2"
-failures=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-
-# expect STATUS DESCRIPTION -- ARGS...
-expect() {
-  local want="$1" what="$2"
-  shift 3
-  "$bin" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    fail "$what: exit $got, wanted $want (stdout: $(head -c 400 "$tmp/out"); stderr: $(tail -c 300 "$tmp/err"))"
-    return
-  fi
-  if [ "$want" = 2 ]; then
-    [ -s "$tmp/out" ] && fail "$what: stdout must be empty on a usage error, got: $(head -c 200 "$tmp/out")"
-    [ "$(wc -l <"$tmp/err")" = 1 ] || fail "$what: stderr must be one line, got: $(cat "$tmp/err")"
-  fi
-  echo "ok: $what"
-}
+# shellcheck source=/dev/null
+source "$(dirname "$0")/../cli/cli_lib.sh"
 
 # A wrong program: mismatch, report, minimal input written with --out.
 expect 1 "a wrong footholds program is caught" -- \
@@ -80,9 +57,4 @@ expect 2 "a program that does not exist" -- hunt yut -- "$tmp/no-such-program"
 expect 2 "a negative time budget" -- hunt yut --seconds -1 -- "$programs" yut
 expect 2 "a zero timeout" -- hunt yut --timeout-ms 0 -- "$programs" yut
 
-echo
-if [ "$failures" != 0 ]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "all hunt CLI checks passed"
+finish "hunt CLI"

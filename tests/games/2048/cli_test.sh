@@ -5,14 +5,8 @@
 set -u
 bin="$1"
 data="$2"
-failures=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+# shellcheck source=/dev/null
+source "$(dirname "$0")/../../cli/cli_lib.sh"
 
 # run DESCRIPTION -- ARGS... : runs with stdin from $STDIN (default /dev/null)
 run() {
@@ -98,9 +92,4 @@ else
 fi
 [ "$failures" = 0 ] && echo "ok: --json"
 
-echo
-if [ "$failures" -ne 0 ]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "all 2048 CLI checks passed"
+finish "2048 CLI"

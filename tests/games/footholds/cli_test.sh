@@ -4,14 +4,8 @@
 set -u
 bin="$1"
 data="$2"
-failures=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+# shellcheck source=/dev/null
+source "$(dirname "$0")/../../cli/cli_lib.sh"
 
 for input in "$data"/*.in; do
   want=$(cat "${input%.in}.out")
@@ -69,9 +63,4 @@ grep -q '135 cells' "$tmp/err" || fail "the size message names the cell count"
 got=$("$bin" footholds "$tmp/wide.in" 2>"$tmp/err") || fail "8 x 16: exit status ($(cat "$tmp/err"))"
 [ -n "$got" ] && echo "ok: 8 x 16 accepted -> $got"
 
-echo
-if [ "$failures" -ne 0 ]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "all footholds CLI checks passed"
+finish "footholds CLI"

@@ -4,14 +4,8 @@
 set -u
 bin="$1"
 data="$2"
-failures=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+# shellcheck source=/dev/null
+source "$(dirname "$0")/../../cli/cli_lib.sh"
 
 for input in "$data"/*.in; do
   "$bin" tour "$input" >"$tmp/out" 2>"$tmp/err" || fail "$input: exit $?"
@@ -75,9 +69,4 @@ bad_input "not a number" '5 x\n.....\n'
 bad_input "trailing garbage" '1 1\n.\nthe end\n'
 bad_input "extra row" '1 2\n..\n..\n'
 
-echo
-if [ "$failures" -ne 0 ]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "all tour CLI checks passed"
+finish "tour CLI"

@@ -6,31 +6,8 @@ set -u
 bin="$1"
 src="$2"
 data="$src/tests/data/yut"
-failures=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-
-# expect STATUS DESCRIPTION -- ARGS...   (stdin from $STDIN or /dev/null)
-expect() {
-  local want="$1" what="$2"
-  shift 3
-  "$bin" "$@" <"${STDIN:-/dev/null}" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    fail "$what: exit $got, wanted $want (stderr: $(head -c 300 "$tmp/err"))"
-    return
-  fi
-  if [ "$want" != 0 ]; then
-    [ -s "$tmp/out" ] && fail "$what: stdout must be empty on error, got: $(head -c 200 "$tmp/out")"
-    [ "$(wc -l <"$tmp/err")" = 1 ] || fail "$what: stderr must be exactly one line, got: $(cat "$tmp/err")"
-  fi
-  echo "ok: $what"
-}
+# shellcheck source=/dev/null
+source "$(dirname "$0")/../../cli/cli_lib.sh"
 
 # expect_output TEXT DESCRIPTION: stdout of the last command equals TEXT.
 expect_output() {
@@ -108,9 +85,4 @@ assert len(doc["board"]["squares"]) == 33
 PY
 expect 3 "node limit" -- yut --max-nodes 3 "$data/01.in"
 
-echo
-if [ "$failures" -ne 0 ]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "all yut CLI checks passed"
+finish "yut CLI"

@@ -1,0 +1,43 @@
+# Shared by the CLI test scripts (source it after setting `bin`): a scratch
+# folder, failure counting, the exit-status contract check, and the summary.
+#
+# The contract checked by `expect`: exit statuses 2 (bad input or usage) and
+# 3 (a limit) print nothing on stdout and exactly one line on stderr.
+
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# fail MESSAGE: records a failure.
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# expect STATUS DESCRIPTION -- ARGS...: runs "$bin" ARGS with stdin from
+# $STDIN (default /dev/null), stdout in $tmp/out, stderr in $tmp/err.
+expect() {
+  local want="$1" what="$2"
+  shift 3
+  "$bin" "$@" <"${STDIN:-/dev/null}" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    fail "$what: exit $got, wanted $want (stdout: $(head -c 300 "$tmp/out"); stderr: $(tail -c 300 "$tmp/err"))"
+    return
+  fi
+  if [ "$want" = 2 ] || [ "$want" = 3 ]; then
+    [ -s "$tmp/out" ] && fail "$what: stdout must be empty on error, got: $(head -c 200 "$tmp/out")"
+    [ "$(wc -l <"$tmp/err")" = 1 ] || fail "$what: stderr must be exactly one line, got: $(cat "$tmp/err")"
+  fi
+  echo "ok: $what"
+}
+
+# finish NAME: prints the summary and exits 1 if anything failed.
+finish() {
+  echo
+  if [ "$failures" -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+  fi
+  echo "all $1 checks passed"
+}
