@@ -13,6 +13,9 @@ grep -q 'tour' "$tmp/out" || fail "--help does not list the puzzles"
 for puzzle in 2048 tour footholds yut; do
   expect 0 "$puzzle --help works" -- "$puzzle" --help
 done
+expect 0 "serve --help reaches the server executable" -- serve --help
+grep -q -- '--port' "$tmp/out" || fail "serve --help does not show the server's options"
+expect 2 "serve with a bad port is a usage error" -- serve --port 99999
 expect 2 "no command is a usage error" --
 expect 2 "unknown puzzle name" -- chess
 grep -q "unknown command 'chess'" "$tmp/err" || fail "message does not name the command"

@@ -1,0 +1,109 @@
+// `boardsearch serve`: starts the local web app (src/server) and prints its
+// address. Parses options, calls the server, prints; nothing else.
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <string>
+
+#include "cli/commands.hpp"  // add_serve_command: shared with the CLI that execs us
+#include "server/server.hpp"
+
+namespace boardsearch::cli {
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 2;
+constexpr int kExitCannotListen = 1;
+
+// The running server, for the SIGINT/SIGTERM handler (Server::stop is safe to
+// call from a signal handler).
+std::atomic<server::Server*> running_server{nullptr};
+
+extern "C" void stop_on_signal(int) {
+  if (server::Server* server = running_server.load()) server->stop();
+}
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = server::kDefaultPort;
+  std::string web_root;
+  std::uint64_t max_nodes = server::kDefaultMaxNodes;
+  double time_limit = server::kDefaultTimeLimitSeconds;
+  std::size_t threads = server::kDefaultThreads;
+  bool quiet = false;
+};
+
+// Runs the server until interrupted; returns the exit status.
+int serve(const ServeOptions& options) {
+  server::ServerConfig config;
+  config.host = options.host;
+  config.port = options.port;
+  config.budget = {options.max_nodes, options.time_limit};
+  config.threads = options.threads;
+  if (!options.web_root.empty()) {
+    config.web_root = options.web_root;
+    if (!server::is_web_root(config.web_root)) {
+      std::cerr << fmt::format("boardsearch: --web-root {}: no index.html there\n", options.web_root);
+      return kExitUsage;
+    }
+  } else if (auto found = server::find_web_root()) {
+    config.web_root = *found;
+  } else {
+    std::cerr << "boardsearch: cannot find the web page (web/index.html); pass --web-root DIR\n";
+    return kExitUsage;
+  }
+  if (!options.quiet) {
+    // Log lines come from several worker threads; keep each whole.
+    static std::mutex log_mutex;
+    config.log = [](const std::string& line) {
+      const std::lock_guard lock(log_mutex);
+      std::cerr << line << '\n';
+    };
+  }
+
+  server::Server server(config);
+  if (!server.bind()) {
+    std::cerr << fmt::format("boardsearch: cannot listen on {}:{}\n", options.host, options.port);
+    return kExitCannotListen;
+  }
+  // The address line is the one thing on stdout, flushed, so that scripts
+  // (and the browser tests, which pass --port 0) can read the real port.
+  const bool ipv6 = options.host.find(':') != std::string::npos;
+  std::cout << fmt::format("serving http://{}{}{}:{}/ (web root {}; Ctrl-C stops)", ipv6 ? "[" : "", options.host,
+                           ipv6 ? "]" : "", server.port(), config.web_root.string())
+            << std::endl;
+  running_server.store(&server);
+  std::signal(SIGINT, stop_on_signal);
+  std::signal(SIGTERM, stop_on_signal);
+  server.run();
+  running_server.store(nullptr);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, int& status) {
+  static ServeOptions options;
+  CLI::App* sub = app.add_subcommand("serve", "start the local web app (board editor, solver, stepper, play)");
+  sub->footer(
+      "Serves the page from web/ and the JSON API (docs/api.md) until Ctrl-C. "
+      "Binds to 127.0.0.1 unless --host says otherwise.");
+  sub->add_option("--host", options.host, "address to bind (default 127.0.0.1)");
+  sub->add_option("--port", options.port, "TCP port; 0 picks a free one (default 8080)")->check(CLI::Range(0, 65535));
+  sub->add_option("--web-root", options.web_root,
+                  "folder holding index.html (default: found next to the executable, see docs/web.md)");
+  sub->add_option("--max-nodes", options.max_nodes, "node budget per solve (default 500000000)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--time-limit", options.time_limit, "seconds per solve (default 10)")->check(CLI::PositiveNumber);
+  sub->add_option("--threads", options.threads, "worker threads (default 12)")->check(CLI::Range(1, 256));
+  sub->add_flag("--quiet", options.quiet, "do not log requests on stderr");
+  sub->callback([&status] { status = serve(options); });
+}
+
+}  // namespace boardsearch::cli
