@@ -34,12 +34,7 @@ echo "ok: --json"
 # bad INPUT DESCRIPTION: exit 2, empty stdout, exactly one stderr line.
 bad() {
   printf '%b' "$1" >"$tmp/in"
-  "$bin" footholds "$tmp/in" >"$tmp/out" 2>"$tmp/err"
-  local status=$?
-  [ "$status" = 2 ] || { fail "$2: exit $status, wanted 2"; return; }
-  [ -s "$tmp/out" ] && fail "$2: stdout not empty: $(cat "$tmp/out")"
-  [ "$(wc -l <"$tmp/err")" = 1 ] || fail "$2: stderr must be one line: $(cat "$tmp/err")"
-  echo "ok: $2 -> $(cat "$tmp/err")"
+  expect 2 "$2" -- footholds "$tmp/in"
 }
 bad '' "empty input"
 bad '3 3\n1 1 1\n1 1 1\n' "missing rows"
