@@ -1,6 +1,7 @@
 #include "games/2048/bounds.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cstring>
@@ -108,16 +109,64 @@ std::uint32_t mergeable_tiles(const Board& board, int e) {
   return count;
 }
 
-// Proof (mergeable refinement). In the ancestry tree of a tile 2^t present
-// after r moves (see can_build), a leaf of exponent t - r has depth r: it
-// merges in each of the r moves, in particular in the next one. A tile that
-// merges in a move does so with the nearest tile in its line (empties
-// between them slide away), which is then equal to it. So leaves of exponent
-// t - r are among mergeable_tiles(board, t - r), and can_build with that
-// count in place of the level's full count is still a necessary condition.
-// (If t itself is created before move r the tree is shallower and has no
-// leaf at t - r at all, which the condition allows.) Monotone in t as above:
-// the level t - r is counted in full in the window of t - 1.
+// How many tiles of exponent e the next move merges with each other, in the
+// best direction. In one line, the tiles of exponent e that merge are the
+// maximal chains of consecutive tiles of exponent e (empties skipped, any
+// other tile breaks a chain): a chain of length k gives floor(k / 2) merges.
+// Left and right make the same number of merges (the pairs differ, not their
+// count), and so do up and down. One row-major pass over the tiles of
+// exponent e: a tile continues a chain if the nearest tile before it in its
+// row (for rows) or column (for columns) is the chain's last tile; a chain
+// gains a merge at each even length, so `merges` sums floor(k / 2).
+std::uint32_t next_move_merging_tiles(const Board& board, int e) {
+  const int n = board.side();
+  const Exponent* cells = board.cells().data();
+  // Per line: where its current chain ended (-1: none) and its length.
+  std::array<int, kMaxSide> column_last{};
+  std::array<std::uint32_t, kMaxSide> column_run{};
+  column_last.fill(-1);
+  int row_of_last = -1, col_of_last = -1;
+  std::uint32_t row_run = 0, row_merges = 0, column_merges = 0;
+  const std::size_t size = board.cells().size();
+  for (const void* at = std::memchr(cells, e, size); at != nullptr;) {
+    const auto index = static_cast<int>(static_cast<const Exponent*>(at) - cells);
+    const int row = index / n;
+    const int col = index % n;
+    // Rows: linked to the previous tile of exponent e if it is in this row
+    // and only empties lie between.
+    bool linked = row == row_of_last;
+    for (int c = col_of_last + 1; linked && c < col; ++c) linked = cells[row * n + c] == 0;
+    row_run = linked ? row_run + 1 : 1;
+    row_merges += row_run % 2 == 0;
+    row_of_last = row, col_of_last = col;
+    // Columns: the same with the previous tile of exponent e in this column.
+    const auto line = static_cast<std::size_t>(col);
+    linked = column_last[line] >= 0;
+    for (int r = column_last[line] + 1; linked && r < row; ++r) linked = cells[r * n + col] == 0;
+    column_run[line] = linked ? column_run[line] + 1 : 1;
+    column_merges += column_run[line] % 2 == 0;
+    column_last[line] = row;
+    const std::size_t next = static_cast<std::size_t>(index) + 1;
+    at = next < size ? std::memchr(cells + next, e, size - next) : nullptr;
+  }
+  return 2 * std::max(row_merges, column_merges);
+}
+
+// Proof (lowest-level refinement). In the ancestry tree of a tile 2^t
+// present after r moves (see can_build), a leaf of exponent t - r has depth
+// r: it merges in each of the r moves, in particular in the next one. Its
+// partner in that merge is a tile of the current board (merges join tiles
+// present before the move) of the same exponent t - r, also in the tree, so
+// also such a leaf. So these leaves merge with each other, in pairs, all in
+// the one next move: there are at most 2 * (the number of merges of two
+// exponent t - r tiles that the next move makes) of them, at most
+// next_move_merging_tiles(board, t - r) whatever the direction. (That is at
+// most mergeable_tiles: a tile that merges has an equal nearest tile.) So
+// can_build with that count in place of the level's full count is still a
+// necessary condition. (If t itself is created before move r the tree is
+// shallower and has no leaf at t - r at all, which the condition allows.)
+// Monotone in t as in ancestry_bound: the level t - r is counted in full in
+// the window of t - 1.
 int upper_bound_exponent(const Board& board, long long moves_left) {
   const TileCounts& counts = board.counts();
   assert(counts.tiles > 0);
@@ -126,7 +175,7 @@ int upper_bound_exponent(const Board& board, long long moves_left) {
     const long long lowest = bound + 1 - moves_left;
     // Only look at the board when the lowest level exists and matters.
     if (lowest >= 1 && counts.count[static_cast<std::size_t>(lowest)] != 0 &&
-        !can_build(counts, bound + 1, moves_left, mergeable_tiles(board, static_cast<int>(lowest))))
+        !can_build(counts, bound + 1, moves_left, next_move_merging_tiles(board, static_cast<int>(lowest))))
       break;
     ++bound;
   }

@@ -36,9 +36,14 @@ int ancestry_bound(const TileCounts& counts, long long moves_left);
 // exponent e that can merge in the next move.
 std::uint32_t mergeable_tiles(const Board& board, int e);
 
+// How many tiles of exponent e the next move can merge with each other, in
+// the best direction: twice the larger of the number of such merges a
+// horizontal and a vertical move makes. At most mergeable_tiles(board, e).
+std::uint32_t next_move_merging_tiles(const Board& board, int e);
+
 // The bound the search uses: the ancestry bound, where tiles that would
 // have to merge in every remaining move (exponent target - moves_left) only
-// count if they can merge in the next one. At most ancestry_bound.
+// count up to next_move_merging_tiles. At most ancestry_bound.
 // Precondition: at least one tile.
 int upper_bound_exponent(const Board& board, long long moves_left);
 

@@ -28,19 +28,33 @@ namespace {
 //      shorter than K.)
 //
 //  (2) A child whose board was entered before with at least as many moves
-//      left is skipped. Claim P(l): for every entered (board, r) and every
-//      line of l <= r moves from it, the board at the end of the line is no
-//      better than the final best, or the bound at the entered node was
-//      <= best when it was pruned. By induction on l (not on time, so an
-//      entered board still being searched above us is no problem):
-//      l = 0: the entered board's value was reported to the core at entry.
-//      l -> l+1: the first move of the line leads to a child that was
-//      (a) unchanged: the same entered board, use P(l) on it; (b) entered
-//      with r-1 >= l: P(l); (c) skipped because (child, r') was entered with
-//      r' >= r-1 >= l: P(l) on that entry; (d) pruned by an admissible
-//      bound <= best: no board below beats best. The root is entered with K,
-//      so no line of <= K moves beats the final best. The table compares
-//      whole boards, so a hash collision cannot fake an entry.
+//      left is skipped.
+//
+//  (3) After a move m that merged nothing, the opposite move m' (left after
+//      right, up after down, ...) is skipped. A move of one orientation
+//      computes each line (row or column) from that line's sequence of
+//      tiles alone: it packs them against its wall, merging equal
+//      neighbours from that wall. m merged nothing, so it kept every line's
+//      sequence (it only packed it against the other wall), hence
+//      m'(m(A)) = m'(A): the skipped child is the parent A's own child in
+//      direction m', which A has with one more move left.
+//
+// Claim P(l): for every entered (board, r) and every line of l <= r moves
+// from it, the board at the end of the line is no better than the final
+// best (or lies below a node whose admissible bound was <= best). By
+// induction on l (not on time, so an entered board still being searched
+// above us is no problem), and for equal l on the depth of the entered
+// board. l = 0: the entered board's value was reported to the core at
+// entry. l -> l+1: the first move of the line leads to a child that was
+// (a) unchanged: the same entered board, use P(l) on it; (b) entered with
+// r-1 >= l: P(l); (c) skipped because (child, r') was entered with
+// r' >= r-1 >= l: P(l) on that entry; (d) pruned by an admissible bound
+// <= best: no board below beats best; (e) skipped by (3): the child is
+// m'(A) for the entered parent A (r+1 moves left), so the line from A that
+// starts with m' and goes on like ours has l+1 <= r+1 moves and ends on the
+// same board: P(l+1) at A, which is shallower. The root is entered with K,
+// so no line of <= K moves beats the final best. The table compares whole
+// boards, so a hash collision cannot fake an entry.
 class MaxTileProblem {
  public:
   using Move = Direction;
@@ -51,7 +65,7 @@ class MaxTileProblem {
       : root_(start),
         options_(options),
         seen_(start.cells().size(), options.use_seen_boards ? options.table_bytes : 0) {
-    path_.push_back(Node{kRootChild, moves, bound_for(start, moves), 0});
+    path_.push_back(Node{kRootChild, moves, bound_for(start, moves), 0, false});
     if (options_.use_seen_boards) seen_.record(root_, hash_board(root_), moves);
   }
 
@@ -83,17 +97,21 @@ class MaxTileProblem {
     std::size_t count = 0;
     for (const Direction direction : kDirections) {
       const auto i = static_cast<std::size_t>(direction);
-      // Step 3a. Skip a move that changes nothing (see (1) above).
+      // Step 3a. After a move that merged nothing, skip the opposite move
+      // (3): its board is the grandparent's child in that direction.
+      if (node.slid_only && i == opposite(static_cast<std::size_t>(node.child))) continue;
+      // Step 3b. Skip a move that changes nothing (1).
       if (!apply_move(parent, direction, slots.boards[i])) continue;
-      // Step 3b. Skip a board entered before with as many moves left (2).
+      // Step 3c. Drop a child whose bound cannot beat the best seen: the
+      // core would prune it on arrival; doing it here saves the visit (and,
+      // done before 3d, the hashing of a board that is never entered).
+      slots.bounds[i] = bound_for(slots.boards[i], child_moves);
+      if (slots.bounds[i] <= best_seen_) continue;
+      // Step 3d. Skip a board entered before with as many moves left (2).
       if (options_.use_seen_boards) {
         slots.hashes[i] = hash_board(slots.boards[i]);
         if (seen_.moves_left(slots.boards[i], slots.hashes[i]) >= child_moves) continue;
       }
-      // Step 3c. Drop a child whose bound cannot beat the best seen: the
-      // core would prune it on arrival; doing it here saves the visit.
-      slots.bounds[i] = bound_for(slots.boards[i], child_moves);
-      if (slots.bounds[i] <= best_seen_) continue;
       order[count++] = direction;
     }
     // Step 4. Most promising first: highest bound, then largest tile, then
@@ -112,7 +130,9 @@ class MaxTileProblem {
     const std::size_t depth = path_.size() - 1;
     const auto i = static_cast<std::size_t>(direction);
     const long long child_moves = path_.back().moves_left - 1;
-    path_.push_back(Node{static_cast<int>(i), child_moves, children_[depth].bounds[i], children_[depth].hashes[i]});
+    const bool slid_only = children_[depth].boards[i].counts().tiles == board().counts().tiles;
+    path_.push_back(
+        Node{static_cast<int>(i), child_moves, children_[depth].bounds[i], children_[depth].hashes[i], slid_only});
     if (options_.use_seen_boards) seen_.record(board(), path_.back().hash, child_moves);
   }
 
@@ -138,7 +158,12 @@ class MaxTileProblem {
     long long moves_left;
     int bound;
     std::uint64_t hash;
+    bool slid_only;  // the move here merged nothing (only slid tiles)
   };
+  // up <-> down, left <-> right (the enum lists each pair together).
+  static constexpr std::size_t opposite(std::size_t direction) { return direction ^ 1; }
+  static_assert(static_cast<int>(Direction::up) == 0 && static_cast<int>(Direction::down) == 1 &&
+                static_cast<int>(Direction::left) == 2 && static_cast<int>(Direction::right) == 3);
   // The four children of the node at one depth.
   struct ChildSlots {
     std::array<Board, 4> boards;

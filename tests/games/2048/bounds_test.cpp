@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <vector>
 
 #include "games/2048/bounds.hpp"
 #include "games/2048/plain_search.hpp"
@@ -40,6 +41,71 @@ TEST(Bounds2048, AllBoundsAreAdmissibleOnRandomBoards) {
   // Each stronger bound must actually be stronger somewhere, or it is useless.
   EXPECT_GT(ancestry_strictly_tighter, 0);
   EXPECT_GT(refined_strictly_tighter, 0);
+}
+
+// Written from the rules, independently of bounds.cpp: how many pairs of
+// exponent-e tiles one move merges. Each line's tiles are read from the
+// wall the move slides toward; a tile merges with the next one when they are
+// equal, and a merged pair is passed over.
+std::uint32_t reference_merges(const Board& board, int e, game2048::Direction direction) {
+  const int n = board.side();
+  std::uint32_t merges = 0;
+  for (int line = 0; line < n; ++line) {
+    std::vector<int> tiles;
+    for (int i = 0; i < n; ++i) {
+      int row = line, col = i;
+      switch (direction) {
+        case game2048::Direction::left: break;
+        case game2048::Direction::right: col = n - 1 - i; break;
+        case game2048::Direction::up: row = i, col = line; break;
+        case game2048::Direction::down: row = n - 1 - i, col = line; break;
+      }
+      if (board.at(row, col) != 0) tiles.push_back(board.at(row, col));
+    }
+    for (std::size_t i = 0; i < tiles.size(); ++i)
+      if (i + 1 < tiles.size() && tiles[i] == tiles[i + 1]) {
+        merges += tiles[i] == e;
+        ++i;
+      }
+  }
+  return merges;
+}
+
+TEST(Bounds2048, NextMoveMergingTilesEqualsTheBestDirection) {
+  core::SplitMix64 rng(2049);
+  int below_mergeable = 0;
+  for (int round = 0; round < scaled(3000); ++round) {
+    const Board board = random_small_board(rng, 1 + static_cast<int>(rng.below(8)), 20 + static_cast<int>(rng.below(81)),
+                                           1 + static_cast<int>(rng.below(4)));
+    for (int e = 1; e <= 4; ++e) {
+      std::uint32_t best = 0;
+      for (const auto direction : game2048::kDirections) best = std::max(best, reference_merges(board, e, direction));
+      const std::uint32_t merging = game2048::next_move_merging_tiles(board, e);
+      ASSERT_EQ(merging, 2 * best) << "round " << round << " exponent " << e;
+      ASSERT_LE(merging, game2048::mergeable_tiles(board, e)) << "round " << round << " exponent " << e;
+      below_mergeable += merging < game2048::mergeable_tiles(board, e);
+    }
+  }
+  EXPECT_GT(below_mergeable, 0);  // strictly tighter than "has an equal neighbour" somewhere
+}
+
+TEST(Bounds2048, NextMoveMergingTilesOnHandMadeBoards) {
+  // Row 0: 2 . 2 2 (a chain of three 2s: one merge). Column 3: 2 2 2 2 from
+  // row 0 down (four: two merges). Only one orientation per move, so the
+  // column's four tiles are the most that can merge together.
+  Board board(4);
+  board.set(0, 0, 1);
+  board.set(0, 2, 1);
+  board.set(0, 3, 1);
+  for (int row = 1; row < 4; ++row) board.set(row, 3, 1);
+  EXPECT_EQ(game2048::mergeable_tiles(board, 1), 6u);
+  EXPECT_EQ(game2048::next_move_merging_tiles(board, 1), 4u);
+  // A 4 between two 2s breaks the chain.
+  Board walled(3);
+  walled.set(1, 0, 1);
+  walled.set(1, 1, 2);
+  walled.set(1, 2, 1);
+  EXPECT_EQ(game2048::next_move_merging_tiles(walled, 1), 0u);
 }
 
 TEST(Bounds2048, AncestryBoundOnHandMadeBoards) {
