@@ -45,12 +45,34 @@ std::vector<long long> longest_steps_to_finish(const Board& board) {
 
 }  // namespace
 
+namespace {
+
+// Subgradient settings. The start's costs get the long refinement (from a
+// uniform cost); each later checkpoint starts from the previous checkpoint's
+// costs, which are already close, so a short one suffices (measured on 1000
+// dice with 6 pieces: 100 steps reach within a few points of 2,000).
+constexpr int kStartIterations = 100;
+constexpr double kStartStepShrink = 0.98;
+constexpr int kCheckpointIterations = 50;
+constexpr double kCheckpointStepShrink = 0.94;
+// Largest cost-of-budget table (entries of 8 bytes): beyond it, future()
+// searches the dice prefix sums instead.
+constexpr std::size_t kMaxTableEntries = std::size_t{1} << 21;
+// Turns between checkpoints, at least; more when the work cap needs it.
+constexpr std::size_t kMinSpacing = 8;
+// Cap on the tuning work of the start, and again of all later checkpoints
+// together, in (turn, square) steps of use_costs: a few milliseconds each.
+constexpr long long kMaxWork = 20'000'000;
+
+}  // namespace
+
 FutureBound::FutureBound(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces)
     : board_(board), moves_(moves), dice_(dice), pieces_(pieces), squares_(board.squares.size()) {
   // Budgets (see the header, step 1).
   const std::vector<long long> longest = longest_steps_to_finish(board);
   const long long largest_face = board.faces.back();
   budget_.resize(squares_);
+  zeros_.assign(squares_, 0);
   for (std::size_t square = 0; square < squares_; ++square)
     budget_[square] = static_cast<int>(square) == board.finish ? 0 : longest[square] - 1 + largest_face;
   dice_prefix_.assign(dice.size() + 1, 0);
@@ -58,10 +80,19 @@ FutureBound::FutureBound(const Board& board, const MoveTable& moves, std::span<c
 
   // No game lasts beyond the moves the start position allows.
   horizon_ = static_cast<std::size_t>(moves_bound(0, budget_[board.start] * pieces));
+  const long long work_per_step = static_cast<long long>(horizon_ + 1) * static_cast<long long>(squares_);
 
-  // One cost for all turns: ternary search over [0, largest points] (a
-  // higher cost only makes every move lose: no tighter).
-  auto uniform = [this](long long cost) { return use_costs(std::vector<long long>(horizon_, cost)); };
+  // The start (segment 0): one cost for all turns, ternary search over
+  // [0, largest points] (a higher cost only makes every move lose: no
+  // tighter), then the subgradient refinement.
+  const std::vector<int> start_position(pieces, board.start);
+  spacing_ = std::max<std::size_t>(horizon_, 1);  // one segment covers every turn
+  segments_.resize(1);
+  Segment& start = segments_[0];
+  auto uniform = [&](long long cost) {
+    use_costs(start, std::vector<long long>(horizon_, cost));
+    return bound_at(start, start_position);
+  };
   long long low = 0;
   long long high = 0;
   for (const Square& square : board.squares) high = std::max(high, square.points);
@@ -75,46 +106,111 @@ FutureBound::FutureBound(const Board& board, const MoveTable& moves, std::span<c
   for (long long cost = low + 1; cost <= high; ++cost)
     if (uniform(cost) < uniform(best_cost)) best_cost = cost;
   uniform(best_cost);
-  refine_costs();
+  const int start_iterations =
+      static_cast<int>(std::min<long long>(kStartIterations, kMaxWork / std::max<long long>(1, work_per_step)));
+  first_step_ = std::max(1.0, static_cast<double>(best_cost) / 4);
+  refine_costs(start, start_position, start_iterations, first_step_, kStartStepShrink);
+  tabulate_costs_of_budgets();
 }
 
-void FutureBound::refine_costs() {
-  // Work cap: the refinement costs iterations x horizon x squares steps.
-  constexpr long long kMaxWork = 20'000'000;
-  constexpr int kMaxIterations = 400;
-  const long long per_iteration = static_cast<long long>(horizon_ + 1) * static_cast<long long>(squares_);
-  const int iterations = static_cast<int>(std::min<long long>(kMaxIterations, kMaxWork / per_iteration));
-  std::vector<long long> costs = costs_;
-  std::vector<long long> best_costs = costs_;
-  long long best_bound = start_bound();
-  // Step size: starts at a quarter of the uniform cost, shrinks geometrically.
-  double step = std::max(1.0, static_cast<double>(costs.empty() ? 0 : costs[0]) / 4);
-  constexpr double kStepShrink = 0.98;
-  std::vector<char> used(horizon_);
-  for (int iteration = 0; iteration < iterations; ++iteration) {
-    // The lone piece's best plan from start at turn 0 (all pieces share it).
-    std::fill(used.begin(), used.end(), 0);
-    int at = board_.start;
-    for (std::size_t t = 0; t < horizon_ && at != board_.finish; ++t) {
-      if (lone_piece(at, t) == lone_piece(at, t + 1)) continue;  // skipping is as good
-      used[t] = 1;
-      at = moves_.destination(at, dice_[t]);
-    }
-    // Subgradient of the start bound in c_t: 1 - pieces * used[t]; step
-    // against it and project onto costs >= 0.
-    const auto delta = std::max<long long>(1, static_cast<long long>(step));
-    for (std::size_t t = 0; t < horizon_; ++t)
-      costs[t] = used[t] ? costs[t] + delta * (pieces_ - 1) : std::max<long long>(0, costs[t] - delta);
-    const long long bound = use_costs(costs);
-    if (bound < best_bound) best_bound = bound, best_costs = costs;
-    step *= kStepShrink;
+void FutureBound::tabulate_costs_of_budgets() {
+  cost_of_budget_.clear();
+  max_budget_ = static_cast<std::size_t>(*std::max_element(budget_.begin(), budget_.end())) * static_cast<std::size_t>(pieces_);
+  const std::size_t stride = max_budget_ + 1;
+  if (horizon_ == 0 || stride > kMaxTableEntries / horizon_) return;
+  std::vector<long long> table(horizon_ * stride);
+  for (std::size_t turn = 0; turn < horizon_; ++turn)
+    for (std::size_t budget = 0; budget < stride; ++budget)
+      table[turn * stride + budget] = cost_sum(turn, moves_bound(turn, static_cast<long long>(budget)));
+  cost_of_budget_ = std::move(table);
+}
+
+void FutureBound::tune_along(std::span<const std::vector<int>> guide) {
+  // Checkpoints: every `spacing` turns of the guide while it lasts and moves
+  // remain possible, as many as the work cap affords (none: one segment).
+  segments_.resize(1);
+  spacing_ = std::max<std::size_t>(horizon_, 1);
+  const long long work_per_step = static_cast<long long>(horizon_ + 1) * static_cast<long long>(squares_);
+  const auto affordable = static_cast<std::size_t>(kMaxWork / (kCheckpointIterations * work_per_step));
+  const std::size_t guide_turns = std::min(horizon_, guide.empty() ? 0 : guide.size() - 1);
+  const std::size_t spacing = affordable == 0 ? 0 : std::max(kMinSpacing, (guide_turns + affordable - 1) / affordable);
+  const std::size_t checkpoints = spacing == 0 ? 0 : guide_turns / spacing;
+  if (checkpoints > 0) spacing_ = spacing;
+  // Each from the previous one's costs.
+  for (std::size_t k = 1; k <= checkpoints; ++k) {
+    Segment segment;
+    segment.first_turn = k * spacing_;
+    use_costs(segment, segments_.back().costs);
+    refine_costs(segment, guide[segment.first_turn], kCheckpointIterations, first_step_, kCheckpointStepShrink);
+    segments_.push_back(std::move(segment));
   }
-  use_costs(best_costs);
+  tabulate_costs_of_budgets();
+}
+
+void FutureBound::refine_costs(Segment& segment, std::span<const int> position, int iterations, double step,
+                               double step_shrink) const {
+  std::vector<long long> costs = segment.costs;
+  std::vector<long long> best_costs = costs;
+  long long best_bound = bound_at(segment, position);
+  const std::size_t first = segment.first_turn;
+  long long budget_sum = 0;
+  for (const int square : position) budget_sum += budget_[square];
+  const std::size_t counted_end = first + static_cast<std::size_t>(moves_bound(first, budget_sum));
+  std::vector<int> used(horizon_);
+  for (int iteration = 0; iteration < iterations; ++iteration) {
+    // Each piece's lone best plan from its square: which dice it uses.
+    std::fill(used.begin(), used.end(), 0);
+    for (const int square : position) {
+      int at = square;
+      for (std::size_t t = first; t < horizon_ && at != board_.finish; ++t) {
+        const long long* row = &segment.lone_piece[(t - first) * squares_];
+        if (row[at] == row[squares_ + at]) continue;  // skipping is as good
+        ++used[t];
+        at = moves_.destination(at, dice_[t]);
+      }
+    }
+    // Subgradient of the bound in c_t: [t counted] - used[t]; step against
+    // it and project onto costs >= 0.
+    const auto delta = std::max<long long>(1, static_cast<long long>(step));
+    for (std::size_t t = first; t < horizon_; ++t) {
+      const long long gradient = (t < counted_end ? 1 : 0) - used[t];
+      costs[t] = std::max<long long>(0, costs[t] - delta * gradient);
+    }
+    use_costs(segment, costs);
+    const long long bound = bound_at(segment, position);
+    if (bound < best_bound) best_bound = bound, best_costs = costs;
+    step *= step_shrink;
+  }
+  use_costs(segment, best_costs);
+}
+
+long long FutureBound::bound_at(const Segment& segment, std::span<const int> position) const {
+  const std::size_t first = segment.first_turn;
+  long long lone_piece_sum = 0, budget_sum = 0;
+  for (const int square : position) {
+    lone_piece_sum += first < horizon_ ? segment.lone_piece[square] : 0;
+    budget_sum += budget_[square];
+  }
+  const std::size_t end = std::min(horizon_, first + static_cast<std::size_t>(moves_bound(first, budget_sum)));
+  return lone_piece_sum + (first < end ? segment.cost_prefix[end] - segment.cost_prefix[first] : 0);
+}
+
+FutureBound::AtTurn FutureBound::at(std::size_t turn) const {
+  AtTurn view;
+  view.bound_ = this;
+  view.turn_ = turn;
+  if (turn >= horizon_) {
+    view.lone_piece_row_ = zeros_.data();
+    return view;  // future() falls back to cost_sum, which is 0 there
+  }
+  const Segment& segment = segment_of(turn);
+  view.lone_piece_row_ = &segment.lone_piece[(turn - segment.first_turn) * squares_];
+  if (!cost_of_budget_.empty()) view.cost_of_budget_row_ = &cost_of_budget_[turn * (max_budget_ + 1)];
+  return view;
 }
 
 long long FutureBound::start_bound() const {
-  const long long start_budget = budget_[board_.start] * pieces_;
-  return pieces_ * lone_piece(board_.start, 0) + cost_sum(0, moves_bound(0, start_budget));
+  return bound_at(segments_[0], std::vector<int>(pieces_, board_.start));
 }
 
 long long FutureBound::moves_bound(std::size_t turn, long long budget) const {
@@ -125,21 +221,30 @@ long long FutureBound::moves_bound(std::size_t turn, long long budget) const {
   return (first_over - dice_prefix_.begin()) - 1 - static_cast<long long>(turn);
 }
 
-long long FutureBound::use_costs(const std::vector<long long>& costs) {
-  costs_ = costs;
-  cost_prefix_.assign(horizon_ + 1, 0);
-  for (std::size_t t = 0; t < horizon_; ++t) cost_prefix_[t + 1] = cost_prefix_[t] + costs_[t];
-  lone_piece_.assign((horizon_ + 1) * squares_, 0);  // row horizon_ stays 0
-  for (std::size_t t = horizon_; t-- > 0;) {
-    const long long* later = &lone_piece_[(t + 1) * squares_];
-    long long* row = &lone_piece_[t * squares_];
+void FutureBound::use_costs(Segment& segment, const std::vector<long long>& costs) const {
+  const std::size_t first = segment.first_turn;
+  segment.costs = costs;
+  segment.cost_prefix.resize(horizon_ + 1);
+  std::fill_n(segment.cost_prefix.begin(), std::min(first + 1, horizon_ + 1), 0);
+  for (std::size_t t = first; t < horizon_; ++t) segment.cost_prefix[t + 1] = segment.cost_prefix[t] + costs[t];
+  // Rows first .. horizon_; every entry is written below (no clearing pass:
+  // this runs once per subgradient step).
+  const std::size_t rows = horizon_ >= first ? horizon_ - first + 1 : 1;
+  segment.lone_piece.resize(rows * squares_);
+  long long* horizon_row = &segment.lone_piece[(rows - 1) * squares_];
+  std::fill_n(horizon_row, squares_, 0);
+  for (std::size_t t = horizon_; t-- > first;) {
+    const long long* later = &segment.lone_piece[(t + 1 - first) * squares_];
+    long long* row = &segment.lone_piece[(t - first) * squares_];
     for (std::size_t square = 0; square < squares_; ++square) {
-      if (static_cast<int>(square) == board_.finish) continue;
+      if (static_cast<int>(square) == board_.finish) {
+        row[square] = 0;
+        continue;
+      }
       const int to = moves_.destination(static_cast<int>(square), dice_[t]);
-      row[square] = std::max(later[square], board_.squares[to].points - costs_[t] + later[to]);
+      row[square] = std::max(later[square], board_.squares[to].points - costs[t] + later[to]);
     }
   }
-  return start_bound();
 }
 
 }  // namespace boardsearch::yut

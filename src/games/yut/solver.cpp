@@ -22,8 +22,8 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <bit>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "games/yut/bound.hpp"
@@ -185,10 +185,66 @@ struct LayerRun {
 
 // What a run keeps of each layer.
 struct Pruning {
-  std::size_t beam_width = 0;  // 0: every position (exact); else the best-scoring ones only
+  // 0: every position (exact); else the most promising ones only: those with
+  // the highest score so far plus bound on the future (the highest score so
+  // far without a bound).
+  std::size_t beam_width = 0;
   const FutureBound* bound = nullptr;
-  long long lower_bound = 0;   // with `bound`: drop children that cannot reach it
+  long long lower_bound = 0;  // exact run with `bound`: drop children that cannot reach it
 };
+
+// The bound's sums for a position: G and budget summed over its pieces (see
+// bound.hpp).
+struct BoundSums {
+  long long lone_piece = 0;
+  long long budget = 0;
+};
+BoundSums bound_sums(const FutureBound::AtTurn& bound, const Squares& squares, int pieces) {
+  BoundSums sums;
+  for (int i = 0; i < pieces; ++i) {
+    sums.lone_piece += bound.lone_piece(squares[i]);
+    sums.budget += bound.budget(squares[i]);
+  }
+  return sums;
+}
+
+// The key of `key`'s position after its piece i (squares[i], squares sorted
+// as in the key) moves to `to`: byte i is cut out, and `to` is inserted where
+// it keeps the bytes sorted.
+PositionKey moved_key(PositionKey key, const Squares& squares, int pieces, int i, std::uint8_t to) {
+  const auto low_bytes = [](int count) {
+    return count >= kMaxPieces ? ~PositionKey{0} : (PositionKey{1} << (kBitsPerSquare * count)) - 1;
+  };
+  const PositionKey above = i + 1 < kMaxPieces ? key >> (kBitsPerSquare * (i + 1)) : 0;
+  const PositionKey rest = (key & low_bytes(i)) | (above << (kBitsPerSquare * i));  // pieces - 1 sorted bytes
+  int slot = 0;
+  for (int k = 0; k < pieces; ++k) slot += k != i && squares[k] < to;
+  const PositionKey moved_up = slot + 1 < kMaxPieces ? (rest >> (kBitsPerSquare * slot)) << (kBitsPerSquare * (slot + 1)) : 0;
+  return (rest & low_bytes(slot)) | (PositionKey{to} << (kBitsPerSquare * slot)) | moved_up;
+}
+
+// Keeps the `width` most promising positions of a layer after `turn` moves
+// (see Pruning::beam_width).
+void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, const FutureBound* bound, int pieces,
+                         std::size_t turn) {
+  if (bound == nullptr) {
+    std::nth_element(layer.begin(), layer.begin() + static_cast<std::ptrdiff_t>(width), layer.end(),
+                     [](const LayerEntry& a, const LayerEntry& b) { return a.score > b.score; });
+    layer.resize(width);
+    return;
+  }
+  std::vector<std::pair<long long, std::uint32_t>> promise(layer.size());
+  const FutureBound::AtTurn bound_now = bound->at(turn);
+  for (std::uint32_t at = 0; at < layer.size(); ++at) {
+    const BoundSums sums = bound_sums(bound_now, unpack(layer[at].key, pieces), pieces);
+    promise[at] = {layer[at].score + bound_now.future(sums.lone_piece, sums.budget), at};
+  }
+  std::nth_element(promise.begin(), promise.begin() + static_cast<std::ptrdiff_t>(width), promise.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<LayerEntry> kept(width);
+  for (std::size_t i = 0; i < width; ++i) kept[i] = layer[promise[i].second];
+  layer = std::move(kept);
+}
 
 // Runs the turns layer by layer; layer t holds the positions after t moves.
 //
@@ -205,10 +261,18 @@ struct Pruning {
 //   3. build each child, dropping those that cannot reach lower_bound;
 //   4. merge each child into layer t+1, keeping the best score per position.
 // After the last die every surviving position is a finished game.
-LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces,
-                    core::SearchControl& control, const Pruning& pruning) {
+//
+// The number of pieces is a template parameter so that the loops over pieces
+// (unpacking, the occupancy check, the bound's sums, the child's key) are
+// unrolled: measured 1,040 -> 810 instructions per position (6 pieces,
+// callgrind).
+template <int kPieces>
+LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<const int> dice,
+                        core::SearchControl& control, const Pruning& pruning) {
+  constexpr int pieces = kPieces;
   const auto finish = static_cast<std::uint8_t>(board.finish);
-  const FutureBound* bound = pruning.bound;
+  // Only the exact run prunes with the bound; a beam ranks with it.
+  const FutureBound* bound = pruning.beam_width == 0 ? pruning.bound : nullptr;
   LayerRun run;
   auto& layers = run.layers;
   Squares all_on_start{};
@@ -222,6 +286,7 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
     next.reserve(current.size() + current.size() / 2);
     index.reset(current.size() + current.size() / 2);
     const int die = dice[turn];
+    const FutureBound::AtTurn bound_next = bound != nullptr ? bound->at(turn + 1) : FutureBound::AtTurn{};
 
     for (std::uint32_t at = 0; at < current.size(); ++at) {
       // Step 1. One node per position expanded.
@@ -229,12 +294,7 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
       const LayerEntry& position = current[at];
       const Squares squares = unpack(position.key, pieces);
       // The bound's sums for the children, before the moving piece changes.
-      long long lone_piece_sum = 0, budget_sum = 0;
-      if (bound != nullptr)
-        for (int i = 0; i < pieces; ++i) {
-          lone_piece_sum += bound->lone_piece(squares[i], turn + 1);
-          budget_sum += bound->budget(squares[i]);
-        }
+      const BoundSums sums = bound != nullptr ? bound_sums(bound_next, squares, pieces) : BoundSums{};
 
       // Step 2. Legal moves: any piece not on finish, one per distinct
       // square (pieces sharing start are interchangeable); the landing
@@ -255,21 +315,15 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
           continue;
         any_move = true;
 
-        // Step 3. The child, unless it cannot reach lower_bound; its key:
-        // replace square i by `to`, restore the order by moving it left or
-        // right (one insertion step).
+        // Step 3. The child, unless it cannot reach lower_bound.
         const long long score = position.score + board.squares[to].points;
         if (bound != nullptr) {
-          const long long future = bound->future(
-              turn + 1, lone_piece_sum - bound->lone_piece(from, turn + 1) + bound->lone_piece(to, turn + 1),
-              budget_sum - bound->budget(from) + bound->budget(to));
+          const long long future =
+              bound_next.future(sums.lone_piece - bound_next.lone_piece(from) + bound_next.lone_piece(to),
+                                sums.budget - bound_next.budget(from) + bound_next.budget(to));
           if (score + future < pruning.lower_bound) continue;
         }
-        Squares child = squares;
-        child[i] = to;
-        for (int j = i; j + 1 < pieces && child[j] > child[j + 1]; ++j) std::swap(child[j], child[j + 1]);
-        for (int j = i; j > 0 && child[j - 1] > child[j]; --j) std::swap(child[j - 1], child[j]);
-        const PositionKey key = pack(child, pieces);
+        const PositionKey key = moved_key(position.key, squares, pieces, i, to);
         index.prefetch(key);
         children[child_count++] = Child{key, score, from, to};
       }
@@ -289,9 +343,7 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
       if (!any_move) run.best.offer(position.score, turn, at);
     }
     if (pruning.beam_width != 0 && next.size() > pruning.beam_width) {
-      std::nth_element(next.begin(), next.begin() + static_cast<std::ptrdiff_t>(pruning.beam_width), next.end(),
-                       [](const LayerEntry& a, const LayerEntry& b) { return a.score > b.score; });
-      next.resize(pruning.beam_width);
+      keep_most_promising(next, pruning.beam_width, pruning.bound, pieces, turn + 1);
       run.truncated = true;
     }
     layers.push_back(std::move(next));
@@ -308,27 +360,48 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
   return run;
 }
 
+// run_layers_for<pieces>, for 1 <= pieces <= kMaxPieces.
+LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces,
+                    core::SearchControl& control, const Pruning& pruning) {
+  using Run = LayerRun (*)(const Board&, const MoveTable&, std::span<const int>, core::SearchControl&, const Pruning&);
+  constexpr auto runs = []<std::size_t... P>(std::index_sequence<P...>) {
+    return std::array<Run, sizeof...(P)>{&run_layers_for<static_cast<int>(P) + 1>...};
+  }(std::make_index_sequence<kMaxPieces>{});
+  return runs[static_cast<std::size_t>(pieces - 1)](board, moves, dice, control, pruning);
+}
+
 }  // namespace
 
-// Steps: 1. a narrow beam search finds a real game (its score is a lower
-// bound on the optimum; if the beam never dropped a position it was exact and
-// we are done); 2. the future bound (bound.hpp); 3. the exact layer search,
-// dropping only positions that cannot reach the beam's score.
+// Steps: 1. the future bound (bound.hpp), its costs tuned for the start;
+// 2. a narrow beam search, ranking positions by score plus bound, finds a real
+// game (its score is a lower bound on the optimum; if the beam never dropped a
+// position it was exact and we are done); 3. the bound is tuned again along
+// that game; 4. the exact layer search, dropping only positions that cannot
+// reach the beam's score.
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
                                                    const core::SearchLimits& limits, std::size_t beam_width) {
   core::SearchControl control(limits);
   core::SearchResult<Move, long long> result;
   const MoveTable moves(board);
   try {
-    // Step 1. A beam that never had to drop a position was the exact search.
-    LayerRun beam = run_layers(board, moves, dice, pieces, control, Pruning{std::max<std::size_t>(1, beam_width), nullptr, 0});
+    // Step 1.
+    FutureBound bound(board, moves, dice, pieces);
+    // Step 2. A beam that never had to drop a position was the exact search.
+    LayerRun beam =
+        run_layers(board, moves, dice, pieces, control, Pruning{std::max<std::size_t>(1, beam_width), &bound, 0});
     if (!beam.truncated) {
       result.value = beam.best.score;
       result.line = rebuild_plan(beam.layers, beam.best, board, pieces);
     } else {
-      // Step 2.
-      const FutureBound bound(board, moves, dice, pieces);
-      // Step 3. Every position of the beam's game is kept, so the exact run
+      // Step 3. The positions of the beam's game, turn by turn.
+      const std::vector<Move> guide_plan = rebuild_plan(beam.layers, beam.best, board, pieces);
+      std::vector<std::vector<int>> guide(1, std::vector<int>(pieces, board.start));
+      for (const Move& move : guide_plan) {
+        guide.push_back(guide.back());
+        guide.back()[move.piece - 1] = move.to;
+      }
+      bound.tune_along(guide);
+      // Step 4. Every position of the beam's game is kept, so the exact run
       // ends on a game at least that good (best.found holds).
       beam.layers = {};  // memory back before the exact run
       const LayerRun exact = run_layers(board, moves, dice, pieces, control, Pruning{0, &bound, beam.best.score});

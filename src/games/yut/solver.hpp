@@ -31,7 +31,7 @@ struct Move {
 // solver.cpp): wide enough to land on or near the optimum in practice, narrow
 // enough to cost little. Any width >= 1 gives the same (exact) answer; tests
 // use tiny widths so that the pruned exact pass runs on small inputs too.
-inline constexpr std::size_t kDefaultBeamWidth = 1024;
+inline constexpr std::size_t kDefaultBeamWidth = 256;
 
 // Solves one schedule. Preconditions: board valid (parse_board invariants),
 // 1 <= pieces <= kMaxPieces, every die value is one of board.faces.

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "boardsearch/app/puzzle.hpp"
@@ -162,35 +163,94 @@ TEST(YutSolver, DpEqualsPlainSearchOnRandomBoards) {
   }
 }
 
+// The positions of a game, turn by turn (guide[0]: all on start), as
+// FutureBound::tune_along takes them.
+std::vector<std::vector<int>> positions_of(const Board& board, int pieces, const std::vector<Move>& plan) {
+  std::vector<std::vector<int>> positions(1, std::vector<int>(pieces, board.start));
+  for (const Move& move : plan) {
+    positions.push_back(positions.back());
+    positions.back()[move.piece - 1] = move.to;
+  }
+  return positions;
+}
+
+// A random legal game: each turn a random piece among those that can move
+// (not on finish, landing on finish or a free square); it ends when none can.
+std::vector<Move> random_game(core::SplitMix64& rng, const Board& board, const std::vector<int>& dice, int pieces) {
+  std::vector<int> square_of_piece(pieces, board.start);
+  std::vector<Move> plan;
+  for (const int die : dice) {
+    std::vector<Move> legal;
+    for (int piece = 0; piece < pieces; ++piece) {
+      const int from = square_of_piece[piece];
+      if (from == board.finish) continue;
+      const int to = landing_square(board, from, die);
+      if (to != board.finish && std::find(square_of_piece.begin(), square_of_piece.end(), to) != square_of_piece.end())
+        continue;
+      legal.push_back(Move{piece + 1, from, to});
+    }
+    if (legal.empty()) break;
+    const Move move = legal[rng.below(legal.size())];
+    square_of_piece[move.piece - 1] = move.to;
+    plan.push_back(move);
+  }
+  return plan;
+}
+
 // The pruning bound must never be below what a position can still score: at
 // every turn of an optimal plan, score so far + bound >= the optimum (the
-// rest of the plan is a future the position can achieve).
+// rest of the plan is a future the position can achieve). Checked for the
+// start's costs alone and for costs tuned again along a guide game: the
+// optimal one itself or a random legal one (any guide must be safe).
 TEST(YutSolver, FutureBoundIsAdmissibleAlongOptimalPlans) {
   core::SplitMix64 rng(0x7E7A'0006);
-  const int cases = scaled(1000);
+  const int cases = scaled(1500);
   for (int c = 0; c < cases; ++c) {
     const Board board = c % 2 == 0 ? standard_board() : random_board(rng);
     const int pieces = 1 + static_cast<int>(rng.below(4));
-    const std::vector<int> dice = random_dice(rng, board, 1 + static_cast<int>(rng.below(30)));
+    const std::vector<int> dice = random_dice(rng, board, 1 + static_cast<int>(rng.below(40)));
     const auto result = solve(board, dice, pieces);
     ASSERT_TRUE(result.value);
     const MoveTable moves(board);
-    const FutureBound bound(board, moves, dice, pieces);
+    FutureBound bound(board, moves, dice, pieces);
+    const int guide_kind = c % 3;  // 0: start only, 1: the optimal game, 2: a random game
+    if (guide_kind == 1) bound.tune_along(positions_of(board, pieces, result.line));
+    if (guide_kind == 2) bound.tune_along(positions_of(board, pieces, random_game(rng, board, dice, pieces)));
     std::vector<int> square_of_piece(pieces, board.start);
     long long score = 0;
     for (std::size_t turn = 0; turn <= result.line.size(); ++turn) {
       long long lone_piece_sum = 0, budget_sum = 0;
+      const FutureBound::AtTurn at_turn = bound.at(turn);
       for (int square : square_of_piece) {
         lone_piece_sum += bound.lone_piece(square, turn);
         budget_sum += bound.budget(square);
+        ASSERT_EQ(at_turn.lone_piece(square), bound.lone_piece(square, turn));
       }
-      ASSERT_GE(score + bound.future(turn, lone_piece_sum, budget_sum), *result.value) << "case " << c << ", turn " << turn;
+      const long long future = bound.future(turn, lone_piece_sum, budget_sum);
+      ASSERT_EQ(at_turn.future(lone_piece_sum, budget_sum), future);
+      ASSERT_GE(score + future, *result.value) << "case " << c << ", turn " << turn << ", guide " << guide_kind;
       if (turn == result.line.size()) break;
       const Move& move = result.line[turn];
       square_of_piece[move.piece - 1] = move.to;
       score += board.squares[move.to].points;
     }
   }
+}
+
+// Tuning along a long guide adds checkpoints (the case the solver relies on
+// for long schedules); the test above then covers them.
+TEST(YutSolver, FutureBoundTunesCheckpointsAlongALongGuide) {
+  core::SplitMix64 rng(0x7E7A'0007);
+  const Board& board = standard_board();
+  const std::vector<int> dice = random_dice(rng, board, 100);
+  const int pieces = 4;
+  const MoveTable moves(board);
+  FutureBound bound(board, moves, dice, pieces);
+  EXPECT_EQ(bound.checkpoints(), 1u);
+  const std::vector<Move> game = random_game(rng, board, dice, pieces);
+  ASSERT_GT(game.size(), 8u);
+  bound.tune_along(positions_of(board, pieces, game));
+  EXPECT_GT(bound.checkpoints(), 1u);
 }
 
 TEST(YutSolver, LongSchedulesEndWhenAllPiecesFinish) {
