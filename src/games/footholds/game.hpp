@@ -117,6 +117,14 @@ class FootholdsGame {
   void generate_moves(MoveBuffer& moves) const {
     if (!footholds_.test(mover_)) return;
     const BB after_move = footholds_ ^ BB::cell(mover_);
+    // One step: nothing to order.
+    if ((adjacent(mover_) & footholds_).count() == 1) {
+      for (Direction direction : kDirections) {
+        const int next = step_to(mover_, direction);
+        if (next >= 0 && footholds_.test(next)) moves.push_back(direction);
+      }
+      return;
+    }
     int scores[4];
     for (Direction direction : kDirections) {
       const int next = step_to(mover_, direction);

@@ -5,24 +5,27 @@
 #include <stdexcept>
 #include <vector>
 
-#include "boardsearch/core/negamax.hpp"
 #include "games/footholds/game.hpp"
+#include "games/footholds/search.hpp"
 
 namespace boardsearch::footholds {
 
 namespace {
 
 // Table sizes, as powers of two, from the number f of footholds the players
-// can reach. Measured game-search nodes grow about 8x per 12 footholds on
-// full boards (7 x 7: 10^4..10^5, 8 x 8: 10^5..10^7), and zeroing a table
-// costs about as much as a short search: a 3 x 3 board gets 1,024 slots
-// (24 KB), 7 x 7 2^17. The cap is 2^19 (12 MB with 64-bit keys): the search
-// is bound by table-probe cache misses, and on full 8 x 8 boards a table that
-// fits the cache beats a bigger one (2^19: 2.9 s CPU on the hardest start
-// measured, 2^21: 3.7 s, 2^22: 4.2 s, despite 10% fewer nodes).
+// can reach: a 3 x 3 board gets 1,024 entries (16 KB), 7 x 7 2^17, 8 x 8 and
+// up the cap, 2^18 (4 MB with 64-bit keys). Only positions within
+// kTablePlies of the root use the table, and on full 8 x 8 boards 2^17 to
+// 2^21 entries give the same node counts within 0.01% (the hardest start:
+// 12.37 million nodes), so the cap only leaves room for larger boards.
 constexpr int kTableBitsBase = 5;
 constexpr int kMinTableBits = 10;
-constexpr int kMaxTableBits = 19;
+constexpr int kMaxTableBits = 18;
+// Positions more than this many plies below the root skip the table (see
+// search.hpp). Measured CPU time on the hardest full 8 x 8 start, (1,1)-(6,6):
+// every ply 1.83 s (11.2 M nodes), 30 plies 1.22 s, 24 plies 1.12 s,
+// 18 plies 1.01 s (12.4 M nodes), 12 plies 1.02 s (13.0 M nodes).
+constexpr int kTablePlies = 18;
 constexpr int kPathCacheBitsBase = 3;
 constexpr int kMinPathCacheBits = 8;
 constexpr int kMaxPathCacheBits = 18;
@@ -44,7 +47,7 @@ std::size_t path_cache_entries(int footholds) {
 //      that of f. Each probe "score >= c" is a null-window search (c - 1, c).
 // May throw core::SearchAborted.
 template <class BB>
-int exact_score(FootholdsGame<BB>& game, core::NegamaxSolver<FootholdsGame<BB>>& solver) {
+int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver) {
   if (auto known = game.known_score()) return *known;
   auto [lo, hi] = game.score_bounds();
 
@@ -74,18 +77,50 @@ int exact_score(FootholdsGame<BB>& game, core::NegamaxSolver<FootholdsGame<BB>>&
 }
 
 // The whole perfectly played game from the current position, whose exact
-// score is `score`. Unlike the default of NegamaxSolver::principal_variation
-// it does not stop at positions whose score is known in closed form
+// score is `score`: at each position the table move is tried first, then the
+// others; a move is taken when a null-window search proves its child scores
+// exactly -score (every child scores >= -score, so "<= -score" is the test).
+// It does not stop at positions whose score is known in closed form
 // (separated players, an immediate win): it plays those out too, so the line
 // has exactly as many moves as the game. Restores the game. May throw
 // core::SearchAborted.
 template <class BB>
-std::vector<Direction> whole_game(core::NegamaxSolver<FootholdsGame<BB>>& solver, int score) {
-  return solver.principal_variation(score, [](const FootholdsGame<BB>& game) { return game.over(); });
+std::vector<Direction> whole_game(FootholdsGame<BB>& game, GameSearch<BB>& solver, int score) {
+  std::vector<Direction> line;
+  auto unwind = [&] {
+    for (auto it = line.rbegin(); it != line.rend(); ++it) game.undo(*it);
+  };
+  try {
+    while (!game.over()) {
+      typename FootholdsGame<BB>::MoveBuffer moves;
+      game.generate_moves(moves);
+      if (const auto move = solver.table_move()) moves.bring_to_front(*move);
+      bool found = false;
+      for (const Direction move : moves) {
+        // The move is pushed before searching so `unwind` undoes it too.
+        game.apply(move);
+        line.push_back(move);
+        if (solver.search(-score, -score + 1) <= -score) {
+          score = -score;
+          found = true;
+          break;
+        }
+        line.pop_back();
+        game.undo(move);
+      }
+      if (!found) break;  // cannot happen when score is exact
+    }
+  } catch (...) {
+    unwind();
+    throw;
+  }
+  unwind();
+  return line;
 }
 
 template <class BB>
-core::SearchResult<Direction, int> solve_with(const Board& board, const core::SearchLimits& limits) {
+core::SearchResult<Direction, int> solve_with(const Board& board, const core::SearchLimits& limits,
+                                             const SearchTuning& tuning) {
   const core::Clock::time_point start = core::Clock::now();
   const Geometry<BB> geometry(board.rows, board.cols);
   BB footholds;
@@ -96,12 +131,13 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
   const BB reachable = geometry.component(board.a, footholds) | geometry.component(board.b, footholds);
   LongestPaths<BB> paths(geometry, path_cache_entries(reachable.count()), limits);
   FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
-  core::NegamaxSolver<FootholdsGame<BB>> solver(game, table_entries(reachable.count()), limits);
+  const std::size_t entries = tuning.table_entries != 0 ? tuning.table_entries : table_entries(reachable.count());
+  GameSearch<BB> solver(game, entries, tuning.table_plies.value_or(kTablePlies), limits);
 
   core::SearchResult<Direction, int> result;
   try {
     const int score = exact_score(game, solver);
-    result.line = whole_game(solver, score);
+    result.line = whole_game(game, solver, score);
     result.value = footholds.count() - std::abs(score);
   } catch (const core::SearchAborted& aborted) {
     result.outcome = aborted.outcome;
@@ -115,10 +151,11 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
 
 }  // namespace
 
-core::SearchResult<Direction, int> solve_board(const Board& board, const core::SearchLimits& limits) {
+core::SearchResult<Direction, int> solve_board(const Board& board, const core::SearchLimits& limits,
+                                               const SearchTuning& tuning) {
   // Boards of at most 64 cells use one word per set: no cost for the wide type.
-  if (board.cells() <= Bits64::kCapacity) return solve_with<Bits64>(board, limits);
-  return solve_with<Bits128>(board, limits);
+  if (board.cells() <= Bits64::kCapacity) return solve_with<Bits64>(board, limits, tuning);
+  return solve_with<Bits128>(board, limits, tuning);
 }
 
 }  // namespace boardsearch::footholds

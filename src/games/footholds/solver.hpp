@@ -2,11 +2,22 @@
 // Solving a footholds position: the total number of moves under perfect play
 // and the perfectly played game itself.
 
+#include <cstddef>
+#include <optional>
+
 #include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/result.hpp"
 #include "games/footholds/board.hpp"
 
 namespace boardsearch::footholds {
+
+// Knobs of the game search's table, for tests and measurements (a tiny table
+// exercises replacement, table_plies -1 switches the table off); the defaults
+// are the measured best.
+struct SearchTuning {
+  std::size_t table_entries = 0;   // 0: sized from the board
+  std::optional<int> table_plies;  // positions at most this many plies below the root use the table; none: default
+};
 
 // Solves `board` (A to move). On success (outcome proven) `value` is the total
 // number of moves of the perfectly played game and `line` that game, move by
@@ -14,6 +25,7 @@ namespace boardsearch::footholds {
 // *value; A wins iff it is odd). Stats: nodes of the game search plus the
 // longest-path searches, tt_hits, wall time. A limit gives outcome != proven,
 // no value and an empty line. Precondition: a board parse_board accepts.
-core::SearchResult<Direction, int> solve_board(const Board& board, const core::SearchLimits& limits = {});
+core::SearchResult<Direction, int> solve_board(const Board& board, const core::SearchLimits& limits = {},
+                                               const SearchTuning& tuning = {});
 
 }  // namespace boardsearch::footholds
