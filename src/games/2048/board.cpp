@@ -40,17 +40,6 @@ void Board::set(int row, int col, Exponent e) {
 }
 
 bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int length, TileCounts& counts) {
-  // One pass from the wall outward. `pending` is the last tile read that is
-  // not yet written: it may still merge with the next tile read. Writing it
-  // (merged or not) clears it, so a merged tile never merges again.
-  bool changed = false;
-  std::ptrdiff_t write = 0;  // offset of the next cell to write
-  Exponent pending = 0;
-  auto emit = [&](Exponent e) {
-    changed |= src[write] != e;
-    dst[write] = e;
-    write += stride;
-  };
   const std::ptrdiff_t end = stride * length;
   // Step 1. The untouched prefix: a tile with no empty cell before it, whose
   // next cell holds a different tile, stays where it is. (Step 2 would emit
@@ -61,13 +50,25 @@ bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int l
   for (; read + stride != end && src[read] != 0 && src[read + stride] != 0 && src[read] != src[read + stride];
        read += stride)
     dst[read] = src[read];
-  write = read;
-  // Step 2. The general pass from there on.
+  // Step 2. One pass from there outward. `pending` is the last tile read
+  // that is not yet written (read at `pending_from`): it may still merge
+  // with the next tile read. Writing it (merged or not) clears it, so a
+  // merged tile never merges again.
+  //   The line changed iff a merge happened or some tile is written at
+  // another cell than its own: otherwise every tile stays put, so the tiles
+  // already filled the cells from the wall on and the rest was empty, as it
+  // is written. (Conversely a merge leaves fewer tiles, and a moved tile
+  // leaves a different set of occupied cells.) No cell is compared.
+  std::ptrdiff_t write = read;  // offset of the next cell to write
+  bool changed = false;
+  Exponent pending = 0;
+  std::ptrdiff_t pending_from = 0;
   for (; read != end; read += stride) {
     const Exponent e = src[read];
     if (e == 0) continue;
     if (pending == 0) {
       pending = e;
+      pending_from = read;
     } else if (pending == e) {
       // Merge: two 2^e become one 2^(e+1); the sum is unchanged, so e + 1
       // stays <= kMaxExponent on any board whose sum fits in 64 bits.
@@ -76,18 +77,25 @@ bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int l
       ++counts.count[merged];
       --counts.tiles;
       counts.max_exponent = std::max<int>(counts.max_exponent, merged);
-      emit(merged);
+      dst[write] = merged;
+      write += stride;
+      changed = true;
       pending = 0;
     } else {
-      emit(pending);
+      changed |= pending_from != write;
+      dst[write] = pending;
+      write += stride;
       pending = e;
+      pending_from = read;
     }
   }
-  if (pending != 0) emit(pending);
-  for (; write != end; write += stride) {
-    changed |= src[write] != 0;
-    dst[write] = 0;
+  if (pending != 0) {
+    changed |= pending_from != write;
+    dst[write] = pending;
+    write += stride;
   }
+  // Step 3. The cells left over are empty.
+  for (; write != end; write += stride) dst[write] = 0;
   return changed;
 }
 
