@@ -198,6 +198,39 @@ TEST(BranchAndBound, NodeLimitReportsAnUnprovenBestSoFar) {
   EXPECT_EQ(k.next, 0u) << "an aborted search must restore the problem";
 }
 
+TEST(BranchAndBound, SearchesSharingAControlShareItsNodeBudget) {
+  Knapsack k;
+  core::SplitMix64 rng(5);
+  for (int i = 0; i < 12; ++i) k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
+  k.capacity = 30;
+  const auto alone = core::branch_and_bound<Goal::maximize>(k);
+  ASSERT_TRUE(alone.proven());
+  const std::uint64_t one_search = alone.stats.nodes;
+  ASSERT_GT(one_search, 2u);
+
+  // Room for two searches: both proven, the second's stats cumulative.
+  core::SearchLimits two;
+  two.max_nodes = 2 * one_search;
+  core::SearchControl control(two);
+  const auto first = core::branch_and_bound<Goal::maximize>(k, control);
+  const auto second = core::branch_and_bound<Goal::maximize>(k, control);
+  EXPECT_TRUE(first.proven());
+  EXPECT_TRUE(second.proven());
+  EXPECT_EQ(first.value, alone.value);
+  EXPECT_EQ(second.value, alone.value);
+  EXPECT_EQ(first.stats.nodes, one_search);
+  EXPECT_EQ(second.stats.nodes, 2 * one_search);
+
+  // Room for one and a half: the second runs out, although alone it fits.
+  core::SearchLimits one_and_a_half;
+  one_and_a_half.max_nodes = one_search + one_search / 2;
+  core::SearchControl tight(one_and_a_half);
+  EXPECT_TRUE(core::branch_and_bound<Goal::maximize>(k, tight).proven());
+  const auto cut = core::branch_and_bound<Goal::maximize>(k, tight);
+  EXPECT_EQ(cut.outcome, core::Outcome::node_limit);
+  EXPECT_EQ(k.next, 0u) << "an aborted search must restore the problem";
+}
+
 TEST(SearchControl, PastDeadlineStopsWithTimeLimit) {
   Knapsack k;
   for (int i = 0; i < 40; ++i) k.weight.push_back(1), k.value.push_back(i % 3);

@@ -125,15 +125,17 @@ class BranchAndBound {
 
 }  // namespace detail
 
-// Finds the best solution reachable from the problem's current state. The
-// problem is returned to that state. Result: value and line of the best
-// solution (no value if none beats the incumbent / none exists); outcome says
-// whether a limit cut the search, in which case value is only the best found.
+// Finds the best solution reachable from the problem's current state, under
+// a caller's SearchControl: several searches in a row (one per start, one per
+// test case) then share one node budget, deadline, cancel flag and progress
+// report, and the control's statistics keep counting across them. The problem
+// is returned to its state. Result: value and line of the best solution (no
+// value if none beats the incumbent / none exists); outcome says whether a
+// limit cut the search, in which case value is only the best found; stats
+// are the control's so far (cumulative over every search that shared it).
 template <Goal goal, BranchAndBoundProblem P>
 SearchResult<typename P::Move, typename P::Value> branch_and_bound(
-    P& problem, const SearchLimits& limits = {},
-    const BranchAndBoundOptions<typename P::Value>& options = {}) {
-  SearchControl control(limits);
+    P& problem, SearchControl& control, const BranchAndBoundOptions<typename P::Value>& options = {}) {
   detail::BranchAndBound<goal, P> search(problem, control, options);
   SearchResult<typename P::Move, typename P::Value> result;
   try {
@@ -148,6 +150,15 @@ SearchResult<typename P::Move, typename P::Value> branch_and_bound(
   }
   result.stats = control.finish();
   return result;
+}
+
+// The same, as one search with its own limits.
+template <Goal goal, BranchAndBoundProblem P>
+SearchResult<typename P::Move, typename P::Value> branch_and_bound(
+    P& problem, const SearchLimits& limits = {},
+    const BranchAndBoundOptions<typename P::Value>& options = {}) {
+  SearchControl control(limits);
+  return branch_and_bound<goal>(problem, control, options);
 }
 
 }  // namespace boardsearch::core

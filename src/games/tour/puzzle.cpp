@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -99,21 +101,17 @@ app::SolveReport solve(const app::SolveRequest& request) {
   const std::vector<Board> boards = parse_boards(request.input);
   app::SolveReport report;
   json cases = json::array();
-  const auto deadline_limits = request.limits;
+  // One control for all cases: the limits cover the whole input.
+  core::SearchControl control(request.limits);
   for (std::size_t k = 0; k < boards.size(); ++k) {
     const Board& board = boards[k];
     const int case_number = static_cast<int>(k + 1);
-    core::SearchLimits limits = deadline_limits;
-    if (limits.max_nodes != 0) {
-      if (report.stats.nodes >= limits.max_nodes)
-        throw app::LimitError(app::limit_message(core::Outcome::node_limit, report.stats));
-      limits.max_nodes -= report.stats.nodes;
-    }
-    const TourResult tour = solve_tour(board, limits);
-    report.stats.nodes += tour.stats.nodes;
-    report.stats.tt_hits += tour.stats.tt_hits;
-    report.stats.elapsed += tour.stats.elapsed;
+    const core::SearchStats before = control.finish();
+    const TourResult tour = solve_tour(board, control);
+    report.stats = tour.stats;
     if (!tour.proven()) throw app::LimitError(app::limit_message(tour.outcome, report.stats));
+    const std::uint64_t case_nodes = tour.stats.nodes - before.nodes;
+    const double case_ms = std::chrono::duration<double, std::milli>(tour.stats.elapsed - before.elapsed).count();
 
     const int answer = tour.steps.value_or(-1);
     report.answer += fmt::format("Case {}: {}\n", case_number, answer);
@@ -143,8 +141,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
                          {"answer", answer},
                          {"start", tour.steps ? cell_json(tour.start) : json(nullptr)},
                          {"directions", directions},
-                         {"nodes", tour.stats.nodes},
-                         {"ms", tour.stats.milliseconds()}});
+                         {"nodes", case_nodes},
+                         {"ms", case_ms}});
   }
   report.document =
       json{{"puzzle", "tour"}, {"cases", cases}, {"nodes", report.stats.nodes}, {"ms", report.stats.milliseconds()}};

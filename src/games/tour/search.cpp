@@ -546,8 +546,7 @@ std::vector<Cell> one_start_per_orbit(const Board& board, const std::vector<Cell
 
 }  // namespace
 
-TourResult solve_tour(const Board& board, const core::SearchLimits& limits, PruningOptions pruning) {
-  const auto started = core::Clock::now();
+TourResult solve_tour(const Board& board, core::SearchControl& control, PruningOptions pruning) {
   TourResult result;
   const BoardAnalysis analysis = analyze_board(board);
 
@@ -555,7 +554,7 @@ TourResult solve_tour(const Board& board, const core::SearchLimits& limits, Prun
   // (likely short tours early make the shared incumbent prune more).
   std::vector<std::pair<int, Cell>> ordered;
   if (analysis.starts.empty()) {
-    result.stats.elapsed = core::Clock::now() - started;
+    result.stats = control.finish();
     return result;
   }
   // One problem for every start: B&B returns it to its root, and restart_at
@@ -572,34 +571,19 @@ TourResult solve_tour(const Board& board, const core::SearchLimits& limits, Prun
   const std::optional<int> best_possible =
       ordered.empty() ? std::nullopt : std::optional<int>(std::min(ordered.front().first, kLost - 1));
 
-  // Step 2. Branch and bound from each start with one shared incumbent. With
+  // Step 2. Branch and bound from each start with one shared incumbent, and
+  // one shared control (one node budget for all starts). With
   // no tour found yet the incumbent is the number of empty cells, which no
   // tour reaches (each step visits at least one new cell), so lost positions
   // (bound kLost) are pruned from the first node on.
   std::optional<int> best;
   for (const auto& [root_bound, start] : ordered) {
     if (root_bound >= best.value_or(analysis.empty_cells)) continue;
-    core::SearchLimits start_limits = limits;
-    if (limits.max_nodes != 0) {
-      if (result.stats.nodes >= limits.max_nodes) {
-        result.outcome = core::Outcome::node_limit;
-        break;
-      }
-      start_limits.max_nodes = limits.max_nodes - result.stats.nodes;
-    }
-    if (limits.on_progress) {
-      const std::uint64_t offset = result.stats.nodes;
-      start_limits.on_progress = [offset, &limits, started](const core::Progress& progress) {
-        limits.on_progress(core::Progress{progress.nodes + offset, core::Clock::now() - started});
-      };
-    }
     problem.restart_at(start);
     core::BranchAndBoundOptions<int> options;
     options.incumbent = best.value_or(analysis.empty_cells);
     options.best_possible = best_possible;
-    auto found = core::branch_and_bound<core::Goal::minimize>(problem, start_limits, options);
-    result.stats.nodes += found.stats.nodes;
-    result.stats.tt_hits += found.stats.tt_hits;
+    auto found = core::branch_and_bound<core::Goal::minimize>(problem, control, options);
     if (found.value) {
       best = found.value;
       result.start = start;
@@ -612,8 +596,14 @@ TourResult solve_tour(const Board& board, const core::SearchLimits& limits, Prun
     if (best && best == best_possible) break;
   }
   result.steps = best;
-  result.stats.elapsed = core::Clock::now() - started;
+  result.stats = control.finish();
   return result;
 }
+
+TourResult solve_tour(const Board& board, const core::SearchLimits& limits, PruningOptions pruning) {
+  core::SearchControl control(limits);
+  return solve_tour(board, control, pruning);
+}
+
 
 }  // namespace boardsearch::tour

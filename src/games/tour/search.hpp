@@ -176,8 +176,13 @@ struct TourResult {
 };
 
 // Finds the fewest steps over every start cell and tour, exactly, unless a
-// limit in `limits` stops it first (outcome then says which; steps is only the
-// best found so far and must not be shown as the answer).
+// limit of `control` stops it first (outcome then says which; steps is only
+// the best found so far and must not be shown as the answer). Every start
+// draws on the control's one node budget; stats are the control's after this
+// board (cumulative when the caller solves several boards with it).
+TourResult solve_tour(const Board& board, core::SearchControl& control, PruningOptions pruning = {});
+
+// The same with a control of its own: one board, its own limits.
 TourResult solve_tour(const Board& board, const core::SearchLimits& limits = {}, PruningOptions pruning = {});
 
 }  // namespace boardsearch::tour

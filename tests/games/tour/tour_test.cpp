@@ -307,6 +307,22 @@ TEST(Tour, ALimitBecomesLimitErrorNeverAnAnswer) {
   EXPECT_EQ(puzzle().solve(request).answer, "Case 1: -1\n");
 }
 
+TEST(Tour, TheNodeLimitCoversTheWholeInputNotEachCase) {
+  const std::string one_case = "5 5\n**...\n.....\n....*\n..*..\n.....\n";
+  app::SolveRequest request{one_case, {}, {}};
+  const std::uint64_t per_case = puzzle().solve(request).stats.nodes;
+  ASSERT_GT(per_case, 2u);
+  const std::string two_cases = one_case + one_case;  // the request only views its input
+  request.input = two_cases;
+  const app::SolveReport both = puzzle().solve(request);
+  EXPECT_EQ(both.stats.nodes, 2 * per_case);
+  EXPECT_EQ(both.document["cases"][1]["nodes"], per_case) << "each case reports its own nodes";
+  request.limits.max_nodes = 2 * per_case;
+  EXPECT_EQ(puzzle().solve(request).answer, both.answer);
+  request.limits.max_nodes = per_case + per_case / 2;  // each case alone fits, both do not
+  EXPECT_THROW(puzzle().solve(request), app::LimitError);
+}
+
 void expect_input_error(const std::string& input, const std::string& fragment) {
   try {
     run(input);
