@@ -23,6 +23,8 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -186,11 +188,14 @@ struct LayerRun {
 // What a run keeps of each layer.
 struct Pruning {
   // 0: every position (exact); else the most promising ones only: those with
-  // the highest score so far plus bound on the future (the highest score so
-  // far without a bound).
+  // the highest score so far plus bound on the future.
   std::size_t beam_width = 0;
+  // Beam: the bound to rank by, asked for only when a layer is first too
+  // wide (small inputs never pay for tuning it).
+  std::function<const FutureBound&()> ranking_bound;
+  // Exact run: drop children whose score plus bound cannot reach lower_bound.
   const FutureBound* bound = nullptr;
-  long long lower_bound = 0;  // exact run with `bound`: drop children that cannot reach it
+  long long lower_bound = 0;
 };
 
 // The bound's sums for a position: G and budget summed over its pieces (see
@@ -223,18 +228,12 @@ PositionKey moved_key(PositionKey key, const Squares& squares, int pieces, int i
   return (rest & low_bytes(slot)) | (PositionKey{to} << (kBitsPerSquare * slot)) | moved_up;
 }
 
-// Keeps the `width` most promising positions of a layer after `turn` moves
-// (see Pruning::beam_width).
-void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, const FutureBound* bound, int pieces,
+// Keeps the `width` most promising positions of a layer after `turn` moves:
+// the highest score plus bound.
+void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, const FutureBound& bound, int pieces,
                          std::size_t turn) {
-  if (bound == nullptr) {
-    std::nth_element(layer.begin(), layer.begin() + static_cast<std::ptrdiff_t>(width), layer.end(),
-                     [](const LayerEntry& a, const LayerEntry& b) { return a.score > b.score; });
-    layer.resize(width);
-    return;
-  }
   std::vector<std::pair<long long, std::uint32_t>> promise(layer.size());
-  const FutureBound::AtTurn bound_now = bound->at(turn);
+  const FutureBound::AtTurn bound_now = bound.at(turn);
   for (std::uint32_t at = 0; at < layer.size(); ++at) {
     const BoundSums sums = bound_sums(bound_now, unpack(layer[at].key, pieces), pieces);
     promise[at] = {layer[at].score + bound_now.future(sums.lone_piece, sums.budget), at};
@@ -273,6 +272,7 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
   const auto finish = static_cast<std::uint8_t>(board.finish);
   // Only the exact run prunes with the bound; a beam ranks with it.
   const FutureBound* bound = pruning.beam_width == 0 ? pruning.bound : nullptr;
+  const FutureBound* ranking_bound = nullptr;
   LayerRun run;
   auto& layers = run.layers;
   Squares all_on_start{};
@@ -343,7 +343,8 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
       if (!any_move) run.best.offer(position.score, turn, at);
     }
     if (pruning.beam_width != 0 && next.size() > pruning.beam_width) {
-      keep_most_promising(next, pruning.beam_width, pruning.bound, pieces, turn + 1);
+      if (ranking_bound == nullptr) ranking_bound = &pruning.ranking_bound();
+      keep_most_promising(next, pruning.beam_width, *ranking_bound, pieces, turn + 1);
       run.truncated = true;
     }
     layers.push_back(std::move(next));
@@ -372,7 +373,8 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
 
 }  // namespace
 
-// Steps: 1. the future bound (bound.hpp), its costs tuned for the start;
+// Steps: 1. the future bound (bound.hpp), its costs tuned for the start (made
+// only once a beam layer is too wide: small inputs never need it);
 // 2. a narrow beam search, ranking positions by score plus bound, finds a real
 // game (its score is a lower bound on the optimum; if the beam never dropped a
 // position it was exact and we are done); 3. the bound is tuned again along
@@ -384,11 +386,15 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
   core::SearchResult<Move, long long> result;
   const MoveTable moves(board);
   try {
-    // Step 1.
-    FutureBound bound(board, moves, dice, pieces);
+    // Step 1, made when first needed.
+    std::optional<FutureBound> bound;
+    const auto tuned_bound = [&]() -> FutureBound& {
+      if (!bound) bound.emplace(board, moves, dice, pieces);
+      return *bound;
+    };
     // Step 2. A beam that never had to drop a position was the exact search.
-    LayerRun beam =
-        run_layers(board, moves, dice, pieces, control, Pruning{std::max<std::size_t>(1, beam_width), &bound, 0});
+    LayerRun beam = run_layers(board, moves, dice, pieces, control,
+                               Pruning{std::max<std::size_t>(1, beam_width), tuned_bound, nullptr, 0});
     if (!beam.truncated) {
       result.value = beam.best.score;
       result.line = rebuild_plan(beam.layers, beam.best, board, pieces);
@@ -400,11 +406,11 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
         guide.push_back(guide.back());
         guide.back()[move.piece - 1] = move.to;
       }
-      bound.tune_along(guide);
+      tuned_bound().tune_along(guide);
       // Step 4. Every position of the beam's game is kept, so the exact run
       // ends on a game at least that good (best.found holds).
       beam.layers = {};  // memory back before the exact run
-      const LayerRun exact = run_layers(board, moves, dice, pieces, control, Pruning{0, &bound, beam.best.score});
+      const LayerRun exact = run_layers(board, moves, dice, pieces, control, Pruning{0, {}, &*bound, beam.best.score});
       result.value = exact.best.score;
       result.line = rebuild_plan(exact.layers, exact.best, board, pieces);
     }
