@@ -1,0 +1,157 @@
+// The footholds table (bucket layout, bound merging, replacement) and the
+// solver under every table setting against plain minimax.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "boardsearch/core/zobrist.hpp"
+#include "games/footholds/board.hpp"
+#include "games/footholds/reference.hpp"
+#include "games/footholds/solver.hpp"
+#include "games/footholds/table.hpp"
+
+namespace boardsearch::footholds {
+namespace {
+
+namespace ref = testing::footholds_reference;
+using core::SplitMix64;
+
+int scaled(int count) { return std::getenv("BOARDSEARCH_SANITIZED") != nullptr ? count / 8 + 1 : count; }
+
+TEST(FootholdsTable, BucketsFillACacheLine) {
+  EXPECT_EQ(sizeof(BucketTable<Bits64>::Entry), 16u);
+  EXPECT_EQ(BucketTable<Bits64>::kWays, 4u);
+  EXPECT_EQ(BucketTable<Bits128>::kWays, 2u);
+  EXPECT_EQ(sizeof(BucketTable<Bits64>::Bucket), 64u);
+  EXPECT_EQ(sizeof(BucketTable<Bits128>::Bucket), 64u);
+  // Rounded up to whole buckets, a power of two of them.
+  EXPECT_EQ(BucketTable<Bits64>(1).entries(), 4u);
+  EXPECT_EQ(BucketTable<Bits64>(9).entries(), 16u);
+  EXPECT_EQ(BucketTable<Bits128>(1000).entries(), 1024u);
+}
+
+TEST(FootholdsTable, BoundsOfOnePositionMerge) {
+  BucketTable<Bits64> table(16);
+  const Bits64 set{0b1011};
+  EXPECT_EQ(table.probe(7, set, 0, 1), nullptr);
+  table.store(7, set, 0, 1, 3, BucketTable<Bits64>::kNoUpper, 2, 10);
+  table.store(7, set, 0, 1, BucketTable<Bits64>::kNoLower, 9, BucketTable<Bits64>::kNoMove, 5);
+  const auto* entry = table.probe(7, set, 0, 1);
+  ASSERT_NE(entry, nullptr);
+  EXPECT_EQ(entry->lower, 3);
+  EXPECT_EQ(entry->upper, 9);
+  EXPECT_EQ(entry->move, 2);  // a store without a move keeps the known one
+  // Same footholds, other cells: another position.
+  EXPECT_EQ(table.probe(7, set, 1, 0), nullptr);
+  EXPECT_EQ(table.probe(7, set, 0, 3), nullptr);
+  EXPECT_EQ(table.probe(7, Bits64{0b1010}, 0, 1), nullptr);
+}
+
+TEST(FootholdsTable, ReplacementEvictsTheLeastWork) {
+  BucketTable<Bits64> table(4);  // one bucket: every position collides
+  const std::uint64_t works[] = {1000, 3, 100000, 40};
+  for (int i = 0; i < 4; ++i) table.store(0, Bits64{std::uint64_t{1} << i}, 0, 0, i, i, 0, works[i]);
+  for (int i = 0; i < 4; ++i) EXPECT_NE(table.probe(0, Bits64{std::uint64_t{1} << i}, 0, 0), nullptr);
+  table.store(0, Bits64{1 << 10}, 0, 0, 5, 5, 0, 1);
+  EXPECT_EQ(table.probe(0, Bits64{1 << 1}, 0, 0), nullptr);  // work 3: evicted
+  for (int i : {0, 2, 3}) EXPECT_NE(table.probe(0, Bits64{std::uint64_t{1} << i}, 0, 0), nullptr);
+  EXPECT_NE(table.probe(0, Bits64{1 << 10}, 0, 0), nullptr);
+}
+
+// Random stores into a small table against a model: whatever the table
+// returns for a position lies between everything ever stored for it and the
+// last store (an entry may have been evicted and stored afresh since, but it
+// never mixes in another position's bounds).
+TEST(FootholdsTable, ProbesNeverReturnAnotherPositionsBounds) {
+  SplitMix64 rng(11);
+  BucketTable<Bits128> table(16);  // 8 buckets of 2
+  using Key = std::tuple<std::uint64_t, std::uint64_t, int, int>;
+  std::map<Key, std::pair<int, int>> all;   // intersection of every stored interval
+  std::map<Key, std::pair<int, int>> last;  // the last stored interval
+  std::size_t hits = 0;
+  for (int i = 0; i < 20000; ++i) {
+    // Few distinct positions, colliding on few hashes.
+    const Bits128 set{1 + rng.below(4), rng.below(2)};  // never empty (an empty set marks a free entry)
+    const int mover = static_cast<int>(rng.below(3));
+    const int other = static_cast<int>(rng.below(3));
+    // A function of the key (as in the search) with many collisions.
+    const std::uint64_t hash = (set.low * 3 + set.high + static_cast<std::uint64_t>(mover * 5 + other)) % 8;
+    const Key key{set.low, set.high, mover, other};
+    if (rng.below(2) == 0) {
+      // A true value per position, so every stored interval contains it.
+      const int truth = static_cast<int>((set.low * 7 + set.high * 3 + mover * 5 + other) % 21) - 10;
+      const int lower = truth - static_cast<int>(rng.below(4));
+      const int upper = truth + static_cast<int>(rng.below(4));
+      table.store(hash, set, mover, other, lower, upper, BucketTable<Bits128>::kNoMove, 1 + rng.below(100));
+      auto [it, fresh] = all.try_emplace(key, lower, upper);
+      if (!fresh) it->second = {std::max(it->second.first, lower), std::min(it->second.second, upper)};
+      last[key] = {lower, upper};
+    } else if (const auto* entry = table.probe(hash, set, mover, other)) {
+      ++hits;
+      ASSERT_TRUE(last.count(key));
+      EXPECT_LE(entry->lower, all[key].first);
+      EXPECT_GE(entry->upper, all[key].second);
+      EXPECT_GE(entry->lower, last[key].first);
+      EXPECT_LE(entry->upper, last[key].second);
+    }
+  }
+  EXPECT_GT(hits, 1000u);
+}
+
+Board random_board(SplitMix64& rng, int rows, int cols, int hole_percent, int same_percent) {
+  for (;;) {
+    Board board;
+    board.rows = rows;
+    board.cols = cols;
+    std::vector<int> footholds;
+    for (int cell = 0; cell < rows * cols; ++cell) {
+      const bool hole = static_cast<int>(rng.below(100)) < hole_percent;
+      board.footholds.push_back(hole ? 0 : 1);
+      if (!hole) footholds.push_back(cell);
+    }
+    if (footholds.empty()) continue;
+    board.a = footholds[rng.below(footholds.size())];
+    board.b = static_cast<int>(rng.below(100)) < same_percent ? board.a : footholds[rng.below(footholds.size())];
+    return board;
+  }
+}
+
+int reference_total(const Board& board) {
+  ref::Position p;
+  p.rows = board.rows;
+  p.cols = board.cols;
+  p.cells.assign(board.footholds.begin(), board.footholds.end());
+  p.mover = board.a;
+  p.other = board.b;
+  ref::Memoized memo;
+  return memo.solve(p).moves;
+}
+
+// The table only saves work: with no table, a one-bucket table (constant
+// replacement), a table reaching only a few plies, or the default, every
+// answer and every line length equals plain minimax.
+TEST(FootholdsTable, EveryTableSettingGivesTheMinimaxAnswer) {
+  SplitMix64 rng(12);
+  const SearchTuning tunings[] = {{0, -1}, {1, std::nullopt}, {4, 1000}, {16, 3}, {64, 0}, {0, 6}, {0, std::nullopt}};
+  const int boards = scaled(3000);
+  for (int i = 0; i < boards; ++i) {
+    const bool six = i % 10 == 0;  // one in ten 6 x 6, the rest up to 5 x 5
+    const int rows = six ? 6 : 1 + static_cast<int>(rng.below(5));
+    const int cols = six ? 6 : 1 + static_cast<int>(rng.below(5));
+    const Board board = random_board(rng, rows, cols, static_cast<int>(six ? 20 + rng.below(30) : rng.below(35)), 10);
+    const SearchTuning& tuning = tunings[static_cast<std::size_t>(i) % std::size(tunings)];
+    const auto result = solve_board(board, {}, tuning);
+    ASSERT_TRUE(result.proven());
+    const int expected = reference_total(board);
+    EXPECT_EQ(*result.value, expected) << to_text(board) << "table entries " << tuning.table_entries;
+    EXPECT_EQ(static_cast<int>(result.line.size()), expected) << to_text(board);
+  }
+}
+
+}  // namespace
+}  // namespace boardsearch::footholds
