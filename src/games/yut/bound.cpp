@@ -59,7 +59,7 @@ constexpr double kCheckpointStepShrink = 0.94;
 // searches the dice prefix sums instead.
 constexpr std::size_t kMaxTableEntries = std::size_t{1} << 21;
 // Turns between checkpoints, at least; more when the work cap needs it.
-constexpr std::size_t kMinSpacing = 8;
+constexpr std::size_t kMinSpacing = 4;
 // Cap on the tuning work of the start, and again of all later checkpoints
 // together, in (turn, square) steps of use_costs: a few milliseconds each.
 constexpr long long kMaxWork = 20'000'000;
