@@ -1,5 +1,5 @@
 // Footholds benchmarks: the solver on full boards (corner and centre starts),
-// random 7 x 7 boards with holes, every start pair of the full 7 x 7 board,
+// random 7 x 7 boards with holes, every start pair of the full 7 x 7 and 8 x 8 boards,
 // 8 x 8 and 9 x 9 boards, beside plain minimax (the reference in tests/, what
 // every published solution does) on the full 6 x 6 board in the same run.
 // Counters: answer, nodes per solve (game search + longest paths), and for
@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <set>
 #include <utility>
 #include <vector>
@@ -159,15 +160,59 @@ void BM_FootholdsFull7x7AllStartPairs(benchmark::State& state) {
 }
 BENCHMARK(BM_FootholdsFull7x7AllStartPairs)->Iterations(1)->Unit(benchmark::kMillisecond);
 
+// CPU time of the calling thread in milliseconds: sweeps report the slowest
+// single solve, and on a shared machine wall time mostly measures the others.
+double thread_cpu_ms() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
+}
+
+// The sweep on the full 8 x 8 board: every start pair up to symmetry (528
+// classes), one solve each. Counters: the slowest single solve in CPU
+// milliseconds, its nodes and its start cells (row * 8 + column), nodes per pair.
+void BM_FootholdsFull8x8AllStartPairs(benchmark::State& state) {
+  const auto pairs = start_pairs_up_to_symmetry(8);
+  double slowest_cpu_ms = 0;
+  double slowest_nodes = 0;
+  std::pair<int, int> slowest_pair{0, 0};
+  double nodes = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    for (const auto& [a, b] : pairs) {
+      const Board board = full_board(8, a / 8, a % 8, b / 8, b % 8);
+      const double before = thread_cpu_ms();
+      const auto result = solve_board(board);
+      const double cpu_ms = thread_cpu_ms() - before;
+      if (!result.proven()) state.SkipWithError("not proven");
+      if (cpu_ms > slowest_cpu_ms) {
+        slowest_cpu_ms = cpu_ms;
+        slowest_nodes = static_cast<double>(result.stats.nodes);
+        slowest_pair = {a, b};
+      }
+      nodes += static_cast<double>(result.stats.nodes);
+    }
+  }
+  state.counters["pairs"] = static_cast<double>(pairs.size());
+  state.counters["nodes_per_pair"] = nodes / static_cast<double>(pairs.size());
+  state.counters["slowest_cpu_ms"] = slowest_cpu_ms;
+  state.counters["slowest_nodes"] = slowest_nodes;
+  state.counters["slowest_a"] = slowest_pair.first;
+  state.counters["slowest_b"] = slowest_pair.second;
+}
+BENCHMARK(BM_FootholdsFull8x8AllStartPairs)->Iterations(1)->Unit(benchmark::kMillisecond);
+
 // Full 8 x 8, the three corner pairs (opposite, same side, adjacent corners'
-// neighbours) and a spread of other starts: counters give the slowest.
+// neighbours) and a spread of other starts, among them the slowest of the
+// sweep ((1,1)-(6,6), (1,2)-(6,6), (1,1)-(5,6)): counters give the slowest.
 void BM_FootholdsFull8x8Starts(benchmark::State& state) {
   const std::vector<Board> boards = state.range(0) == 0
                                         ? std::vector<Board>{full_board(8, 0, 0, 7, 7), full_board(8, 0, 0, 0, 7),
                                                              full_board(8, 0, 0, 7, 0)}
                                         : std::vector<Board>{full_board(8, 3, 3, 4, 4), full_board(8, 3, 3, 3, 4),
                                                              full_board(8, 2, 2, 5, 5), full_board(8, 0, 3, 7, 4),
-                                                             full_board(8, 1, 1, 6, 6), full_board(8, 3, 3, 3, 3)};
+                                                             full_board(8, 1, 1, 6, 6), full_board(8, 3, 3, 3, 3),
+                                                             full_board(8, 1, 2, 6, 6), full_board(8, 1, 1, 5, 6)};
   state.SetLabel(state.range(0) == 0 ? "corners" : "other starts");
   double slowest_ms = 0;
   double nodes = 0;
