@@ -36,6 +36,9 @@ namespace boardsearch::footholds {
 template <class BB>
 class FootholdsGame {
  public:
+  // known_score's argument when nothing is known about the previous position.
+  static constexpr int kNoVacatedCell = -1;
+
   using Move = Direction;
   using MoveBuffer = core::MoveList<Direction, 4>;
 
@@ -84,8 +87,11 @@ class FootholdsGame {
   //      loses its foothold, or has no step once the mover's cell vanishes,
   //      whichever step the mover takes): +(|F| - 1), the best score there is;
   //   3. the players can no longer reach each other: the closed form below.
+  // `vacated_connected`: the cell the last move vacated if the position
+  // before that move had its players connected (the search knows it: it only
+  // generates moves there), else kNoVacatedCell. It only saves work (step 3).
   // May throw core::SearchAborted (the longest-path search has limits too).
-  std::optional<int> known_score() const {
+  std::optional<int> known_score(int vacated_connected = kNoVacatedCell) const {
     const int f = foothold_count_;
     // Step 1. Game over for the mover.
     if (over()) return -f;
@@ -95,7 +101,14 @@ class FootholdsGame {
     // depend on where the mover steps).
     const BB after_move = footholds_ ^ BB::cell(mover_);
     if (mover_ == other_ || (adjacent(other_) & after_move).none()) return f - 1;
-    // Step 3. Separated players.
+    // Step 3. Separated players. Shortcut: the previous position had the
+    // vacated cell v, the mover's cell and the other's cell (a neighbour of v:
+    // the last step went there) in one component; if removing v kept every
+    // connection between other cells (a local test around v), both players
+    // are still connected. Otherwise the full test. (Saying "connected" is
+    // always sound anyway: the position is then searched, not scored.)
+    if (vacated_connected != kNoVacatedCell && geometry_->removal_keeps_connections(vacated_connected, footholds_))
+      return std::nullopt;
     if (geometry_->connected(mover_, other_, footholds_)) return std::nullopt;
     return separated_score();
   }

@@ -53,7 +53,13 @@ class GameSearch {
   //   v >= beta   => true score >= v,
   //   otherwise      true score == v.
   // May throw core::SearchAborted (a limit); the game is then back at this node.
-  int search(int alpha, int beta) {
+  int search(int alpha, int beta) { return search(alpha, beta, Game::kNoVacatedCell); }
+
+ private:
+  // search() at a position reached by a move from a position whose players
+  // were connected, `vacated` being the cell that move left (or
+  // Game::kNoVacatedCell): see FootholdsGame::known_score.
+  int search(int alpha, int beta, int vacated) {
     // Step 1. Count the node (may abort on a limit). Near the root, start
     // loading the position's bucket while the closed-form checks run; deeper
     // positions skip the table (never unsound: a table only saves work).
@@ -67,7 +73,7 @@ class GameSearch {
     if (use_table) table_.prefetch(hash);
 
     // Step 2. Positions whose score is known without search.
-    if (auto known = game_.known_score()) return *known;
+    if (auto known = game_.known_score(vacated)) return *known;
 
     // Step 3. Clamp the window to the scores still reachable: if the window
     // lies outside [lo, hi] the answer is already decided relative to it.
@@ -99,12 +105,14 @@ class GameSearch {
     int best = lo - 1;  // below every reachable score; replaced by the first child
     std::uint8_t best_move = Table::kNoMove;
 
-    // Searches one child; returns whether it cut off (alpha >= beta).
+    // Searches one child; returns whether it cut off (alpha >= beta). The
+    // players are connected here (known_score said so), and every move
+    // vacates the mover's cell.
     auto try_move = [&](Direction move) {
       game_.apply(move);
       int score;
       try {
-        score = -search(-beta, -alpha);
+        score = -search(-beta, -alpha, mover);
       } catch (...) {
         game_.undo(move);
         throw;
@@ -146,6 +154,8 @@ class GameSearch {
     return best;
   }
 
+
+ public:
   // The best move stored for the current position, if any.
   std::optional<Direction> table_move() const {
     const std::uint64_t hash = typename Game::KeyHash{}(game_.key());

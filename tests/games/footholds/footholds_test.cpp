@@ -287,6 +287,43 @@ TEST(Footholds, LongestPathEqualsBruteForce) {
   }
 }
 
+// The local shortcut of the connection test: when it says a removal kept
+// every connection, the removed cell's neighbours are indeed in one component
+// (checked by flood fill); and it does say no where a cell joins two sides.
+TEST(Footholds, RemovalKeepsConnectionsOnlyWhenItDoes) {
+  SplitMix64 rng(13);
+  int kept = 0;
+  int not_kept = 0;
+  for (int i = 0; i < scaled(20000); ++i) {
+    const int rows = 1 + static_cast<int>(rng.below(6));
+    const int cols = 1 + static_cast<int>(rng.below(6));
+    const Board board = random_board(rng, rows, cols, static_cast<int>(rng.below(60)), 0);
+    const Geometry<Bits64> geometry(rows, cols);
+    Bits64 footholds;
+    for (int cell = 0; cell < board.cells(); ++cell)
+      if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= Bits64::cell(cell);
+    const int removed = board.a;
+    const Bits64 after = footholds ^ Bits64::cell(removed);
+    const Bits64 neighbours = geometry.adjacent[static_cast<std::size_t>(removed)] & after;
+    if (!geometry.removal_keeps_connections(removed, after)) {
+      ++not_kept;
+      continue;
+    }
+    ++kept;
+    if (neighbours.none()) continue;
+    const Bits64 side = geometry.component(neighbours.lowest(), after);
+    EXPECT_EQ((neighbours & ~side).count(), 0) << to_text(board);
+  }
+  EXPECT_GT(kept, 100);
+  EXPECT_GT(not_kept, 100);
+  // A corridor cell joins its two sides: not kept.
+  const Geometry<Bits64> corridor(1, 3);
+  EXPECT_FALSE(corridor.removal_keeps_connections(1, Bits64{0b101}));
+  // A cell of a full 3 x 3 block: its neighbours join around it.
+  const Geometry<Bits64> block(3, 3);
+  EXPECT_TRUE(block.removal_keeps_connections(4, Bits64{0b111101111}));
+}
+
 TEST(Footholds, ApplyUndoRestoresEveryStateAndKey) {
   SplitMix64 rng(9);
   std::size_t applied = 0;
