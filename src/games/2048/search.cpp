@@ -98,7 +98,7 @@ class MaxTileProblem {
     for (const Direction direction : kDirections) {
       const auto i = static_cast<std::size_t>(direction);
       // Step 3a. After a move that merged nothing, skip the opposite move
-      // (3): its board is the grandparent's child in that direction.
+      // (3): its board is this node's parent's child in that direction.
       if (node.slid_only && i == opposite(static_cast<std::size_t>(node.child))) continue;
       // Step 3b. Skip a move that changes nothing (1).
       if (!apply_move(parent, direction, slots.boards[i])) continue;
