@@ -23,7 +23,7 @@ int sum_bound(const TileCounts& counts);
 // condition (see bounds.cpp): a tile >= 2^target exists already, or the
 // tiles with exponents in [target - moves_left, target - 1] sum to at least
 // 2^target. `lowest_level_count`, if given, replaces the number of tiles at
-// exponent target - moves_left (see mergeable_tiles).
+// exponent target - moves_left (see next_move_merging_tiles).
 bool can_build(const TileCounts& counts, int target, long long moves_left,
                std::optional<std::uint32_t> lowest_level_count = std::nullopt);
 
@@ -33,7 +33,8 @@ int ancestry_bound(const TileCounts& counts, long long moves_left);
 
 // How many tiles of exponent e have an equal tile as their nearest tile
 // (empties skipped) to the left, right, above or below: the only tiles of
-// exponent e that can merge in the next move.
+// exponent e that can merge in the next move. (The search uses the tighter
+// next_move_merging_tiles; the tests compare the two.)
 std::uint32_t mergeable_tiles(const Board& board, int e);
 
 // How many tiles of exponent e the next move can merge with each other, in
