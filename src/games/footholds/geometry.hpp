@@ -65,11 +65,11 @@ struct Geometry {
   int rows = 0;
   int cols = 0;
   int cells = 0;
-  BB board;          // every cell of the board
-  BB not_first_col;  // board minus column 0: where a shift "one column right" may land
-  BB not_last_col;   // board minus the last column: where a shift "one column left" may land
-  BB even_cells;     // cells with (row + column) even: the light squares of a checkerboard
-  std::vector<BB> adjacent;                          // per cell: its orthogonal neighbours
+  BB board;                  // every cell of the board
+  BB not_first_col;          // board minus column 0: where a shift "one column right" may land
+  BB not_last_col;           // board minus the last column: where a shift "one column left" may land
+  BB even_cells;             // cells with (row + column) even: the light squares of a checkerboard
+  std::vector<BB> adjacent;  // per cell: its orthogonal neighbours
   std::vector<std::array<std::int16_t, 4>> step_to;  // per cell and Direction: the neighbour, or -1
   std::vector<std::array<std::int16_t, 8>> ring;     // per cell: the 8 cells around it (see kRingOffsets), or -1
 

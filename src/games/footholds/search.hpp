@@ -46,7 +46,10 @@ class GameSearch {
   // the game's current position (the root) use the table (see Step 1 of
   // search). The game must outlive the search.
   GameSearch(Game& game, std::size_t table_entries, int table_plies, const core::SearchLimits& limits)
-      : game_(game), table_(table_entries), control_(limits), min_table_footholds_(game.foothold_count() - table_plies) {}
+      : game_(game),
+        table_(table_entries),
+        control_(limits),
+        min_table_footholds_(game.foothold_count() - table_plies) {}
 
   // Fail-soft alpha-beta on the game's current position: returns v with
   //   v <= alpha  => true score <= v,
@@ -153,7 +156,6 @@ class GameSearch {
     }
     return best;
   }
-
 
  public:
   // The best move stored for the current position, if any.

@@ -141,7 +141,7 @@ std::vector<Direction> whole_game(FootholdsGame<BB>& game, GameSearch<BB>& solve
 
 template <class BB>
 core::SearchResult<Direction, int> solve_with(const Board& board, const core::SearchLimits& limits,
-                                             const SearchTuning& tuning) {
+                                              const SearchTuning& tuning) {
   const core::Clock::time_point start = core::Clock::now();
   const Geometry<BB> geometry(board.rows, board.cols);
   BB footholds;

@@ -1,5 +1,7 @@
 // The footholds table (bucket layout, bound merging, replacement) and the
 // solver under every table setting against plain minimax.
+#include "games/footholds/table.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,7 +15,6 @@
 #include "games/footholds/board.hpp"
 #include "games/footholds/reference.hpp"
 #include "games/footholds/solver.hpp"
-#include "games/footholds/table.hpp"
 
 namespace boardsearch::footholds {
 namespace {
