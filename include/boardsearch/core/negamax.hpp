@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "boardsearch/core/limits.hpp"
+#include "boardsearch/core/principal_variation.hpp"
 #include "boardsearch/core/result.hpp"
 #include "boardsearch/core/transposition_table.hpp"
 
@@ -151,44 +152,17 @@ class NegamaxSolver {
 
   // The line of play from the current position, whose exact score is
   // `score`, until `at_end(game)` holds (by default: until a position whose
-  // score is known without search). At each position the table's best move
-  // is tried first, then the others; a move is taken when a null-window
-  // search proves its child scores exactly -score. Restores the position.
+  // score is known without search), the table's best move tried first at
+  // each position (see core::principal_variation). Restores the position.
   // May throw SearchAborted.
   template <class AtEnd>
   std::vector<Move> principal_variation(int score, AtEnd at_end) {
-    std::vector<Move> line;
-    auto unwind = [&] {
-      for (auto it = line.rbegin(); it != line.rend(); ++it) game_.undo(*it);
+    auto table_move = [this]() -> std::optional<Move> {
+      if (const auto* entry = table_.probe(game_.key())) return entry->move;
+      return std::nullopt;
     };
-    try {
-      while (!at_end(static_cast<const G&>(game_))) {
-        typename G::MoveBuffer moves;
-        game_.generate_moves(moves);
-        if (const auto* entry = table_.probe(game_.key())) moves.bring_to_front(entry->move);
-        bool found = false;
-        for (const Move& move : moves) {
-          // The move is pushed before searching so `unwind` undoes it too.
-          game_.apply(move);
-          line.push_back(move);
-          // Every child scores >= -score; test "<= -score" with a null window.
-          const int r = search(-score, -score + 1);
-          if (r <= -score) {
-            score = -score;
-            found = true;
-            break;
-          }
-          line.pop_back();
-          game_.undo(move);
-        }
-        if (!found) break;  // cannot happen when score is exact
-      }
-    } catch (...) {
-      unwind();
-      throw;
-    }
-    unwind();
-    return line;
+    return core::principal_variation(
+        game_, score, [this](int alpha, int beta) { return search(alpha, beta); }, table_move, at_end);
   }
 
   std::vector<Move> principal_variation(int score) {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "boardsearch/core/principal_variation.hpp"
 #include "games/footholds/game.hpp"
 #include "games/footholds/search.hpp"
 
@@ -98,45 +99,16 @@ int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver) {
 }
 
 // The whole perfectly played game from the current position, whose exact
-// score is `score`: at each position the table move is tried first, then the
-// others; a move is taken when a null-window search proves its child scores
-// exactly -score (every child scores >= -score, so "<= -score" is the test).
-// It does not stop at positions whose score is known in closed form
-// (separated players, an immediate win): it plays those out too, so the line
-// has exactly as many moves as the game. Restores the game. May throw
+// score is `score` (core::principal_variation, the table move first). It
+// does not stop at positions whose score is known in closed form (separated
+// players, an immediate win): it plays those out too, so the line has
+// exactly as many moves as the game. Restores the game. May throw
 // core::SearchAborted.
 template <class BB>
 std::vector<Direction> whole_game(FootholdsGame<BB>& game, GameSearch<BB>& solver, int score) {
-  std::vector<Direction> line;
-  auto unwind = [&] {
-    for (auto it = line.rbegin(); it != line.rend(); ++it) game.undo(*it);
-  };
-  try {
-    while (!game.over()) {
-      typename FootholdsGame<BB>::MoveBuffer moves;
-      game.generate_moves(moves);
-      if (const auto move = solver.table_move()) moves.bring_to_front(*move);
-      bool found = false;
-      for (const Direction move : moves) {
-        // The move is pushed before searching so `unwind` undoes it too.
-        game.apply(move);
-        line.push_back(move);
-        if (solver.search(-score, -score + 1) <= -score) {
-          score = -score;
-          found = true;
-          break;
-        }
-        line.pop_back();
-        game.undo(move);
-      }
-      if (!found) break;  // cannot happen when score is exact
-    }
-  } catch (...) {
-    unwind();
-    throw;
-  }
-  unwind();
-  return line;
+  return core::principal_variation(
+      game, score, [&solver](int alpha, int beta) { return solver.search(alpha, beta); },
+      [&solver] { return solver.table_move(); }, [](const FootholdsGame<BB>& position) { return position.over(); });
 }
 
 template <class BB>

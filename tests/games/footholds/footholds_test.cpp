@@ -16,25 +16,17 @@
 #include "games/footholds/puzzle.hpp"
 #include "games/footholds/solver.hpp"
 #include "games/footholds/reference.hpp"
+#include "games/footholds/test_support.hpp"
 
 namespace boardsearch::footholds {
 namespace {
 
 namespace ref = testing::footholds_reference;
 using core::SplitMix64;
-
-// Under sanitizers everything is ~10x slower: fewer random boards there.
-int scaled(int count) { return std::getenv("BOARDSEARCH_SANITIZED") != nullptr ? count / 8 + 1 : count; }
-
-ref::Position to_reference(const Board& board) {
-  ref::Position p;
-  p.rows = board.rows;
-  p.cols = board.cols;
-  for (auto value : board.footholds) p.cells.push_back(value);
-  p.mover = board.a;
-  p.other = board.b;
-  return p;
-}
+using testing::footholds_support::random_board;
+using testing::footholds_support::reference_total;
+using testing::footholds_support::scaled;
+using testing::footholds_support::to_reference;
 
 Board make_board(int rows, int cols, const std::vector<int>& cells, int a, int b) {
   Board board;
@@ -46,37 +38,12 @@ Board make_board(int rows, int cols, const std::vector<int>& cells, int a, int b
   return board;
 }
 
-// A random board: each cell a hole with probability hole_percent / 100, both
-// players on footholds, on the same cell with probability same_percent / 100.
-Board random_board(SplitMix64& rng, int rows, int cols, int hole_percent, int same_percent) {
-  for (;;) {
-    Board board;
-    board.rows = rows;
-    board.cols = cols;
-    std::vector<int> footholds;
-    for (int cell = 0; cell < rows * cols; ++cell) {
-      const bool hole = static_cast<int>(rng.below(100)) < hole_percent;
-      board.footholds.push_back(hole ? 0 : 1);
-      if (!hole) footholds.push_back(cell);
-    }
-    if (footholds.empty()) continue;
-    board.a = footholds[rng.below(footholds.size())];
-    board.b = static_cast<int>(rng.below(100)) < same_percent ? board.a : footholds[rng.below(footholds.size())];
-    return board;
-  }
-}
-
 int solved_total(const Board& board) {
   const auto result = solve_board(board);
   EXPECT_TRUE(result.proven());
   return result.value.value_or(-1);
 }
 
-int reference_total(const Board& board) {
-  ref::Position p = to_reference(board);
-  ref::Memoized memo;
-  return memo.solve(p).moves;
-}
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path);

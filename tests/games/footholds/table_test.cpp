@@ -15,14 +15,16 @@
 #include "games/footholds/board.hpp"
 #include "games/footholds/reference.hpp"
 #include "games/footholds/solver.hpp"
+#include "games/footholds/test_support.hpp"
 
 namespace boardsearch::footholds {
 namespace {
 
-namespace ref = testing::footholds_reference;
 using core::SplitMix64;
+using testing::footholds_support::random_board;
+using testing::footholds_support::reference_total;
+using testing::footholds_support::scaled;
 
-int scaled(int count) { return std::getenv("BOARDSEARCH_SANITIZED") != nullptr ? count / 8 + 1 : count; }
 
 TEST(FootholdsTable, BucketsFillACacheLine) {
   EXPECT_EQ(sizeof(BucketTable<Bits64>::Entry), 16u);
@@ -102,35 +104,6 @@ TEST(FootholdsTable, ProbesNeverReturnAnotherPositionsBounds) {
     }
   }
   EXPECT_GT(hits, 1000u);
-}
-
-Board random_board(SplitMix64& rng, int rows, int cols, int hole_percent, int same_percent) {
-  for (;;) {
-    Board board;
-    board.rows = rows;
-    board.cols = cols;
-    std::vector<int> footholds;
-    for (int cell = 0; cell < rows * cols; ++cell) {
-      const bool hole = static_cast<int>(rng.below(100)) < hole_percent;
-      board.footholds.push_back(hole ? 0 : 1);
-      if (!hole) footholds.push_back(cell);
-    }
-    if (footholds.empty()) continue;
-    board.a = footholds[rng.below(footholds.size())];
-    board.b = static_cast<int>(rng.below(100)) < same_percent ? board.a : footholds[rng.below(footholds.size())];
-    return board;
-  }
-}
-
-int reference_total(const Board& board) {
-  ref::Position p;
-  p.rows = board.rows;
-  p.cols = board.cols;
-  p.cells.assign(board.footholds.begin(), board.footholds.end());
-  p.mover = board.a;
-  p.other = board.b;
-  ref::Memoized memo;
-  return memo.solve(p).moves;
 }
 
 // The table only saves work: with no table, a one-bucket table (constant
