@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "boardsearch/core/after_move.hpp"
 #include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/principal_variation.hpp"
 #include "boardsearch/core/result.hpp"
@@ -108,15 +109,7 @@ class NegamaxSolver {
     int best = lo - 1;  // below every reachable score; replaced by the first child
     Move best_move = moves[0];
     for (const Move& move : moves) {
-      game_.apply(move);
-      int score;
-      try {
-        score = -search(-beta, -alpha);
-      } catch (...) {
-        game_.undo(move);
-        throw;
-      }
-      game_.undo(move);
+      const int score = -after_move(game_, move, [&] { return search(-beta, -alpha); });
       if (score > best) {
         best = score;
         best_move = move;

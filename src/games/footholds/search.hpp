@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "boardsearch/core/after_move.hpp"
 #include "boardsearch/core/limits.hpp"
 #include "games/footholds/game.hpp"
 #include "games/footholds/table.hpp"
@@ -112,15 +113,7 @@ class GameSearch {
     // players are connected here (known_score said so), and every move
     // vacates the mover's cell.
     auto try_move = [&](Direction move) {
-      game_.apply(move);
-      int score;
-      try {
-        score = -search(-beta, -alpha, mover);
-      } catch (...) {
-        game_.undo(move);
-        throw;
-      }
-      game_.undo(move);
+      const int score = -core::after_move(game_, move, [&] { return search(-beta, -alpha, mover); });
       if (score > best) {
         best = score;
         best_move = static_cast<std::uint8_t>(move);
