@@ -75,11 +75,7 @@ class FutureBound {
   long long budget(int square) const { return budget_[square]; }
   // G_c(square, turn) for the cost vector of `turn`; 0 from the horizon on
   // (no move can happen there).
-  long long lone_piece(int square, std::size_t turn) const {
-    if (turn >= horizon_) return 0;
-    const Segment& segment = segment_of(turn);
-    return segment.lone_piece[(turn - segment.first_turn) * squares_ + square];
-  }
+  long long lone_piece(int square, std::size_t turn) const { return at(turn).lone_piece(square); }
   // The most moves that can still be played from `turn` with this budget.
   long long moves_bound(std::size_t turn, long long budget) const;
   // The sum of the costs of turns [turn, turn + count), within the horizon,
@@ -94,14 +90,11 @@ class FutureBound {
   // The bound itself, for a position at `turn` described by its sums
   // (lone_piece and budget summed over its pieces).
   long long future(std::size_t turn, long long lone_piece_sum, long long budget_sum) const {
-    if (turn >= horizon_) return lone_piece_sum;
-    if (!cost_of_budget_.empty())
-      return lone_piece_sum + cost_of_budget_[turn * (max_budget_ + 1) + static_cast<std::size_t>(budget_sum)];
-    return lone_piece_sum + cost_sum(turn, moves_bound(turn, budget_sum));
+    return at(turn).future(lone_piece_sum, budget_sum);
   }
-  // The bound at one turn with its tables looked up once, for the solver's
-  // inner loop: the same values as lone_piece(square, turn) and
-  // future(turn, ...), without finding the segment again per call.
+  // The bound at one turn, its segment and table rows looked up once: the
+  // solver's inner loop uses it directly, lone_piece() and future() above
+  // go through it.
   class AtTurn {
    public:
     long long lone_piece(int square) const { return lone_piece_row_[square]; }
@@ -137,6 +130,10 @@ class FutureBound {
     std::vector<long long> cost_prefix;
   };
 
+  // One subgradient step's work: use_costs fills at most this many entries.
+  long long work_per_step() const {
+    return static_cast<long long>(horizon_ + 1) * static_cast<long long>(squares_);
+  }
   const Segment& segment_of(std::size_t turn) const {
     return segments_[std::min(turn / spacing_, segments_.size() - 1)];
   }
