@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "boardsearch/core/after_move.hpp"
 #include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/result.hpp"
 
@@ -91,18 +92,11 @@ class BranchAndBound {
     typename P::MoveBuffer moves;
     problem_.generate_moves(moves);
     for (const Move& move : moves) {
-      problem_.apply(move);
+      // after_move leaves the problem in this node's state whatever happens
+      // below; on a throw the line is abandoned with the search.
       line_.push_back(move);
-      try {
-        search();
-      } catch (...) {
-        // Leave the problem in its root state whatever happens below.
-        line_.pop_back();
-        problem_.undo(move);
-        throw;
-      }
+      after_move(problem_, move, [this] { search(); });
       line_.pop_back();
-      problem_.undo(move);
       // Step 5. The bound of this node may now fail against the improved best.
       if (best_ && !better<goal>(static_cast<Value>(problem_.bound()), *best_)) return;
     }
