@@ -82,33 +82,6 @@ int ancestry_bound(const TileCounts& counts, long long moves_left) {
   return bound;
 }
 
-std::uint32_t mergeable_tiles(const Board& board, int e) {
-  const int n = board.side();
-  const Exponent* cells = board.cells().data();
-  // The nearest tile from (row, col) walking by (dr, dc), or 0 at the edge.
-  auto nearest = [&](int row, int col, int dr, int dc) -> int {
-    for (row += dr, col += dc; row >= 0 && row < n && col >= 0 && col < n; row += dr, col += dc)
-      if (const int x = cells[row * n + col]; x != 0) return x;
-    return 0;
-  };
-  // Tiles of one exponent are usually few: find them with memchr (fast on
-  // long runs of other bytes) and only then look at their neighbours.
-  std::uint32_t count = 0;
-  const std::size_t size = board.cells().size();
-  const void* at = std::memchr(cells, e, size);
-  while (at != nullptr) {
-    const auto index = static_cast<int>(static_cast<const Exponent*>(at) - cells);
-    const int row = index / n;
-    const int col = index % n;
-    if (nearest(row, col, 0, -1) == e || nearest(row, col, 0, 1) == e || nearest(row, col, -1, 0) == e ||
-        nearest(row, col, 1, 0) == e)
-      ++count;
-    const std::size_t next = static_cast<std::size_t>(index) + 1;
-    at = next < size ? std::memchr(cells + next, e, size - next) : nullptr;
-  }
-  return count;
-}
-
 // How many tiles of exponent e the next move merges with each other, in the
 // best direction. In one line, the tiles of exponent e that merge are the
 // maximal chains of consecutive tiles of exponent e (empties skipped, any
@@ -121,10 +94,13 @@ std::uint32_t mergeable_tiles(const Board& board, int e) {
 std::uint32_t next_move_merging_tiles(const Board& board, int e) {
   const int n = board.side();
   const Exponent* cells = board.cells().data();
+  static_assert(sizeof(Exponent) == 1, "memchr scans one byte per cell");
   // Per line: where its current chain ended (-1: none) and its length.
-  std::array<int, kMaxSide> column_last{};
-  std::array<std::uint32_t, kMaxSide> column_run{};
-  column_last.fill(-1);
+  // column_run[c] is read only once column_last[c] >= 0, i.e. after it was
+  // written: only column_last needs clearing, and only the board's n columns.
+  std::array<int, kMaxSide> column_last;
+  std::array<std::uint32_t, kMaxSide> column_run;
+  std::fill_n(column_last.begin(), n, -1);
   int row_of_last = -1, col_of_last = -1;
   std::uint32_t row_run = 0, row_merges = 0, column_merges = 0;
   const std::size_t size = board.cells().size();
@@ -160,8 +136,7 @@ std::uint32_t next_move_merging_tiles(const Board& board, int e) {
 // also such a leaf. So these leaves merge with each other, in pairs, all in
 // the one next move: there are at most 2 * (the number of merges of two
 // exponent t - r tiles that the next move makes) of them, at most
-// next_move_merging_tiles(board, t - r) whatever the direction. (That is at
-// most mergeable_tiles: a tile that merges has an equal nearest tile.) So
+// next_move_merging_tiles(board, t - r) whatever the direction. So
 // can_build with that count in place of the level's full count is still a
 // necessary condition. (If t itself is created before move r the tree is
 // shallower and has no leaf at t - r at all, which the condition allows.)

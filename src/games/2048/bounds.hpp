@@ -31,15 +31,10 @@ bool can_build(const TileCounts& counts, int target, long long moves_left,
 // both doubling_bound and sum_bound. Precondition: at least one tile.
 int ancestry_bound(const TileCounts& counts, long long moves_left);
 
-// How many tiles of exponent e have an equal tile as their nearest tile
-// (empties skipped) to the left, right, above or below: the only tiles of
-// exponent e that can merge in the next move. (The search uses the tighter
-// next_move_merging_tiles; the tests compare the two.)
-std::uint32_t mergeable_tiles(const Board& board, int e);
-
 // How many tiles of exponent e the next move can merge with each other, in
 // the best direction: twice the larger of the number of such merges a
-// horizontal and a vertical move makes. At most mergeable_tiles(board, e).
+// horizontal and a vertical move makes. At most the number of tiles of
+// exponent e whose nearest tile (empties skipped) in some direction is equal.
 std::uint32_t next_move_merging_tiles(const Board& board, int e);
 
 // The bound the search uses: the ancestry bound, where tiles that would
