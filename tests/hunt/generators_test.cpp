@@ -13,11 +13,12 @@
 #include "hunt/game_footholds.hpp"
 #include "hunt/game_tour.hpp"
 #include "hunt/game_yut.hpp"
+#include "support/sanitized.hpp"
 
 namespace boardsearch::hunt {
 namespace {
 
-bool sanitized() { return std::getenv("BOARDSEARCH_SANITIZED") != nullptr; }
+using boardsearch::testing::sanitized;
 std::uint64_t generated_cases() { return sanitized() ? 300 : 1500; }
 // Cases also solved by the reference (its parser must accept them).
 std::uint64_t solved_cases() { return sanitized() ? 40 : 120; }
@@ -38,7 +39,7 @@ void check_model(const CaseModel<Input>& model, std::string_view puzzle_name, ap
   for (std::uint64_t index = 0; index < generated_cases(); ++index) {
     const Input input = generate(model, 7, index);
     const std::string text = model.format(input);
-    SCOPED_TRACE(testing::Message() << "case " << index << ":\n" << text);
+    SCOPED_TRACE(::testing::Message() << "case " << index << ":\n" << text);
     // Deterministic for the seed.
     ASSERT_EQ(model.format(generate(model, 7, index)), text);
     ASSERT_TRUE(valid(input));

@@ -10,11 +10,12 @@
 #include <sstream>
 
 #include "hunt/hunt.hpp"
+#include "support/sanitized.hpp"
 
 namespace boardsearch::hunt {
 namespace {
 
-bool sanitized() { return std::getenv("BOARDSEARCH_SANITIZED") != nullptr; }
+using boardsearch::testing::sanitized;
 
 // A hunt of `program MODE [ARG]` for at most `cases` cases.
 HuntSettings settings_for(const std::string& puzzle, const std::string& mode, std::uint64_t cases,

@@ -24,6 +24,7 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "server/server.hpp"
+#include "support/sanitized.hpp"
 
 namespace boardsearch::server {
 namespace {
@@ -522,7 +523,7 @@ TEST(FootholdsPlay, EngineAgainstEngineOnTheSamplesPlaysTheAnswer) {
 TEST(FootholdsPlay, BToMoveMatchesTheSwappedPositionOnRandomBoards) {
   std::mt19937 random(20261130);
   const app::Puzzle& footholds = *app::find_puzzle("footholds");
-  const int boards = std::getenv("BOARDSEARCH_SANITIZED") ? 15 : 40;
+  const int boards = testing::sanitized() ? 15 : 40;
   for (int i = 0; i < boards; ++i) {
     Position p;
     const int rows = 1 + static_cast<int>(random() % 4);

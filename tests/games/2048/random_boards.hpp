@@ -8,6 +8,7 @@
 #include "boardsearch/core/zobrist.hpp"
 #include "games/2048/board.hpp"
 #include "games/2048/plain_search.hpp"
+#include "support/sanitized.hpp"
 
 namespace boardsearch::testing {
 
@@ -34,10 +35,5 @@ inline plain2048::Grid to_grid(const game2048::Board& board) {
   return grid;
 }
 
-// Scales iteration counts down under sanitizers (BOARDSEARCH_SANITIZED=1).
-inline int scaled(int release_count) {
-  const char* sanitized = std::getenv("BOARDSEARCH_SANITIZED");
-  return sanitized != nullptr && sanitized[0] == '1' ? release_count / 8 + 1 : release_count;
-}
 
 }  // namespace boardsearch::testing

@@ -25,7 +25,7 @@ namespace ref = testing::footholds_reference;
 using core::SplitMix64;
 using testing::footholds_support::random_board;
 using testing::footholds_support::reference_total;
-using testing::footholds_support::scaled;
+using testing::scaled;
 using testing::footholds_support::to_reference;
 
 Board make_board(int rows, int cols, const std::vector<int>& cells, int a, int b) {

@@ -23,7 +23,7 @@ namespace {
 using core::SplitMix64;
 using testing::footholds_support::random_board;
 using testing::footholds_support::reference_total;
-using testing::footholds_support::scaled;
+using testing::scaled;
 
 
 TEST(FootholdsTable, BucketsFillACacheLine) {

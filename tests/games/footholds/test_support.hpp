@@ -8,14 +8,12 @@
 #include "boardsearch/core/zobrist.hpp"
 #include "games/footholds/board.hpp"
 #include "games/footholds/reference.hpp"
+#include "support/sanitized.hpp"
 
 namespace boardsearch::testing::footholds_support {
 
 namespace ref = footholds_reference;
 using footholds::Board;
-
-// Under sanitizers everything is ~10x slower: fewer random boards there.
-inline int scaled(int count) { return std::getenv("BOARDSEARCH_SANITIZED") != nullptr ? count / 8 + 1 : count; }
 
 // The board in the reference's own representation.
 inline ref::Position to_reference(const Board& board) {

@@ -15,13 +15,14 @@
 #include "games/tour/plain_dfs.hpp"
 #include "games/tour/puzzle.hpp"
 #include "games/tour/search.hpp"
+#include "support/sanitized.hpp"
 
 namespace boardsearch::tour {
 namespace {
 
 using testing::Rows;
 
-bool sanitized() { return std::getenv("BOARDSEARCH_SANITIZED") != nullptr; }
+using boardsearch::testing::sanitized;
 
 Board to_board(const Rows& rows) { return parse_boards(testing::case_text(rows)).front(); }
 

@@ -120,11 +120,11 @@ TEST(YutSolver, DpEqualsPlainSearchOnThousandsOfRandomSchedules) {
 TEST(YutSolver, DpEqualsPlainSearchOnTheFullGridOfSizes) {
   core::SplitMix64 rng(0x7E7A'0002);
   const Board& board = standard_board();
-  const int rounds = std::getenv("BOARDSEARCH_SANITIZED") != nullptr ? 1 : 2;
+  const int rounds = boardsearch::testing::sanitized() ? 1 : 2;
   for (int round = 0; round < rounds; ++round)
     for (int pieces = 1; pieces <= 6; ++pieces)
       for (int count = 1; count <= 12; ++count) {
-        if (std::getenv("BOARDSEARCH_SANITIZED") != nullptr && pieces == 6 && count == 12) continue;
+        if (boardsearch::testing::sanitized() && pieces == 6 && count == 12) continue;
         const std::vector<int> dice = random_dice(rng, board, count);
         const long long expected = plain_best(board, dice, pieces, /*skip_twins=*/true);
         ASSERT_EQ(checked_answer(board, dice, pieces), expected) << "P = " << pieces << ", K = " << count;

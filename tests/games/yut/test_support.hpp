@@ -15,6 +15,7 @@
 #include "games/yut/board.hpp"
 #include "games/yut/solver.hpp"
 #include "yut/plain_search.hpp"
+#include "support/sanitized.hpp"
 
 namespace boardsearch::yut::testing {
 
@@ -28,11 +29,7 @@ inline std::string read_text(const std::string& path) {
 
 inline std::string source_path(const std::string& relative) { return std::string(BOARDSEARCH_SOURCE_DIR) + "/" + relative; }
 
-// Fewer random cases under the sanitizers (env BOARDSEARCH_SANITIZED), which
-// run the same checks about ten times slower.
-inline int scaled(int release_count) {
-  return std::getenv("BOARDSEARCH_SANITIZED") != nullptr ? std::max(1, release_count / 10) : release_count;
-}
+using boardsearch::testing::scaled;
 
 inline std::vector<int> random_dice(core::SplitMix64& rng, const Board& board, int count) {
   std::vector<int> dice(count);
