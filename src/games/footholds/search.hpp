@@ -6,7 +6,8 @@
 // search is bound by table-probe cache misses, and the table barely finds
 // transpositions inside one probe (a position recurs only when both players'
 // walks cover the same cells with the same ends: on the hardest 8 x 8 start,
-// 48 thousand table answers in 8.7 million nodes). What it is needed for is
+// with the table at every ply, 45 thousand table cutoffs in 10.6 million
+// nodes, game search and longest paths together). What it is needed for is
 // carrying the proofs of one root probe over to the next. So, beyond what the
 // generic solver does:
 //   - only positions near the root (at most table_plies plies below it) use
@@ -44,8 +45,9 @@ class GameSearch {
 
   // table_entries: table entries wanted (rounded up to whole buckets, a power
   // of two of them). table_plies: only positions at most this many plies below
-  // the game's current position (the root) use the table (see Step 1 of
-  // search). The game must outlive the search.
+  // the game's position at construction (the root) use the table (see Step 1
+  // of search); later searches from deeper positions, such as the line walk's,
+  // keep that root. The game must outlive the search.
   GameSearch(Game& game, std::size_t table_entries, int table_plies, const core::SearchLimits& limits)
       : game_(game),
         table_(table_entries),

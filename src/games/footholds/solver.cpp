@@ -18,14 +18,14 @@ namespace {
 // up the cap, 2^18 (4 MB with 64-bit keys). Only positions within
 // kTablePlies of the root use the table, and on full 8 x 8 boards 2^17 to
 // 2^21 entries give the same node counts within 0.01% (the hardest start:
-// 12.37 million nodes), so the cap only leaves room for larger boards.
+// 12.09 million nodes), so the cap only leaves room for larger boards.
 constexpr int kTableBitsBase = 5;
 constexpr int kMinTableBits = 10;
 constexpr int kMaxTableBits = 18;
 // Positions more than this many plies below the root skip the table (see
-// search.hpp). Measured CPU time on the hardest full 8 x 8 start, (1,1)-(6,6):
-// every ply 1.83 s (11.2 M nodes), 30 plies 1.22 s, 24 plies 1.12 s,
-// 18 plies 1.01 s (12.4 M nodes), 12 plies 1.02 s (13.0 M nodes).
+// search.hpp). Measured CPU time on the hardest full 8 x 8 start, (1,1)-(6,6),
+// quiet machine: every ply 1.41 s (10.6 M nodes), 24 plies 0.74 s (11.6 M),
+// 18 plies 0.73 s (12.1 M), 12 plies 0.82 s (14.0 M).
 constexpr int kTablePlies = 18;
 constexpr int kPathCacheBitsBase = 3;
 constexpr int kMinPathCacheBits = 8;
@@ -44,7 +44,8 @@ std::size_t path_cache_entries(int footholds) {
 // bisection from the start (the hardest start 12.1 M against 12.4 M), but an
 // answer far from that bound (a short game) then takes one probe per score:
 // 5 stepping probes took 801 M, and on (1,3)-(2,3) bisection 0.16 M, 5 steps
-// 2.1 M, stepping all the way 3.6 M. 8 keeps most of the gain.
+// 2.1 M, stepping all the way 3.6 M. 8 stepping probes (the setting
+// measured in the sweep benchmark): 766 M over the sweep.
 constexpr int kSteppingProbes = 8;
 
 // The exact score of the current position, in place of

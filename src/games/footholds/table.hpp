@@ -47,14 +47,17 @@ class BucketTable {
   // Stored in `move` when no best move is known.
   static constexpr std::uint8_t kNoMove = 0xFF;
 
+  // Never constructed: the table's memory comes zeroed from calloc, and an
+  // all-zero entry is an empty one (footholds none(), work 0); store()
+  // writes every field.
   struct Entry {
     BB footholds;  // none(): empty entry
-    std::uint8_t mover = 0;
-    std::uint8_t other = 0;
-    std::int16_t lower = kNoLower;  // the score is >= lower
-    std::int16_t upper = kNoUpper;  // the score is <= upper
-    std::uint8_t move = kNoMove;    // a Direction, or kNoMove
-    std::uint8_t work = 0;          // bit width of the subtree's node count: replacement priority
+    std::uint8_t mover;
+    std::uint8_t other;
+    std::int16_t lower;  // the score is >= lower (kNoLower: no lower bound known)
+    std::int16_t upper;  // the score is <= upper (kNoUpper: no upper bound known)
+    std::uint8_t move;   // a Direction, or kNoMove
+    std::uint8_t work;   // bit width of the subtree's node count: replacement priority
 
     bool holds(BB set, int mover_cell, int other_cell) const {
       return mover == mover_cell && other == other_cell && footholds == set;
@@ -84,9 +87,6 @@ class BucketTable {
   }
 
   std::size_t entries() const { return bucket_count_ * kWays; }
-
-  // The bucket a position hashes to (`hash` from FootholdsGame::KeyHash).
-  Bucket& bucket(std::uint64_t hash) const { return buckets_[hash & (bucket_count_ - 1)]; }
 
   // Asks the CPU to start loading the bucket now (the node computes other
   // things before it probes).
@@ -129,6 +129,10 @@ class BucketTable {
   }
 
  private:
+  // The bucket a position hashes to (`hash` from FootholdsGame::KeyHash).
+  const Bucket& bucket(std::uint64_t hash) const { return buckets_[hash & (bucket_count_ - 1)]; }
+  Bucket& bucket(std::uint64_t hash) { return buckets_[hash & (bucket_count_ - 1)]; }
+
   struct FreeMemory {
     void operator()(unsigned char* memory) const { std::free(memory); }
   };
