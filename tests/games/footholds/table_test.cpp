@@ -122,7 +122,9 @@ TEST(FootholdsTable, EveryTableSettingGivesTheMinimaxAnswer) {
     const auto result = solve_board(board, {}, tuning);
     ASSERT_TRUE(result.proven());
     const int expected = reference_total(board);
-    EXPECT_EQ(*result.value, expected) << to_text(board) << "table entries " << tuning.table_entries;
+    EXPECT_EQ(*result.value, expected) << to_text(board) << "tuning " << i % std::size(tunings) << ": table entries "
+                                       << tuning.table_entries << ", table plies "
+                                       << (tuning.table_plies ? *tuning.table_plies : -1);
     EXPECT_EQ(static_cast<int>(result.line.size()), expected) << to_text(board);
   }
 }
