@@ -206,13 +206,12 @@ BENCHMARK(BM_FootholdsFull8x8AllStartPairs)->Iterations(1)->Unit(benchmark::kMil
 // neighbours) and a spread of other starts, among them the slowest of the
 // sweep ((1,1)-(6,6), (1,2)-(6,6), (1,1)-(5,6)): counters give the slowest.
 void BM_FootholdsFull8x8Starts(benchmark::State& state) {
-  const std::vector<Board> boards = state.range(0) == 0
-                                        ? std::vector<Board>{full_board(8, 0, 0, 7, 7), full_board(8, 0, 0, 0, 7),
-                                                             full_board(8, 0, 0, 7, 0)}
-                                        : std::vector<Board>{full_board(8, 3, 3, 4, 4), full_board(8, 3, 3, 3, 4),
-                                                             full_board(8, 2, 2, 5, 5), full_board(8, 0, 3, 7, 4),
-                                                             full_board(8, 1, 1, 6, 6), full_board(8, 3, 3, 3, 3),
-                                                             full_board(8, 1, 2, 6, 6), full_board(8, 1, 1, 5, 6)};
+  const std::vector<Board> boards =
+      state.range(0) == 0
+          ? std::vector<Board>{full_board(8, 0, 0, 7, 7), full_board(8, 0, 0, 0, 7), full_board(8, 0, 0, 7, 0)}
+          : std::vector<Board>{full_board(8, 3, 3, 4, 4), full_board(8, 3, 3, 3, 4), full_board(8, 2, 2, 5, 5),
+                               full_board(8, 0, 3, 7, 4), full_board(8, 1, 1, 6, 6), full_board(8, 3, 3, 3, 3),
+                               full_board(8, 1, 2, 6, 6), full_board(8, 1, 1, 5, 6)};
   state.SetLabel(state.range(0) == 0 ? "corners" : "other starts");
   double slowest_ms = 0;
   double nodes = 0;

@@ -201,7 +201,8 @@ TEST(BranchAndBound, NodeLimitReportsAnUnprovenBestSoFar) {
 TEST(BranchAndBound, SearchesSharingAControlShareItsNodeBudget) {
   Knapsack k;
   core::SplitMix64 rng(5);
-  for (int i = 0; i < 12; ++i) k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
+  for (int i = 0; i < 12; ++i)
+    k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
   k.capacity = 30;
   const auto alone = core::branch_and_bound<Goal::maximize>(k);
   ASSERT_TRUE(alone.proven());

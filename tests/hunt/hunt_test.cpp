@@ -3,13 +3,14 @@
 // makes the program fail, lets correct programs pass, and reports hangs,
 // crashes, exit codes and silence.
 
+#include "hunt/hunt.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
-#include "hunt/hunt.hpp"
 #include "support/sanitized.hpp"
 
 namespace boardsearch::hunt {

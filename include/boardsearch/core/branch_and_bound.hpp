@@ -149,8 +149,7 @@ SearchResult<typename P::Move, typename P::Value> branch_and_bound(
 // The same, as one search with its own limits.
 template <Goal goal, BranchAndBoundProblem P>
 SearchResult<typename P::Move, typename P::Value> branch_and_bound(
-    P& problem, const SearchLimits& limits = {},
-    const BranchAndBoundOptions<typename P::Value>& options = {}) {
+    P& problem, const SearchLimits& limits = {}, const BranchAndBoundOptions<typename P::Value>& options = {}) {
   SearchControl control(limits);
   return branch_and_bound<goal>(problem, control, options);
 }

@@ -605,5 +605,4 @@ TourResult solve_tour(const Board& board, const core::SearchLimits& limits, Prun
   return solve_tour(board, control, pruning);
 }
 
-
 }  // namespace boardsearch::tour

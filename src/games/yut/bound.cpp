@@ -102,8 +102,7 @@ FutureBound::FutureBound(const Board& board, const MoveTable& moves, std::span<c
   for (long long cost = low + 1; cost <= high; ++cost)
     if (uniform(cost) < uniform(best_cost)) best_cost = cost;
   uniform(best_cost);
-  const int start_iterations =
-      static_cast<int>(std::min<long long>(kStartIterations, kMaxWork / work_per_step()));
+  const int start_iterations = static_cast<int>(std::min<long long>(kStartIterations, kMaxWork / work_per_step()));
   first_step_ = std::max(1.0, static_cast<double>(best_cost) / 4);
   refine_costs(start, start_position, start_iterations, first_step_, kStartStepShrink);
   tabulate_costs_of_budgets();
@@ -111,7 +110,8 @@ FutureBound::FutureBound(const Board& board, const MoveTable& moves, std::span<c
 
 void FutureBound::tabulate_costs_of_budgets() {
   cost_of_budget_.clear();
-  max_budget_ = static_cast<std::size_t>(*std::max_element(budget_.begin(), budget_.end())) * static_cast<std::size_t>(pieces_);
+  max_budget_ =
+      static_cast<std::size_t>(*std::max_element(budget_.begin(), budget_.end())) * static_cast<std::size_t>(pieces_);
   const std::size_t stride = max_budget_ + 1;
   if (horizon_ == 0 || stride > kMaxTableEntries / horizon_) return;
   std::vector<long long> table(horizon_ * stride);
@@ -204,9 +204,7 @@ FutureBound::AtTurn FutureBound::at(std::size_t turn) const {
   return view;
 }
 
-long long FutureBound::start_bound() const {
-  return bound_at(segments_[0], std::vector<int>(pieces_, board_.start));
-}
+long long FutureBound::start_bound() const { return bound_at(segments_[0], std::vector<int>(pieces_, board_.start)); }
 
 long long FutureBound::moves_bound(std::size_t turn, long long budget) const {
   if (turn >= dice_.size()) return 0;

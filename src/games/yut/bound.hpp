@@ -131,9 +131,7 @@ class FutureBound {
   };
 
   // One subgradient step's work: use_costs fills at most this many entries.
-  long long work_per_step() const {
-    return static_cast<long long>(horizon_ + 1) * static_cast<long long>(squares_);
-  }
+  long long work_per_step() const { return static_cast<long long>(horizon_ + 1) * static_cast<long long>(squares_); }
   const Segment& segment_of(std::size_t turn) const {
     return segments_[std::min(turn / spacing_, segments_.size() - 1)];
   }

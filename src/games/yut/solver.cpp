@@ -224,7 +224,8 @@ PositionKey moved_key(PositionKey key, const Squares& squares, int pieces, int i
   const PositionKey rest = (key & low_bytes(i)) | (above << (kBitsPerSquare * i));  // pieces - 1 sorted bytes
   int slot = 0;
   for (int k = 0; k < pieces; ++k) slot += k != i && squares[k] < to;
-  const PositionKey moved_up = slot + 1 < kMaxPieces ? (rest >> (kBitsPerSquare * slot)) << (kBitsPerSquare * (slot + 1)) : 0;
+  const PositionKey moved_up =
+      slot + 1 < kMaxPieces ? (rest >> (kBitsPerSquare * slot)) << (kBitsPerSquare * (slot + 1)) : 0;
   return (rest & low_bytes(slot)) | (PositionKey{to} << (kBitsPerSquare * slot)) | moved_up;
 }
 
@@ -367,7 +368,8 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
   using Run = LayerRun (*)(const Board&, const MoveTable&, std::span<const int>, core::SearchControl&, const Pruning&);
   constexpr auto runs = []<std::size_t... P>(std::index_sequence<P...>) {
     return std::array<Run, sizeof...(P)>{&run_layers_for<static_cast<int>(P) + 1>...};
-  }(std::make_index_sequence<kMaxPieces>{});
+  }
+  (std::make_index_sequence<kMaxPieces>{});
   return runs[static_cast<std::size_t>(pieces - 1)](board, moves, dice, control, pruning);
 }
 

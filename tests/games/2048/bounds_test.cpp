@@ -1,11 +1,12 @@
 // Every bound is admissible: never below the plain search's answer.
+#include "games/2048/bounds.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <bit>
 #include <vector>
 
-#include "games/2048/bounds.hpp"
 #include "games/2048/plain_search.hpp"
 #include "games/2048/random_boards.hpp"
 
@@ -74,10 +75,17 @@ std::uint32_t reference_merges(const Board& board, int e, game2048::Direction di
     for (int i = 0; i < n; ++i) {
       int row = line, col = i;
       switch (direction) {
-        case game2048::Direction::left: break;
-        case game2048::Direction::right: col = n - 1 - i; break;
-        case game2048::Direction::up: row = i, col = line; break;
-        case game2048::Direction::down: row = n - 1 - i, col = line; break;
+        case game2048::Direction::left:
+          break;
+        case game2048::Direction::right:
+          col = n - 1 - i;
+          break;
+        case game2048::Direction::up:
+          row = i, col = line;
+          break;
+        case game2048::Direction::down:
+          row = n - 1 - i, col = line;
+          break;
       }
       if (board.at(row, col) != 0) tiles.push_back(board.at(row, col));
     }
@@ -94,8 +102,8 @@ TEST(Bounds2048, NextMoveMergingTilesEqualsTheBestDirection) {
   core::SplitMix64 rng(2049);
   int below_mergeable = 0;
   for (int round = 0; round < scaled(3000); ++round) {
-    const Board board = random_small_board(rng, 1 + static_cast<int>(rng.below(8)), 20 + static_cast<int>(rng.below(81)),
-                                           1 + static_cast<int>(rng.below(4)));
+    const Board board = random_small_board(rng, 1 + static_cast<int>(rng.below(8)),
+                                           20 + static_cast<int>(rng.below(81)), 1 + static_cast<int>(rng.below(4)));
     for (int e = 1; e <= 4; ++e) {
       std::uint32_t best = 0;
       for (const auto direction : game2048::kDirections) best = std::max(best, reference_merges(board, e, direction));

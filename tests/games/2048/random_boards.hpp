@@ -35,5 +35,4 @@ inline plain2048::Grid to_grid(const game2048::Board& board) {
   return grid;
 }
 
-
 }  // namespace boardsearch::testing

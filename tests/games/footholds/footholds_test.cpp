@@ -14,8 +14,8 @@
 #include "games/footholds/board.hpp"
 #include "games/footholds/game.hpp"
 #include "games/footholds/puzzle.hpp"
-#include "games/footholds/solver.hpp"
 #include "games/footholds/reference.hpp"
+#include "games/footholds/solver.hpp"
 #include "games/footholds/test_support.hpp"
 
 namespace boardsearch::footholds {
@@ -23,9 +23,9 @@ namespace {
 
 namespace ref = testing::footholds_reference;
 using core::SplitMix64;
+using testing::scaled;
 using testing::footholds_support::random_board;
 using testing::footholds_support::reference_total;
-using testing::scaled;
 using testing::footholds_support::to_reference;
 
 Board make_board(int rows, int cols, const std::vector<int>& cells, int a, int b) {
@@ -43,7 +43,6 @@ int solved_total(const Board& board) {
   EXPECT_TRUE(result.proven());
   return result.value.value_or(-1);
 }
-
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path);

@@ -21,10 +21,9 @@ namespace boardsearch::footholds {
 namespace {
 
 using core::SplitMix64;
+using testing::scaled;
 using testing::footholds_support::random_board;
 using testing::footholds_support::reference_total;
-using testing::scaled;
-
 
 TEST(FootholdsTable, BucketsFillACacheLine) {
   EXPECT_EQ(sizeof(BucketTable<Bits64>::Entry), 16u);

@@ -224,7 +224,8 @@ TEST(YutSolver, FutureBoundIsAdmissibleAlongOptimalPlans) {
         lone_piece_sum += bound.lone_piece(square, turn);
         budget_sum += bound.budget(square);
       }
-      ASSERT_GE(score + bound.future(turn, lone_piece_sum, budget_sum), *result.value) << "case " << c << ", turn " << turn << ", guide " << guide_kind;
+      ASSERT_GE(score + bound.future(turn, lone_piece_sum, budget_sum), *result.value)
+          << "case " << c << ", turn " << turn << ", guide " << guide_kind;
       if (turn == result.line.size()) break;
       const Move& move = result.line[turn];
       square_of_piece[move.piece - 1] = move.to;

@@ -2,9 +2,8 @@
 // Shared helpers of the dice yut tests: files, random schedules and boards,
 // and the plan replay (legality checked with the reference's own move code).
 
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
@@ -14,8 +13,8 @@
 #include "boardsearch/core/zobrist.hpp"
 #include "games/yut/board.hpp"
 #include "games/yut/solver.hpp"
-#include "yut/plain_search.hpp"
 #include "support/sanitized.hpp"
+#include "yut/plain_search.hpp"
 
 namespace boardsearch::yut::testing {
 
