@@ -61,6 +61,16 @@ class GameSearch {
   // May throw core::SearchAborted (a limit); the game is then back at this node.
   int search(int alpha, int beta) { return search(alpha, beta, Game::kNoVacatedCell); }
 
+  // The best move stored for the current position, if any.
+  std::optional<Direction> table_move() const {
+    const std::uint64_t hash = typename Game::KeyHash{}(game_.key());
+    const auto* entry = table_.probe(hash, game_.footholds(), game_.mover(), game_.other());
+    if (entry == nullptr || entry->move == Table::kNoMove) return std::nullopt;
+    return static_cast<Direction>(entry->move);
+  }
+
+  const core::SearchStats& stats() const { return control_.stats(); }
+
  private:
   // search() at a position reached by a move from a position whose players
   // were connected, `vacated` being the cell that move left (or
@@ -152,18 +162,6 @@ class GameSearch {
     return best;
   }
 
- public:
-  // The best move stored for the current position, if any.
-  std::optional<Direction> table_move() const {
-    const std::uint64_t hash = typename Game::KeyHash{}(game_.key());
-    const auto* entry = table_.probe(hash, game_.footholds(), game_.mover(), game_.other());
-    if (entry == nullptr || entry->move == Table::kNoMove) return std::nullopt;
-    return static_cast<Direction>(entry->move);
-  }
-
-  const core::SearchStats& stats() const { return control_.stats(); }
-
- private:
   Game& game_;
   Table table_;
   core::SearchControl control_;
