@@ -161,4 +161,14 @@ constexpr Direction opposite(Direction direction) {
   return static_cast<Direction>(static_cast<std::uint8_t>(direction) ^ 1u);
 }
 
+// The board's footholds as a bitboard: bit r * cols + c set where cell (r, c)
+// has a foothold. Precondition: board.cells() <= BB::kCapacity.
+template <class BB>
+BB foothold_bits(const Board& board) {
+  BB footholds;
+  for (int cell = 0; cell < board.cells(); ++cell)
+    if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= BB::cell(cell);
+  return footholds;
+}
+
 }  // namespace boardsearch::footholds

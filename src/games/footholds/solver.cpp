@@ -117,9 +117,7 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
                                               const SearchTuning& tuning) {
   const core::Clock::time_point start = core::Clock::now();
   const Geometry<BB> geometry(board.rows, board.cols);
-  BB footholds;
-  for (int cell = 0; cell < board.cells(); ++cell)
-    if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= BB::cell(cell);
+  const BB footholds = foothold_bits<BB>(board);
 
   // Only the footholds the players can ever reach matter for the table sizes.
   const BB reachable = geometry.component(board.a, footholds) | geometry.component(board.b, footholds);

@@ -196,9 +196,7 @@ TEST(Footholds, DecompositionFormulaEqualsMinimax) {
     const int cols = 1 + static_cast<int>(rng.below(6));
     const Board board = random_board(rng, rows, cols, 20 + static_cast<int>(rng.below(30)), 0);
     const Geometry<Bits64> geometry(rows, cols);
-    Bits64 footholds;
-    for (int cell = 0; cell < board.cells(); ++cell)
-      if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= Bits64::cell(cell);
+    const Bits64 footholds = foothold_bits<Bits64>(board);
     if (board.a == board.b || geometry.connected(board.a, board.b, footholds)) continue;
     LongestPaths<Bits64> paths(geometry, 64, {});
     const FootholdsGame<Bits64> game(geometry, paths, footholds, board.a, board.b);
@@ -240,9 +238,7 @@ TEST(Footholds, LongestPathEqualsBruteForce) {
     const int cols = 1 + static_cast<int>(rng.below(6));
     const Board board = random_board(rng, rows, cols, static_cast<int>(rng.below(40)), 0);
     const Geometry<Bits64> geometry(rows, cols);
-    Bits64 footholds;
-    for (int cell = 0; cell < board.cells(); ++cell)
-      if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= Bits64::cell(cell);
+    const Bits64 footholds = foothold_bits<Bits64>(board);
     LongestPaths<Bits64> paths(geometry, 16, {});  // a tiny memo: exercises replacement
     const Bits64 region = geometry.component(board.a, footholds);
     std::vector<int> cells(board.footholds.begin(), board.footholds.end());
@@ -265,9 +261,7 @@ TEST(Footholds, RemovalKeepsConnectionsOnlyWhenItDoes) {
     const int cols = 1 + static_cast<int>(rng.below(6));
     const Board board = random_board(rng, rows, cols, static_cast<int>(rng.below(60)), 0);
     const Geometry<Bits64> geometry(rows, cols);
-    Bits64 footholds;
-    for (int cell = 0; cell < board.cells(); ++cell)
-      if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= Bits64::cell(cell);
+    const Bits64 footholds = foothold_bits<Bits64>(board);
     const int removed = board.a;
     const Bits64 after = footholds ^ Bits64::cell(removed);
     const Bits64 neighbours = geometry.adjacent[static_cast<std::size_t>(removed)] & after;
@@ -296,9 +290,7 @@ TEST(Footholds, ApplyUndoRestoresEveryStateAndKey) {
   for (int i = 0; i < 50; ++i) {
     const Board board = random_board(rng, 5, 6, 15, 10);
     const Geometry<Bits64> geometry(board.rows, board.cols);
-    Bits64 footholds;
-    for (int cell = 0; cell < board.cells(); ++cell)
-      if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= Bits64::cell(cell);
+    const Bits64 footholds = foothold_bits<Bits64>(board);
     LongestPaths<Bits64> paths(geometry, 64, {});
     const FootholdsGame<Bits64> game(geometry, paths, footholds, board.a, board.b);
     applied += testing::check_apply_undo_restores(game, 10, 40, rng.next());
@@ -307,9 +299,7 @@ TEST(Footholds, ApplyUndoRestoresEveryStateAndKey) {
   for (int i = 0; i < 20; ++i) {
     const Board board = random_board(rng, 10, 12, 15, 10);
     const Geometry<Bits128> geometry(board.rows, board.cols);
-    Bits128 footholds;
-    for (int cell = 0; cell < board.cells(); ++cell)
-      if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= Bits128::cell(cell);
+    const Bits128 footholds = foothold_bits<Bits128>(board);
     LongestPaths<Bits128> paths(geometry, 64, {});
     const FootholdsGame<Bits128> game(geometry, paths, footholds, board.a, board.b);
     applied += testing::check_apply_undo_restores(game, 10, 60, rng.next());
