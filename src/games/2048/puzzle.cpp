@@ -25,6 +25,17 @@ std::string step_text(const Board& board, std::size_t step, const std::vector<Di
                      tile_text(board.max_exponent()));
 }
 
+// What a search stopped by a limit still knows, for its one-line message:
+// the best line found (a lower bound, reached by real moves) and the root's
+// admissible bound (an upper bound). Both are labelled unproven bounds, never
+// printed as the answer.
+std::string unproven_bracket(const MaxTileResult& result, const Board& start) {
+  const int found = result.search.value.value_or(start.max_exponent());
+  const std::size_t length = result.search.value ? result.search.line.size() : 0;
+  return fmt::format("not proven: the largest tile is at least {} (reached in {} move{}) and at most {}",
+                     tile_text(found), length, length == 1 ? "" : "s", tile_text(result.root_bound));
+}
+
 app::SolveReport solve(const app::SolveRequest& request) {
   // Step 1. Input and options.
   const Board start = parse_board(request.input);
@@ -33,11 +44,13 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
   // Step 2. The search; only a proven value is an answer.
   const MaxTileResult result = maximize_tile(start, moves, request.limits);
-  if (!result.search.proven()) throw app::LimitError(app::limit_message(result.search.outcome, result.search.stats));
+  if (!result.search.proven())
+    throw app::LimitError(fmt::format("{}; {}", app::limit_message(result.search.outcome, result.search.stats),
+                                      unproven_bracket(result, start)));
   if (result.depth_limited)
     throw app::LimitError(fmt::format("search stopped before the answer was proven: a line reached the depth limit "
-                                      "of {} moves",
-                                      kMaxSearchDepth));
+                                      "of {} moves; {}",
+                                      kMaxSearchDepth, unproven_bracket(result, start)));
   const int answer = result.search.value.value_or(start.max_exponent());
 
   // Step 3. Replay the line: the boards for --explain, --json and viewers.

@@ -196,6 +196,7 @@ MaxTileResult maximize_tile(const Board& start, long long moves, const core::Sea
   result.search = core::branch_and_bound<core::Goal::maximize>(problem, limits, bnb_options);
   result.depth_limited = problem.depth_limited();
   result.seen_boards = problem.seen_boards();
+  result.root_bound = *bnb_options.best_possible;
   return result;
 }
 

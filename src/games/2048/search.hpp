@@ -36,6 +36,10 @@ struct MaxTileResult {
   // proven even if search.outcome says proven.
   bool depth_limited = false;
   std::size_t seen_boards = 0;   // boards in the table at the end
+  // The admissible bound at the root (exponent): no line of K moves makes a
+  // larger tile. With search.value it brackets the answer of a search that a
+  // limit stopped.
+  int root_bound = 0;
 };
 
 // Solves: the largest tile after at most `moves` moves from `start`.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # 2048 end to end through the built CLI: the samples, bad inputs (exit 2,
-# exactly one stderr line, empty stdout), --moves, --explain and --json.
+# exactly one stderr line, empty stdout), --moves, --explain, --json and a
+# node limit (exit 3).
 # Usage: cli_test.sh BOARDSEARCH_BINARY DATA_DIR
 set -u
 bin="$1"
@@ -91,5 +92,16 @@ else
   grep -q '"answer": 8' "$tmp/out" || fail "$current: no answer 8"
 fi
 [ "$failures" = 0 ] && echo "ok: --json"
+
+# 5. A node limit: exit 3, nothing on stdout, one stderr line that brackets
+# the answer without claiming it (04 is 20 x 20 with one 1024 among 2..32;
+# at K = 10 the answer is 1024 and the root bound allows 4096).
+run "node limit" -- --moves 10 --max-nodes 5 "$data/04.in"
+[ "$status" = 3 ] || fail "$current: exit $status, wanted 3"
+[ -s "$tmp/out" ] && fail "$current: stdout not empty: $(head -c 200 "$tmp/out")"
+[ "$(wc -l <"$tmp/err")" = 1 ] || fail "$current: stderr is not one line: $(cat "$tmp/err")"
+grep -q 'node limit reached.*not proven: the largest tile is at least 1024 (reached in 0 moves) and at most [0-9]*$' \
+  "$tmp/err" || fail "$current: stderr: $(cat "$tmp/err")"
+[ "$failures" = 0 ] && echo "ok: $current ($(cat "$tmp/err"))"
 
 finish "2048 CLI"

@@ -190,5 +190,41 @@ TEST(Solver2048, LimitsNeverYieldAnUnprovenAnswer) {
   EXPECT_THROW(game2048::puzzle().solve(request), app::LimitError);
 }
 
+TEST(Solver2048, AStoppedSearchBracketsTheTrueAnswer) {
+  // Budgets from tiny to nearly enough, on boards the plain search settles:
+  // the one-line message of a stopped search names a lower bound (a tile a
+  // line reached) and an upper bound, and the true answer lies between.
+  core::SplitMix64 rng(77);
+  int stopped = 0;
+  for (int round = 0; round < scaled(40); ++round) {
+    const int side = 4 + static_cast<int>(rng.below(5));
+    const Board board = random_small_board(rng, side, 60 + static_cast<int>(rng.below(41)), 4);
+    const int moves = 4 + static_cast<int>(rng.below(3));
+    const std::uint64_t truth = plain2048::max_tile(to_grid(board), moves);
+    const std::string input = std::to_string(side) + "\n" + game2048::board_text(board, 0);
+    app::SolveRequest request{input, {}, {}};
+    request.options.moves = moves;
+    request.limits.max_nodes = 1 + rng.below(40);
+    try {
+      const app::SolveReport report = game2048::puzzle().solve(request);
+      ASSERT_EQ(report.answer, std::to_string(truth) + "\n") << "round " << round;
+    } catch (const app::LimitError& error) {
+      ++stopped;
+      const std::string message = error.what();
+      ASSERT_EQ(message.find('\n'), std::string::npos) << message;
+      const std::size_t at_least = message.find("at least ");
+      const std::size_t at_most = message.find(" and at most ");
+      ASSERT_NE(at_least, std::string::npos) << message;
+      ASSERT_NE(at_most, std::string::npos) << message;
+      const std::uint64_t low = std::stoull(message.substr(at_least + 9));
+      const std::uint64_t high = std::stoull(message.substr(at_most + 13));
+      EXPECT_LE(low, truth) << message;
+      EXPECT_GE(high, truth) << message;
+      EXPECT_LT(low, high) << "a stopped search whose bounds meet has proven its answer: " << message;
+    }
+  }
+  EXPECT_GT(stopped, 0) << "no budget was small enough to stop a search";
+}
+
 }  // namespace
 }  // namespace boardsearch::testing
