@@ -96,10 +96,11 @@ void add_hunt_command(CLI::App& app, int& status) {
       "POSITIVE");
   CLI::App* sub = app.add_subcommand("hunt", "find an input on which a program's answer is wrong, and shrink it");
   sub->footer(
-      "Generates judge inputs for PUZZLE (edge cases first, then random inputs growing in size), runs\n"
-      "COMMAND on each with the input on stdin, and compares its output (whitespace-normalized) with\n"
-      "boardsearch's proven answer. The first mismatch (wrong answer, crash, non-zero exit, no output,\n"
-      "timeout) is shrunk to a minimal input and printed. Exit 1: mismatch; 0: none; 2: usage error.\n"
+      "Generates judge inputs for PUZZLE (small inputs first; the puzzle page's samples and traps where\n"
+      "the random inputs reach their size), runs COMMAND on each with the input on stdin, and compares\n"
+      "its output (whitespace-normalized) with boardsearch's proven answer. The first mismatch (wrong\n"
+      "answer, crash, non-zero exit, no output, timeout) is shrunk to a minimal input and printed.\n"
+      "Exit 1: mismatch; 0: none; 2: usage error.\n"
       "Example: boardsearch hunt 2048 --seconds 5 -- ./my_solution");
   sub->add_option("PUZZLE", args.puzzle, "2048, tour, footholds or yut")->required();
   sub->add_option("COMMAND", args.command, "the program to test and its arguments (after --)");
@@ -111,7 +112,7 @@ void add_hunt_command(CLI::App& app, int& status) {
       ->check(at_least(1, "POSITIVE"));
   sub->add_option("--memory-mb", args.memory_mib, "address-space cap per run in MiB, 0 for none (default 1024)")
       ->check(at_least(0, "NONNEGATIVE"));
-  sub->add_option("--moves", args.moves, "2048: number of moves K, for the inputs and the reference");
+  sub->add_option("--moves", args.moves, "2048: number of moves K for the reference answer");
   sub->add_option("--pieces", args.pieces, "yut: number of pieces P (generalized game: dice count varies)");
   sub->add_option("--out", args.out_file, "write the minimal failing input to this file");
   sub->callback([&status] {
