@@ -49,8 +49,8 @@ std::size_t path_cache_entries(int footholds) {
 constexpr int kSteppingProbes = 8;
 
 // The exact score of the current position, in place of
-// NegamaxSolver::solve_score (whose midpoint rule probes toward the extremes
-// first, e.g. -23 on a 7 x 7 board, not 0):
+// NegamaxSolver::solve_score (which also probes 0 first, but then bisects
+// over every score, both parities, and never steps from a proven bound):
 //   1. one null-window search at 0 decides who wins (scores are never 0);
 //   2. the exact score among the scores of that sign with the right parity
 //      only: the mover wins after an odd number d of plies and loses after an
