@@ -1,6 +1,7 @@
 #include "boardsearch/app/text_input.hpp"
 
 #include <charconv>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -13,13 +14,26 @@ namespace {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
 // Shows a field in a message without flooding the terminal.
-std::string shown(std::string_view field) {
-  constexpr std::size_t kMaxShown = 24;
-  if (field.size() <= kMaxShown) return std::string(field);
-  return std::string(field.substr(0, kMaxShown)) + "...";
-}
+std::string shown(std::string_view field) { return printable(field); }
 
 }  // namespace
+
+std::string printable(std::string_view text, std::size_t max_chars) {
+  const bool cut = text.size() > max_chars;
+  if (cut) text = text.substr(0, max_chars);
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c == '\r') out += "\\r";
+    else if (byte < 0x20 || byte == 0x7f) out += fmt::format("\\x{:02x}", byte);
+    else out += c;
+  }
+  if (cut) out += "...";
+  return out;
+}
 
 std::string where(std::size_t line, std::size_t field) {
   return field == 0 ? fmt::format("line {}", line) : fmt::format("line {}, field {}", line, field);
@@ -71,12 +85,21 @@ long long parse_integer(std::string_view field, std::size_t line, std::size_t fi
                         long long min, long long max) {
   long long value = 0;
   std::string_view digits = field;
-  if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
+  // One optional sign: "+5" is 5, but "+-5" is no number (from_chars would
+  // take the '-' after the '+' we skip).
+  const bool plus = !digits.empty() && digits.front() == '+';
+  if (plus) digits.remove_prefix(1);
   const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (ec == std::errc::result_out_of_range)
-    throw InputError(fmt::format("{}: {} out of range [{}, {}], found '{}'", where(line, field_index), what, min, max,
+  if (ec == std::errc::result_out_of_range) {
+    // Beyond 64 bits: name the accepted range only when it is narrower than
+    // that (printing the full 64-bit range helps nobody).
+    const bool full_range =
+        min == std::numeric_limits<long long>::min() && max == std::numeric_limits<long long>::max();
+    throw InputError(fmt::format("{}: {} out of range{}, found '{}'", where(line, field_index), what,
+                                 full_range ? std::string(" (beyond 64 bits)") : fmt::format(" [{}, {}]", min, max),
                                  shown(field)));
-  if (ec != std::errc{} || ptr != digits.data() + digits.size() || digits.empty())
+  }
+  if (ec != std::errc{} || ptr != digits.data() + digits.size() || digits.empty() || (plus && digits.front() == '-'))
     throw InputError(fmt::format("{}: expected {} (an integer), found '{}'", where(line, field_index), what,
                                  shown(field)));
   if (value < min || value > max)

@@ -2,6 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "boardsearch/app/json_input.hpp"
+
 #include "boardsearch/app/puzzle.hpp"
 
 namespace boardsearch::app {
@@ -48,6 +55,51 @@ TEST(TextInput, ErrorsNameLineAndField) {
               in.expect_end();
             }),
             "line 3: unexpected text after the end of the input: 'junk'");
+}
+
+TEST(TextInput, OneSignAtMost) {
+  EXPECT_EQ(parse_integer("+5", 1, 1, "a value", -9, 9), 5);
+  EXPECT_EQ(parse_integer("-5", 1, 1, "a value", -9, 9), -5);
+  EXPECT_EQ(error_of([] { parse_integer("+-0", 2, 1, "a cell", 0, 1); }),
+            "line 2, field 1: expected a cell (an integer), found '+-0'");
+  EXPECT_EQ(error_of([] { parse_integer("++1", 2, 1, "a cell", 0, 1); }),
+            "line 2, field 1: expected a cell (an integer), found '++1'");
+}
+
+TEST(TextInput, BeyondSixtyFourBitsSaysSoWithoutTheFullRange) {
+  const long long lo = std::numeric_limits<long long>::min();
+  const long long hi = std::numeric_limits<long long>::max();
+  EXPECT_EQ(error_of([&] { parse_integer("99999999999999999999", 3, 2, "a tile", lo, hi); }),
+            "line 3, field 2: a tile out of range (beyond 64 bits), found '99999999999999999999'");
+}
+
+TEST(TextInput, MessagesQuoteFieldsOnOneLine) {
+  // A NUL would end the C string the message travels as; a newline would
+  // split the one stderr line.
+  EXPECT_EQ(error_of([] { parse_integer(std::string_view("2\0", 2), 1, 1, "a tile", 0, 9); }),
+            "line 1, field 1: expected a tile (an integer), found '2\\x00'");
+  EXPECT_EQ(printable("a\nb\tc\rd\x7f"), "a\\nb\\tc\\rd\\x7f");
+  EXPECT_EQ(printable(std::string(30, 'x')), std::string(24, 'x') + "...");
+  EXPECT_EQ(printable("abc", 2), "ab...");
+}
+
+TEST(JsonInput, NestingBeyondTheLimitIsRefusedNotRecursedInto) {
+  auto nested = [](int levels) { return std::string(levels, '[') + std::string(levels, ']'); };
+  EXPECT_EQ(parse_json(nested(kMaxJsonDepth)).dump().size(), 2u * kMaxJsonDepth);
+  EXPECT_EQ(error_of([&] { parse_json(nested(kMaxJsonDepth + 1)); }),
+            fmt::format("JSON nested deeper than {} levels", kMaxJsonDepth));
+  // Far beyond: refused while parsing, long before anything could recurse.
+  EXPECT_EQ(error_of([&] { parse_json(nested(200000)); }),
+            fmt::format("JSON nested deeper than {} levels", kMaxJsonDepth));
+  EXPECT_EQ(error_of([] { parse_json(R"({"a": {"b": [1, {"c": 2}]}})", 3); }), "JSON nested deeper than 3 levels");
+  EXPECT_EQ(parse_json(R"({"a": {"b": [1, 2]}})", 3)["a"]["b"][1], 2);
+}
+
+TEST(JsonInput, SyntaxErrorsAreOneLineInputErrors) {
+  const std::string message = error_of([] { parse_json("{\"a\": \n\n}"); });
+  EXPECT_EQ(message.rfind("not valid JSON: ", 0), 0u) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  EXPECT_EQ(message.find("[json.exception"), std::string::npos) << message;
 }
 
 }  // namespace

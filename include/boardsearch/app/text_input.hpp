@@ -52,4 +52,11 @@ std::vector<long long> parse_integer_line(const InputLine& line, std::size_t cou
 // "line L: message" / "line L, field F: message" as used by every InputError.
 std::string where(std::size_t line, std::size_t field = 0);
 
+// `text` made safe to quote inside a one-line message: control bytes and
+// DEL are written as escapes (\n, \t, \r, \xNN; a NUL would otherwise end
+// the C string the message travels as, a newline would split the line), and
+// text longer than `max_chars` is cut to that many bytes plus "...".
+inline constexpr std::size_t kShownChars = 24;
+std::string printable(std::string_view text, std::size_t max_chars = kShownChars);
+
 }  // namespace boardsearch::app

@@ -1,0 +1,21 @@
+#pragma once
+// Reading JSON that a user wrote (board files, web requests) so that no value
+// can hurt the process: syntax errors become one-line InputErrors, and values
+// nested deeper than any board or request needs are refused while parsing.
+// (nlohmann::json parses without recursion, but dump() and comparisons
+// recurse once per level: a value nested 100,000 deep overflows the stack.)
+
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace boardsearch::app {
+
+// Deeper than any document the project reads (a board file is 4 levels).
+inline constexpr int kMaxJsonDepth = 64;
+
+// Parses `text` as one JSON value. Throws InputError: "not valid JSON: <why,
+// where>" (one line) or "JSON nested deeper than <max_depth> levels".
+nlohmann::json parse_json(std::string_view text, int max_depth = kMaxJsonDepth);
+
+}  // namespace boardsearch::app
