@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <limits>
+
 #include <algorithm>
 #include <numeric>
 #include <vector>
@@ -240,6 +243,27 @@ TEST(SearchControl, PastDeadlineStopsWithTimeLimit) {
   limits.deadline = core::Clock::now();
   const auto result = core::branch_and_bound<Goal::maximize>(k, limits);
   EXPECT_EQ(result.outcome, core::Outcome::time_limit);
+}
+
+TEST(SearchControl, FarDeadlinesSaturateInsteadOfOverflowing) {
+  // 1e10 s is beyond the nanosecond clock's range from now: it must not wrap
+  // into the past (which stopped every search at once).
+  const core::Clock::time_point before = core::Clock::now();
+  for (const double seconds : {1e10, 1e300, std::numeric_limits<double>::infinity()})
+    EXPECT_EQ(core::SearchLimits::deadline_in(seconds), core::Clock::time_point::max()) << seconds;
+  const core::Clock::time_point in_an_hour = core::SearchLimits::deadline_in(3600);
+  EXPECT_GT(in_an_hour, before + std::chrono::minutes(59));
+  EXPECT_LT(in_an_hour, core::Clock::now() + std::chrono::minutes(61));
+  for (const double seconds : {0.0, -1.0, std::numeric_limits<double>::quiet_NaN()}) {
+    const core::Clock::time_point deadline = core::SearchLimits::deadline_in(seconds);
+    EXPECT_LE(deadline, core::Clock::now()) << seconds;
+  }
+  Knapsack k;
+  for (int i = 0; i < 10; ++i) k.weight.push_back(1), k.value.push_back(i);
+  k.capacity = 5;
+  core::SearchLimits limits;
+  limits.deadline = core::SearchLimits::deadline_in(1e10);
+  EXPECT_TRUE(core::branch_and_bound<Goal::maximize>(k, limits).proven());
 }
 
 TEST(Zobrist, KeysAreDeterministicAndDistinct) {

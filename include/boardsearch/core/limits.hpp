@@ -52,9 +52,16 @@ struct SearchLimits {
   std::function<void(const Progress&)> on_progress;  // called about every progress_interval
   std::chrono::milliseconds progress_interval{250};
 
-  // Convenience: a deadline `seconds` from now.
+  // Convenience: a deadline `seconds` from now. A deadline the clock cannot
+  // represent (beyond half its remaining range, about 146 years of
+  // nanoseconds, or infinite) saturates to the clock's end instead of
+  // overflowing into the past; zero, negative or NaN means now.
   static Clock::time_point deadline_in(double seconds) {
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    const Clock::time_point now = Clock::now();
+    if (!(seconds > 0)) return now;
+    const double room = std::chrono::duration<double>(Clock::time_point::max() - now).count();
+    if (seconds >= room / 2) return Clock::time_point::max();
+    return now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   }
 };
 
