@@ -4,9 +4,13 @@
 
 #include <unistd.h>
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <fstream>
+#include <limits>
 #include <iostream>
 #include <iterator>
 #include <sstream>
@@ -16,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "boardsearch/app/puzzle.hpp"
+#include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"
 
 namespace {
@@ -26,18 +31,25 @@ using boardsearch::app::Puzzle;
 using boardsearch::app::PuzzleOptions;
 
 constexpr int kExitSolved = 0;
+constexpr int kExitOutputError = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitLimit = 3;
 // Inputs are small text files; anything larger is a mistake, not a puzzle.
 constexpr std::size_t kMaxInputBytes = 16u << 20;
 // Progress appears only for solves that run longer than this.
 constexpr double kProgressAfterSeconds = 1.0;
+// Longest --time-limit accepted (about 31 years): anything longer is no limit
+// at all, and is more likely a typo.
+constexpr double kMaxTimeLimitSeconds = 1e9;
+// Longest message printed: a message quoting user text stays one readable
+// line (the quoted parts are cut shorter where they are made).
+constexpr std::size_t kMaxMessageChars = 1000;
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Reads all of `path` ("-" or empty: standard input), refusing huge inputs.
+// Reads all of `path` ("-": standard input), refusing huge inputs.
 std::string read_input(const std::string& path) {
   std::string text;
   auto read_all = [&](std::istream& in, const std::string& name) {
@@ -49,36 +61,91 @@ std::string read_input(const std::string& path) {
     }
     if (in.bad()) throw InputError(fmt::format("{}: read error", name));
   };
-  if (path.empty() || path == "-") {
+  if (path == "-") {
     read_all(std::cin, "standard input");
   } else {
+    const std::string name = boardsearch::app::printable(path, 200);
+    if (path.empty()) throw InputError("'': cannot open file (the file name is empty)");
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) throw InputError(fmt::format("{}: is a directory", name));
     std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError(fmt::format("{}: cannot open file", path));
-    read_all(file, path);
+    if (!file) throw InputError(fmt::format("{}: cannot open file", name));
+    read_all(file, name);
   }
   return text;
 }
 
+// Options as typed; converted by the parsers below after CLI11 is done, so
+// that numbers read the way input files read them (decimal: CLI11 alone
+// takes "010" for octal 8 and "0x10" for 16, and clamps values beyond 64
+// bits to the largest one).
 struct CommonOptions {
-  std::string file;
+  std::string file = "-";  // "-": standard input
   bool explain = false;
   bool json = false;
-  std::uint64_t max_nodes = 0;
-  double time_limit = 0;
-  std::string board_file;
+  std::optional<std::string> max_nodes;
+  std::optional<std::string> time_limit;
+  std::optional<std::string> moves;
+  std::optional<std::string> pieces;
+  std::optional<std::string> board_file;
 };
+
+// A decimal integer option in [min, max], as typed: "010" is ten, one sign
+// is allowed ('+' or '-', not both), anything else (hex, octal prefixes,
+// exponents, fractions) is a usage error quoting the text.
+template <class Int>
+Int decimal_option(const std::string& text, std::string_view option, Int min, Int max) {
+  std::string_view digits = text;
+  const bool plus = !digits.empty() && digits.front() == '+';
+  if (plus) digits.remove_prefix(1);
+  Int value{};
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value, 10);
+  const bool number = end == digits.data() + digits.size() && !digits.empty() && !(plus && digits.front() == '-');
+  const std::string shown = boardsearch::app::printable(text);
+  if (number && error == std::errc::result_out_of_range)
+    throw UsageError(fmt::format("{}: '{}' is beyond 64 bits", option, shown));
+  if (!number || error != std::errc{})
+    throw UsageError(fmt::format("{}: expected a decimal integer, found '{}'", option, shown));
+  if (value < min) throw UsageError(fmt::format("{} must be >= {}, found {}", option, min, value));
+  if (value > max) throw UsageError(fmt::format("{} must be <= {}, found {}", option, max, value));
+  return value;
+}
+
+// --time-limit: a positive, finite number of seconds (decimal, no hex).
+double seconds_option(const std::string& text) {
+  double value = 0;
+  const auto [end, error] =
+      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
+  if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value <= 0 ||
+      value > kMaxTimeLimitSeconds)
+    throw UsageError(fmt::format("--time-limit: expected a number of seconds in (0, {:g}], found '{}'",
+                                 kMaxTimeLimitSeconds, boardsearch::app::printable(text)));
+  return value;
+}
 
 // Solves one puzzle from the command line; returns the exit status.
 int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions options) {
+  // Step 1. Options (usage errors before any input is read).
+  constexpr long long kAnyInteger = std::numeric_limits<long long>::max();
+  if (common.moves) options.moves = decimal_option<long long>(*common.moves, "--moves", -kAnyInteger, kAnyInteger);
+  if (common.pieces) options.pieces = decimal_option<long long>(*common.pieces, "--pieces", -kAnyInteger, kAnyInteger);
+  std::uint64_t max_nodes = 0;
+  if (common.max_nodes)
+    max_nodes = decimal_option<std::uint64_t>(*common.max_nodes, "--max-nodes", 1,
+                                              std::numeric_limits<std::uint64_t>::max());
+  const double time_limit = common.time_limit ? seconds_option(*common.time_limit) : 0;
+
+  // Step 2. Input.
   const std::string input = read_input(common.file);
-  if (!common.board_file.empty()) {
-    options.board = read_input(common.board_file);
-    options.board_source = common.board_file;
+  if (common.board_file) {
+    options.board = read_input(*common.board_file);
+    options.board_source = *common.board_file;
   }
 
+  // Step 3. Solve.
   boardsearch::app::SolveRequest request{input, std::move(options), {}};
-  request.limits.max_nodes = common.max_nodes;
-  if (common.time_limit > 0) request.limits.deadline = boardsearch::core::SearchLimits::deadline_in(common.time_limit);
+  request.limits.max_nodes = max_nodes;
+  if (time_limit > 0) request.limits.deadline = boardsearch::core::SearchLimits::deadline_in(time_limit);
   const bool show_progress = isatty(STDERR_FILENO) == 1;
   bool progress_shown = false;
   if (show_progress) {
@@ -99,6 +166,7 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions 
   }
   if (progress_shown) std::cerr << "\r\033[K";
 
+  // Step 4. Print; an answer that could not be written is no success.
   if (common.json) {
     std::cout << report.document.dump(2) << '\n';
   } else {
@@ -106,37 +174,30 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions 
     if (common.explain) std::cout << '\n' << report.explanation;
   }
   std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "boardsearch: cannot write the answer to standard output\n";
+    return kExitOutputError;
+  }
   return kExitSolved;
 }
 
-// CLI11's PositiveNumber prints its whole double range; say it plainly.
-const CLI::Validator kPositive(
-    [](const std::string& text) {
-      double value = 0;
-      return CLI::detail::lexical_cast(text, value) && value > 0 ? std::string()
-                                                                 : "must be a positive number, found '" + text + "'";
-    },
-    "POSITIVE");
-
-void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& common, PuzzleOptions& options,
-                        const Puzzle*& chosen) {
+void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& common, const Puzzle*& chosen) {
   CLI::App* sub = app.add_subcommand(std::string(puzzle.name), std::string(puzzle.title));
   sub->footer(std::string(puzzle.description));
   sub->add_option("FILE", common.file, "judge-format input (default: standard input)");
   sub->add_flag("--explain", common.explain, "after the answer, show the optimal play step by step");
   sub->add_flag("--json", common.json, "print one JSON document instead of the judge output");
-  sub->add_option("--max-nodes", common.max_nodes, "stop (exit 3) after this many search nodes")
-      ->check(kPositive);
-  sub->add_option("--time-limit", common.time_limit, "stop (exit 3) after this many seconds")
-      ->check(kPositive);
-  if (puzzle.options.moves)
-    sub->add_option_function<long long>(
-        "--moves", [&options](long long k) { options.moves = k; }, "number of moves K (default 5)");
-  if (puzzle.options.pieces)
-    sub->add_option_function<long long>(
-        "--pieces", [&options](long long p) { options.pieces = p; }, "number of pieces P (default 4)");
+  // Each option is kept as typed (see CommonOptions), given or not.
+  auto text_option = [sub](const char* name, std::optional<std::string>& into, const char* help, const char* type) {
+    sub->add_option_function<std::string>(name, [&into](const std::string& text) { into = text; }, help)
+        ->type_name(type);
+  };
+  text_option("--max-nodes", common.max_nodes, "stop (exit 3) after this many search nodes", "POSITIVE");
+  text_option("--time-limit", common.time_limit, "stop (exit 3) after this many seconds", "SECONDS");
+  if (puzzle.options.moves) text_option("--moves", common.moves, "number of moves K (default 5)", "INT");
+  if (puzzle.options.pieces) text_option("--pieces", common.pieces, "number of pieces P (default 4)", "INT");
   if (puzzle.options.board)
-    sub->add_option("--board", common.board_file, "board description file (JSON, see docs/)");
+    text_option("--board", common.board_file, "board description file (JSON, see docs/)", "FILE");
   sub->callback([&chosen, &puzzle] { chosen = &puzzle; });
 }
 
@@ -160,19 +221,24 @@ int run(int argc, char** argv) {
   app.require_subcommand(1);
 
   CommonOptions common;
-  PuzzleOptions options;
   const Puzzle* chosen = nullptr;
   std::string names;
   for (const Puzzle& puzzle : boardsearch::app::all_puzzles()) {
-    add_puzzle_command(app, puzzle, common, options, chosen);
+    add_puzzle_command(app, puzzle, common, chosen);
     names += fmt::format("{}{}", names.empty() ? "" : ", ", puzzle.name);
   }
   int command_status = kExitSolved;
   boardsearch::cli::add_extra_commands(app, command_status);
 
-  // A clear message for the most common mistake, before CLI11's generic one.
+  // A clear message for the most common mistakes, before CLI11's generic
+  // ones ("A subcommand is required" for an unknown option).
   if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1]))
-    throw UsageError(fmt::format("unknown command '{}' (puzzles: {}; see --help)", argv[1], names));
+    throw UsageError(fmt::format("unknown command '{}' (puzzles: {}; see --help)",
+                                 boardsearch::app::printable(argv[1]), names));
+  if (argc > 1 && argv[1][0] == '-' && std::string_view(argv[1]) != "-h" && std::string_view(argv[1]) != "--help" &&
+      std::string_view(argv[1]) != "--version")
+    throw UsageError(fmt::format("unknown option '{}' before the command (see --help)",
+                                 boardsearch::app::printable(argv[1])));
 
   try {
     app.parse(argc, argv);
@@ -186,7 +252,14 @@ int run(int argc, char** argv) {
     throw UsageError(one_line(e.what()) + " (see --help)");
   }
   if (chosen == nullptr) return command_status;
-  return run_puzzle(*chosen, common, options);
+  return run_puzzle(*chosen, common, PuzzleOptions{});
+}
+
+// Prints a message as the one stderr line the contract promises, whatever
+// user text it quotes (a newline would split it; a huge value would flood).
+int fail(std::string_view prefix, const char* message, int status) {
+  std::cerr << "boardsearch: " << prefix << boardsearch::app::printable(message, kMaxMessageChars) << '\n';
+  return status;
 }
 
 }  // namespace
@@ -195,19 +268,14 @@ int main(int argc, char** argv) {
   try {
     return run(argc, argv);
   } catch (const UsageError& e) {
-    std::cerr << "boardsearch: " << e.what() << '\n';
-    return kExitBadInput;
+    return fail("", e.what(), kExitBadInput);
   } catch (const InputError& e) {
-    std::cerr << "boardsearch: " << e.what() << '\n';
-    return kExitBadInput;
+    return fail("", e.what(), kExitBadInput);
   } catch (const LimitError& e) {
-    std::cerr << "boardsearch: " << e.what() << '\n';
-    return kExitLimit;
+    return fail("", e.what(), kExitLimit);
   } catch (const std::bad_alloc&) {
-    std::cerr << "boardsearch: out of memory\n";
-    return kExitLimit;
+    return fail("", "out of memory", kExitLimit);
   } catch (const std::exception& e) {
-    std::cerr << "boardsearch: internal error: " << e.what() << '\n';
-    return 1;
+    return fail("internal error: ", e.what(), 1);
   }
 }

@@ -25,4 +25,53 @@ grep -q "does-not-exist.txt" "$tmp/err" || fail "message does not name the file"
 expect 2 "negative node limit" -- tour --max-nodes -5
 expect 2 "non-numeric time limit" -- tour --time-limit soon
 
+
+# Numbers in options read as in input files: decimal. CLI11 alone took "010"
+# for octal 8, "0x10" for 16, and clamped values beyond 64 bits.
+printf '3\n2 2 8\n8 0 8\n2 0 2\n' >"$tmp/needs10.in"  # 16 within 8 moves, 32 within 10
+STDIN="$tmp/needs10.in" expect 0 "--moves 010 is ten" -- 2048 --moves 010
+[ "$(cat "$tmp/out")" = 32 ] || fail "--moves 010 answered $(cat "$tmp/out"), wanted 32 (ten moves)"
+STDIN="$tmp/needs10.in" expect 0 "--moves +10 is ten" -- 2048 --moves +10
+[ "$(cat "$tmp/out")" = 32 ] || fail "--moves +10 answered $(cat "$tmp/out"), wanted 32"
+for bad in 0x10 0o10 1e1 10.0 +-1 '' 99999999999999999999; do
+  STDIN="$tmp/needs10.in" expect 2 "--moves '$bad' is refused" -- 2048 --moves "$bad"
+  grep -q -- "--moves" "$tmp/err" || fail "--moves '$bad': message does not name the option: $(cat "$tmp/err")"
+done
+grep -q "beyond 64 bits" "$tmp/err" || fail "a 20-digit --moves is not called too large: $(cat "$tmp/err")"
+expect 2 "--pieces 010 with 9 pieces is refused, not read as 8" -- yut --pieces 011
+grep -q "found 11" "$tmp/err" || fail "--pieces 011: $(cat "$tmp/err")"
+expect 2 "--max-nodes 0" -- tour --max-nodes 0
+expect 2 "--max-nodes 1e23" -- tour --max-nodes 1e23
+
+# --time-limit: a positive finite number of seconds; far deadlines used to
+# wrap into the past and stop every solve at once.
+for bad in 0 -1 nan inf 1e10 0x10; do
+  expect 2 "--time-limit '$bad' is refused" -- 2048 --time-limit "$bad"
+done
+STDIN="$tmp/needs10.in" expect 0 "--time-limit 1e9 solves" -- 2048 --time-limit 1e9
+[ "$(cat "$tmp/out")" = 16 ] || fail "--time-limit 1e9 answered $(cat "$tmp/out")"
+
+# File names: empty, a directory, a newline in the name (one stderr line).
+expect 2 "an empty FILE name" -- 2048 ''
+expect 2 "an empty --board name" -- yut --board '' "$tmp/needs10.in"
+expect 2 "a directory as FILE" -- 2048 "$tmp"
+grep -q "is a directory" "$tmp/err" || fail "directory: $(cat "$tmp/err")"
+expect 2 "a newline in the file name" -- 2048 "$tmp/no
+such"
+# A NUL byte in the input is shown, not the end of the message.
+printf '1\n2\000\n' >"$tmp/nul.in"
+expect 2 "a NUL byte in a field" -- 2048 "$tmp/nul.in"
+grep -q "found '2\\\\x00'" "$tmp/err" || fail "NUL: $(cat "$tmp/err")"
+expect 2 "an unknown option before the command" -- --bogus
+grep -q "unknown option '--bogus'" "$tmp/err" || fail "--bogus: $(cat "$tmp/err")"
+
+# An answer that cannot be written is not a success.
+if [ -w /dev/full ]; then
+  "$bin" 2048 "$tmp/needs10.in" >/dev/full 2>"$tmp/err"
+  status=$?
+  [ "$status" = 1 ] || fail "writing to /dev/full: exit $status, wanted 1"
+  [ "$(wc -l <"$tmp/err")" = 1 ] || fail "writing to /dev/full: stderr: $(cat "$tmp/err")"
+  [ "$failures" = 0 ] && echo "ok: a failed write exits 1"
+fi
+
 finish "CLI frame"
