@@ -1,24 +1,31 @@
 // `boardsearch hunt`: the counterexample hunter's command line. Parses,
-// calls hunt::hunt, prints hunt::print_report; nothing else.
+// checks --out, calls hunt::hunt, prints hunt::print_report; nothing else.
 //
 // Exit status: 1 a mismatch was found, 0 none within the budget, 2 usage
-// errors (thrown as InputError, which main.cpp maps to 2).
+// errors (thrown as InputError or CLI11 parse errors, which main.cpp maps to
+// 2 with one line on stderr and nothing on stdout). A --out file that passed
+// the check before hunting but still cannot be written at the end (a full
+// disk) keeps status 1: the report, the minimal input included, is already
+// on stdout, so the failure is one more stderr line, not a usage error.
 
 #include <unistd.h>
 
-#include <fstream>
+#include <cstdint>
+#include <limits>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "boardsearch/app/puzzle.hpp"
 #include "cli/commands.hpp"
+#include "hunt/decimal.hpp"
 #include "hunt/hunt.hpp"
+#include "hunt/out_file.hpp"
 
 namespace boardsearch::cli {
 
@@ -27,17 +34,42 @@ namespace {
 constexpr int kExitNoMismatch = 0;
 constexpr int kExitMismatch = 1;
 constexpr long long kDefaultMemoryMiB = 1024;
+// Upper bounds of the numeric options. Beyond them a value is a typo, not a
+// plan, and they keep the arithmetic on them far from overflow:
+// one day per run (the runner's deadline is nanoseconds on a steady clock),
+constexpr std::uint64_t kMaxTimeoutMs = 86'400'000;
+// one day of hunting,
+constexpr double kMaxSeconds = 86'400;
+// and 1 TiB of address space (MiB << 20 stays far below 2^64).
+constexpr std::uint64_t kMaxMemoryMiB = 1'048'576;
+constexpr std::uint64_t kMaxUint64 = std::numeric_limits<std::uint64_t>::max();
+constexpr std::uint64_t kMaxLongLong = std::numeric_limits<long long>::max();
 
-// CLI11's own range validators print their whole numeric range; say it plainly.
-CLI::Validator at_least(double minimum, std::string name) {
+// A CLI11 transform that takes plain decimal integers in [minimum, maximum]
+// only, and hands CLI11 the value rewritten without '+' or leading zeros
+// (CLI11 itself would read "010" as octal, "0x10" as hex, and wrap "-1").
+// The error names the text as typed; CLI11 prefixes the option's name.
+CLI::Validator decimal_integer(std::uint64_t minimum, std::uint64_t maximum) {
   return CLI::Validator(
-      [minimum](const std::string& text) {
-        double value = 0;
-        return CLI::detail::lexical_cast(text, value) && value >= minimum
-                   ? std::string()
-                   : fmt::format("must be a number >= {}, found '{}'", minimum, text);
+      [minimum, maximum](std::string& text) {
+        const std::optional<std::uint64_t> value = hunt::parse_decimal_integer(text, minimum, maximum);
+        if (!value) return hunt::integer_range_message(text, minimum, maximum);
+        text = std::to_string(*value);
+        return std::string();
       },
-      std::move(name));
+      "");
+}
+
+// The same for --seconds: a positive decimal number up to `maximum`.
+CLI::Validator positive_decimal(double maximum) {
+  return CLI::Validator(
+      [maximum](std::string& text) {
+        if (!hunt::parse_positive_decimal(text, maximum))
+          return fmt::format("expected a decimal number in (0, {}], found '{}'", maximum, text);
+        text = hunt::canonical_decimal(text);
+        return std::string();
+      },
+      "");
 }
 
 struct HuntArguments {
@@ -61,9 +93,16 @@ int run_hunt_command(const HuntArguments& args) {
   settings.cases = args.cases;
   settings.seed = args.seed;
   settings.run_limits.timeout = std::chrono::milliseconds(args.timeout_ms);
+  // Cannot overflow: memory_mib <= kMaxMemoryMiB = 2^20.
   settings.run_limits.memory_bytes = static_cast<std::uint64_t>(args.memory_mib) << 20;
   settings.options.moves = args.moves;
   settings.options.pieces = args.pieces;
+
+  // A path that cannot take the minimal input is a usage error now, not
+  // after the hunt (and nothing is created or truncated yet).
+  if (!args.out_file.empty())
+    if (const auto problem = hunt::out_file_problem(args.out_file))
+      throw app::InputError(fmt::format("hunt: --out: cannot write {}", *problem));
 
   hunt::HuntOutcome outcome;
   try {
@@ -71,14 +110,16 @@ int run_hunt_command(const HuntArguments& args) {
   } catch (const hunt::StartError& error) {
     throw app::InputError(fmt::format("hunt: {}", error.what()));
   }
+  std::optional<std::string> write_failure;
+  if (outcome.found && !args.out_file.empty())
+    write_failure = hunt::write_out_file(args.out_file, outcome.minimal_input);
   hunt::print_report(settings, outcome, std::cout);
-  if (outcome.found && !args.out_file.empty()) {
-    std::ofstream file(args.out_file, std::ios::binary);
-    file << outcome.minimal_input;
-    if (!file.flush()) throw app::InputError(fmt::format("hunt: cannot write '{}'", args.out_file));
+  if (outcome.found && !args.out_file.empty() && !write_failure)
     std::cout << "input written to " << args.out_file << '\n';
-  }
   std::cout.flush();
+  if (write_failure)
+    std::cerr << fmt::format("boardsearch: hunt: cannot write the minimal input to '{}': {}\n", args.out_file,
+                             *write_failure);
   return outcome.found ? kExitMismatch : kExitNoMismatch;
 }
 
@@ -87,13 +128,6 @@ int run_hunt_command(const HuntArguments& args) {
 void add_hunt_command(CLI::App& app, int& status) {
   // Lives as long as the CLI11 app (the callback runs during parse).
   static HuntArguments args;
-  const CLI::Validator positive(
-      [](const std::string& text) {
-        double value = 0;
-        return CLI::detail::lexical_cast(text, value) && value > 0 ? std::string()
-                                                                   : "must be a positive number, found '" + text + "'";
-      },
-      "POSITIVE");
   CLI::App* sub = app.add_subcommand("hunt", "find an input on which a program's answer is wrong, and shrink it");
   sub->footer(
       "Generates judge inputs for PUZZLE (small inputs first; the puzzle page's samples and traps where\n"
@@ -104,16 +138,21 @@ void add_hunt_command(CLI::App& app, int& status) {
       "Example: boardsearch hunt 2048 --seconds 5 -- ./my_solution");
   sub->add_option("PUZZLE", args.puzzle, "2048, tour, footholds or yut")->required();
   sub->add_option("COMMAND", args.command, "the program to test and its arguments (after --)");
-  sub->add_option("--seconds", args.seconds, "time budget in seconds (default 10 unless --cases is given)")
-      ->check(positive);
-  sub->add_option("--cases", args.cases, "stop after this many cases")->check(positive);
-  sub->add_option("--seed", args.seed, "random seed; the same seed gives the same cases (default 1)");
-  sub->add_option("--timeout-ms", args.timeout_ms, "per-run timeout in milliseconds (default 2000)")
-      ->check(at_least(1, "POSITIVE"));
+  // Every numeric option: plain decimal, range checked on the text (see
+  // decimal_integer); the puzzle checks --moves and --pieces further.
+  sub->add_option("--seconds", args.seconds, "time budget in seconds, at most 86400 (default 10 unless --cases)")
+      ->transform(positive_decimal(kMaxSeconds));
+  sub->add_option("--cases", args.cases, "stop after this many cases")->transform(decimal_integer(1, kMaxUint64));
+  sub->add_option("--seed", args.seed, "random seed; the same seed gives the same cases (default 1)")
+      ->transform(decimal_integer(0, kMaxUint64));
+  sub->add_option("--timeout-ms", args.timeout_ms, "per-run timeout in ms, at most 86400000 (default 2000)")
+      ->transform(decimal_integer(1, kMaxTimeoutMs));
   sub->add_option("--memory-mb", args.memory_mib, "address-space cap per run in MiB, 0 for none (default 1024)")
-      ->check(at_least(0, "NONNEGATIVE"));
-  sub->add_option("--moves", args.moves, "2048: number of moves K for the reference answer");
-  sub->add_option("--pieces", args.pieces, "yut: number of pieces P (generalized game: dice count varies)");
+      ->transform(decimal_integer(0, kMaxMemoryMiB));
+  sub->add_option("--moves", args.moves, "2048: number of moves K for the reference answer")
+      ->transform(decimal_integer(0, kMaxLongLong));
+  sub->add_option("--pieces", args.pieces, "yut: number of pieces P (generalized game: dice count varies)")
+      ->transform(decimal_integer(1, kMaxLongLong));
   sub->add_option("--out", args.out_file, "write the minimal failing input to this file");
   sub->callback([&status] {
     if (args.command.empty())

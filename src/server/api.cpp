@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <initializer_list>
 #include <limits>
 #include <new>
 #include <optional>
@@ -19,7 +20,10 @@
 #include <utility>
 #include <vector>
 
+#include "boardsearch/app/json_input.hpp"
 #include "boardsearch/app/puzzle.hpp"
+#include "boardsearch/app/text_input.hpp"
+#include "games/footholds/board.hpp"  // kMaxCells: the play endpoint checks sizes itself
 
 namespace boardsearch::server {
 
@@ -32,26 +36,29 @@ struct BadRequest {
   std::string message;
 };
 
-// nlohmann's messages start with "[json.exception.parse_error.101] "; the
-// bracketed tag helps nobody reading the page.
-std::string without_exception_tag(std::string message) {
-  if (!message.empty() && message.front() == '[') {
-    const auto end = message.find("] ");
-    if (end != std::string::npos) message.erase(0, end + 2);
-  }
-  return message;
-}
-
-// Parses the body as a JSON object or throws BadRequest.
+// Parses the body as a JSON object or throws BadRequest. Values nested
+// deeper than app::kMaxJsonDepth are refused while parsing (see
+// json_input.hpp: deeper ones would recurse once per level later on).
 json parse_object(std::string_view body) {
   json document;
   try {
-    document = json::parse(body.begin(), body.end());
-  } catch (const json::parse_error& e) {
-    throw BadRequest{"malformed JSON: " + without_exception_tag(e.what())};
+    document = app::parse_json(body);
+  } catch (const app::InputError& e) {
+    throw BadRequest{std::string("request body: ") + e.what()};
   }
   if (!document.is_object()) throw BadRequest{"the request body must be a JSON object"};
   return document;
+}
+
+// Throws BadRequest if `request` has a top-level field not in `known`, so
+// that a misspelt field ("limit") is not silently ignored.
+void refuse_unknown_fields(const json& request, std::initializer_list<std::string_view> known) {
+  for (const auto& [key, value] : request.items()) {
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    std::string names;
+    for (std::string_view name : known) names += fmt::format("{}{}", names.empty() ? "" : ", ", name);
+    throw BadRequest{fmt::format("unknown field \"{}\" (known: {})", app::printable(key), names)};
+  }
 }
 
 // `object[key]` as a string; throws BadRequest naming the field.
@@ -97,7 +104,7 @@ app::PuzzleOptions read_options(const json& request, const app::Puzzle& puzzle) 
         options.board_source = "options.board";
       }
     } else {
-      throw BadRequest{fmt::format("unknown option \"{}\" (known: moves, pieces, board)", key)};
+      throw BadRequest{fmt::format("unknown option \"{}\" (known: moves, pieces, board)", app::printable(key))};
     }
   }
   return options;
@@ -122,7 +129,7 @@ core::SearchLimits read_limits(const json& request, const Budget& budget, const 
         const double asked = value.get<double>();
         seconds = seconds == 0 ? asked : std::min(seconds, asked);
       } else {
-        throw BadRequest{fmt::format("unknown limit \"{}\" (known: max_nodes, time_limit)", key)};
+        throw BadRequest{fmt::format("unknown limit \"{}\" (known: max_nodes, time_limit)", app::printable(key))};
       }
     }
   }
@@ -168,6 +175,9 @@ struct Cell {
   long long column = 0;
 };
 
+// The player a position field belongs to: "a" -> "A", "b" -> "B".
+std::string player_name(const char* key) { return key[0] == 'a' ? "A" : "B"; }
+
 // A [row, column] pair inside an R x C board, or BadRequest.
 Cell read_cell(const json& request, const char* key, std::size_t rows, std::size_t columns) {
   const auto it = request.find(key);
@@ -177,8 +187,14 @@ Cell read_cell(const json& request, const char* key, std::size_t rows, std::size
                   integer_field((*it)[1], fmt::format("{}[1]", key))};
   if (cell.row < 0 || cell.column < 0 || static_cast<std::size_t>(cell.row) >= rows ||
       static_cast<std::size_t>(cell.column) >= columns)
-    throw BadRequest{fmt::format("{} = [{}, {}] is off the {} x {} board", key, cell.row, cell.column, rows, columns)};
+    throw BadRequest{fmt::format("field \"{}\": {} stands at ({}, {}), off the {} x {} board", key, player_name(key),
+                                 cell.row, cell.column, rows, columns)};
   return cell;
+}
+
+// True if `cell` (on the board) still has its foothold.
+bool has_foothold(const std::vector<std::vector<int>>& board, Cell cell) {
+  return board[static_cast<std::size_t>(cell.row)][static_cast<std::size_t>(cell.column)] == 1;
 }
 
 // Largest board the endpoint accepts before handing it to the solver (which
@@ -205,6 +221,10 @@ std::vector<std::vector<int>> read_footholds_board(const json& request) {
       cells.push_back(row[c].get<int>());
     }
   }
+  const std::size_t cells = board.size() * board.front().size();
+  if (cells > static_cast<std::size_t>(footholds::kMaxCells))
+    throw BadRequest{fmt::format("field \"board\": a {} x {} board has {} cells; at most {} are supported",
+                                 board.size(), board.front().size(), cells, footholds::kMaxCells)};
   return board;
 }
 
@@ -234,8 +254,11 @@ Cell first_move_target(const json& line) {
 }
 
 ApiResponse footholds_play(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel) {
-  // 1. Read and check the position.
+  // 1. Read and check the position, each fault named by the request's own
+  //    field and player: the solver's parser would name lines of the text
+  //    form built in step 3, with the players swapped when B is to move.
   const json request = parse_object(body);
+  refuse_unknown_fields(request, {"board", "a", "b", "to_move", "limits"});
   const auto board = read_footholds_board(request);
   const std::size_t rows = board.size();
   const std::size_t columns = board.front().size();
@@ -246,11 +269,17 @@ ApiResponse footholds_play(std::string_view body, const Budget& budget, const st
   const std::string waiting = to_move == "A" ? "B" : "A";
   const Cell mover = to_move == "A" ? a : b;
   const Cell other = to_move == "A" ? b : a;
+  // The waiting player has just stepped onto its cell (or stands where the
+  // game began): that cell always has its foothold.
+  if (!has_foothold(board, other))
+    throw BadRequest{fmt::format("field \"{}\": {} stands at ({}, {}), which has no foothold", to_move == "A" ? "b" : "a",
+                                 waiting, other.row, other.column)};
+  const core::SearchLimits limits = read_limits(request, budget, cancel);
 
   json reply = {{"to_move", to_move}, {"move", nullptr}};
   // 2. A mover whose foothold has vanished (the other player stepped off
   //    their shared cell) has lost before any search: the rules end the game.
-  if (board[static_cast<std::size_t>(mover.row)][static_cast<std::size_t>(mover.column)] == 0) {
+  if (!has_foothold(board, mover)) {
     reply["over"] = true;
     reply["winner"] = waiting;
     reply["moves_left"] = 0;
@@ -259,12 +288,20 @@ ApiResponse footholds_play(std::string_view body, const Budget& budget, const st
     return {kStatusOk, reply};
   }
 
-  // 3. Solve with the mover written as A (the solver's first player).
+  // 3. Solve with the mover written as A (the solver's first player). Step 1
+  //    checked everything the solver's parser checks, so an InputError here
+  //    is a bug of this endpoint (500), never a message for the user.
   const app::Puzzle* puzzle = app::find_puzzle("footholds");
   if (puzzle == nullptr) throw std::runtime_error("the footholds puzzle is not registered");
   const std::string text = footholds_text(board, mover, other);
-  app::SolveRequest solve_request{text, {}, read_limits(request, budget, cancel)};
-  const app::SolveReport report = puzzle->solve(solve_request);
+  app::SolveRequest solve_request{text, {}, limits};
+  app::SolveReport report;
+  try {
+    report = puzzle->solve(solve_request);
+  } catch (const app::InputError& e) {
+    throw std::runtime_error(std::string("the footholds solver refused a position the play endpoint accepted: ") +
+                             e.what());
+  }
   long long moves_left = 0;
   try {
     moves_left = std::stoll(report.answer);
@@ -305,12 +342,13 @@ ApiResponse error_response(int status, std::string_view message) {
 ApiResponse solve_endpoint(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel) {
   return guarded([&]() -> ApiResponse {
     const json request = parse_object(body);
+    refuse_unknown_fields(request, {"puzzle", "input", "options", "limits"});
     const std::string name = required_string(request, "puzzle");
     const app::Puzzle* puzzle = app::find_puzzle(name);
     if (puzzle == nullptr) {
       std::string names;
       for (const app::Puzzle& p : app::all_puzzles()) names += fmt::format("{}{}", names.empty() ? "" : ", ", p.name);
-      throw BadRequest{fmt::format("unknown puzzle \"{}\" (puzzles: {})", name, names)};
+      throw BadRequest{fmt::format("unknown puzzle \"{}\" (puzzles: {})", app::printable(name), names)};
     }
     const std::string input = required_string(request, "input");
     app::SolveRequest solve_request{input, read_options(request, *puzzle), read_limits(request, budget, cancel)};

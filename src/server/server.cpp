@@ -15,6 +15,7 @@
 #include <exception>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <utility>
 
@@ -28,6 +29,9 @@ constexpr const char* kJsonType = "application/json";
 // An idle keep-alive connection holds a worker thread until this runs out; a
 // browser keeps up to six open, so keep it short to leave workers for solves.
 constexpr time_t kKeepAliveSeconds = 2;
+// How far past the body cap the server keeps reading (and dropping) a body
+// before it gives up on the connection; see read_capped_body.
+constexpr std::size_t kDrainBytes = 1024 * 1024;
 
 // Serializes a reply; text that came from the request (echoed in an error
 // message) may hold invalid UTF-8, which is replaced rather than thrown on.
@@ -70,8 +74,52 @@ struct Server::Impl {
   explicit Impl(ServerConfig config_in) : config(std::move(config_in)) {}
 
   void install_routes();
+  std::optional<std::string> read_capped_body(const httplib::Request& req, const httplib::ContentReader& reader,
+                                              httplib::Response& res) const;
   void serve_static(const httplib::Request& req, httplib::Response& res) const;
 };
+
+// Reads a POST body of at most config.max_body_bytes (after any decoding
+// httplib applies), whatever its framing: Content-Length, chunked, or none
+// (read to the end of the connection). Returns the body, or nothing after
+// filling `res` with the error reply:
+//   413  the body is over the cap. Up to kDrainBytes past the cap are read
+//        and dropped, so that a client that sent a little too much reads the
+//        413 on a connection that is still in step; past that the server
+//        stops reading and closes the connection.
+//   400  a multipart form (the API takes JSON only; not read at all), or a
+//        body that could not be read (bad chunk framing, the client left).
+std::optional<std::string> Server::Impl::read_capped_body(const httplib::Request& req,
+                                                          const httplib::ContentReader& reader,
+                                                          httplib::Response& res) const {
+  const std::size_t cap = config.max_body_bytes;
+  if (req.is_multipart_form_data()) {
+    res.set_header("Connection", "close");  // the unread body would follow
+    send(res, error_response(kStatusBadRequest, "the request body must be JSON, not a multipart form"));
+    return std::nullopt;
+  }
+  std::string body;
+  std::size_t received = 0;
+  const bool whole = reader([&](const char* data, std::size_t length) {
+    received += length;
+    if (received <= cap) {
+      body.append(data, length);
+      return true;
+    }
+    body.clear();
+    return received - cap <= kDrainBytes;  // false stops the read
+  });
+  if (whole && received <= cap) return body;
+  // httplib sets 413 itself for a Content-Length over the cap (and skips that
+  // body); a chunked or unframed body over the cap is caught above.
+  const bool too_large = received > cap || res.status == kStatusPayloadTooLarge;
+  // A body not read to its end leaves the connection out of step: close it.
+  if (!whole) res.set_header("Connection", "close");
+  send(res, error_response(too_large ? kStatusPayloadTooLarge : kStatusBadRequest,
+                           too_large ? default_error_text(kStatusPayloadTooLarge, cap)
+                                     : "cannot read the request body"));
+  return std::nullopt;
+}
 
 // Every route, in the order httplib tries them (first match wins).
 void Server::Impl::install_routes() {
@@ -88,11 +136,19 @@ void Server::Impl::install_routes() {
   });
   http.set_default_headers({{"X-Content-Type-Options", "nosniff"}});
 
-  http.Post("/api/solve", [this](const httplib::Request& req, httplib::Response& res) {
-    send(res, solve_endpoint(req.body, config.budget, &stopping));
-  });
-  http.Post("/api/footholds/play", [this](const httplib::Request& req, httplib::Response& res) {
-    send(res, footholds_play_endpoint(req.body, config.budget, &stopping));
+  // Every POST reads its body here, through a receiver that stops at the
+  // cap: httplib's own cap (set_payload_max_length) only covers bodies sent
+  // with Content-Length, and would read a chunked body of any size.
+  http.Post(".*", [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
+    const std::optional<std::string> body = read_capped_body(req, reader, res);
+    if (!body) return;
+    if (req.path == "/api/solve") {
+      send(res, solve_endpoint(*body, config.budget, &stopping));
+    } else if (req.path == "/api/footholds/play") {
+      send(res, footholds_play_endpoint(*body, config.budget, &stopping));
+    } else {
+      send(res, error_response(kStatusNotFound, default_error_text(kStatusNotFound, config.max_body_bytes)));
+    }
   });
   http.Get("/api/puzzles", [](const httplib::Request&, httplib::Response& res) { send(res, puzzles_endpoint()); });
   http.Get("/api/.*", [](const httplib::Request&, httplib::Response& res) {
@@ -119,11 +175,20 @@ void Server::Impl::install_routes() {
     send(res, error_response(kStatusInternalError, "internal error: " + what));
   });
 
+  // Before any body is read. httplib reads the body of a PUT, PATCH, DELETE
+  // or PRI request into memory before routing, with no cap when it is chunked
+  // or unframed; no route takes those methods, so refuse them unread (and
+  // close the connection, which the unread body would garble).
+  http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    request_started = std::chrono::steady_clock::now();
+    if (req.method == "PUT" || req.method == "PATCH" || req.method == "DELETE" || req.method == "PRI") {
+      res.set_header("Connection", "close");
+      send(res, error_response(kStatusNotFound, default_error_text(kStatusNotFound, config.max_body_bytes)));
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
   if (config.log) {
-    http.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
-      request_started = std::chrono::steady_clock::now();
-      return httplib::Server::HandlerResponse::Unhandled;
-    });
     http.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
       const double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - request_started).count();
