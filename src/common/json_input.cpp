@@ -21,6 +21,9 @@ std::string without_exception_tag(std::string message) {
 
 struct TooDeep {};
 
+// How much of nlohmann's message (which quotes the input) is kept.
+constexpr std::size_t kMaxJsonMessageChars = 200;
+
 }  // namespace
 
 nlohmann::json parse_json(std::string_view text, int max_depth) {
@@ -37,9 +40,11 @@ nlohmann::json parse_json(std::string_view text, int max_depth) {
     return nlohmann::json::parse(text.begin(), text.end(), refuse_deep);
   } catch (const TooDeep&) {
     throw InputError(fmt::format("JSON nested deeper than {} levels", max_depth));
-  } catch (const nlohmann::json::parse_error& e) {
-    // The message quotes the offending text; keep it on one line.
-    throw InputError("not valid JSON: " + printable(without_exception_tag(e.what()), 200));
+  } catch (const nlohmann::json::exception& e) {
+    // A syntax error (parse_error) or a number literal beyond every number
+    // type (out_of_range 406, thrown while parsing). The message quotes the
+    // offending text; keep it on one short line.
+    throw InputError("not valid JSON: " + printable(without_exception_tag(e.what()), kMaxJsonMessageChars));
   }
 }
 

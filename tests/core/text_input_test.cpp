@@ -100,6 +100,11 @@ TEST(JsonInput, SyntaxErrorsAreOneLineInputErrors) {
   EXPECT_EQ(message.rfind("not valid JSON: ", 0), 0u) << message;
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   EXPECT_EQ(message.find("[json.exception"), std::string::npos) << message;
+  // A number beyond every number type is thrown as out_of_range, not as a
+  // parse error: still bad input, and its quote of the digits is cut short.
+  const std::string huge = error_of([] { parse_json("[" + std::string(5000, '1') + "]"); });
+  EXPECT_EQ(huge.rfind("not valid JSON: number overflow", 0), 0u) << huge;
+  EXPECT_LT(huge.size(), 300u);
 }
 
 }  // namespace

@@ -7,7 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "boardsearch/app/json_input.hpp"
 #include "boardsearch/app/puzzle.hpp"
+#include "boardsearch/app/text_input.hpp"
 
 namespace boardsearch::yut {
 
@@ -123,16 +125,18 @@ Board build_standard_board() {
 // Parsing and validation.
 // ---------------------------------------------------------------------------
 
+// Longest message about a board: ids and names are the user's text and may
+// hold anything, so the message is made printable (one line, no NUL).
+constexpr std::size_t kMaxMessageChars = 500;
+// How much of an offending JSON value a message quotes.
+constexpr std::size_t kMaxShownValueChars = 40;
+
 [[noreturn]] void fail(std::string_view source, std::string_view message) {
-  throw app::InputError(fmt::format("{}: {}", source, message));
+  throw app::InputError(app::printable(fmt::format("{}: {}", source, message), kMaxMessageChars));
 }
 
-// One line, whatever the library put in its message.
-std::string one_line(std::string text) {
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  std::replace(text.begin(), text.end(), '\r', ' ');
-  return text;
-}
+// An offending value as a message quotes it: compact JSON, cut short.
+std::string shown(const nlohmann::json& value) { return app::printable(value.dump(), kMaxShownValueChars); }
 
 // Rejects keys a board file does not define (catches typos like "bleu").
 void check_keys(const nlohmann::json& object, std::initializer_list<std::string_view> allowed,
@@ -145,14 +149,14 @@ void check_keys(const nlohmann::json& object, std::initializer_list<std::string_
 // An integer in [min, max] from a JSON value, or an error naming `what`.
 long long integer_in(const nlohmann::json& value, long long min, long long max, std::string_view source,
                      std::string_view what) {
-  if (!value.is_number_integer()) fail(source, fmt::format("{} must be an integer, found {}", what, value.dump()));
+  if (!value.is_number_integer()) fail(source, fmt::format("{} must be an integer, found {}", what, shown(value)));
   // Non-negative numbers arrive as unsigned and may exceed every signed type.
   const bool in_range = value.is_number_unsigned()
                             ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(max) &&
                                   value.get<long long>() >= min
                             : value.get<std::int64_t>() >= min && value.get<std::int64_t>() <= max;
   if (!in_range)
-    fail(source, fmt::format("{} must be in [{}, {}], found {}", what, min, max, value.dump()));
+    fail(source, fmt::format("{} must be in [{}, {}], found {}", what, min, max, shown(value)));
   return value.get<long long>();
 }
 
@@ -238,9 +242,9 @@ Board parse_board(std::string_view text, std::string_view source) {
   // Step 1. JSON syntax.
   nlohmann::json root;
   try {
-    root = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    fail(source, one_line(fmt::format("not valid JSON: {}", e.what())));
+    root = app::parse_json(text);  // refuses absurd nesting before anything recurses into it
+  } catch (const app::InputError& e) {
+    fail(source, e.what());
   }
 
   // Step 2. Top-level shape.
@@ -273,8 +277,11 @@ Board parse_board(std::string_view text, std::string_view source) {
     square.points = integer_in(item["points"], -kMaxPoints, kMaxPoints, source, named + ": points");
     if (item.contains("x") != item.contains("y")) fail(source, fmt::format("{}: give both x and y, or neither", named));
     if (item.contains("x")) {
-      if (!item["x"].is_number() || !item["y"].is_number())
-        fail(source, fmt::format("{}: x and y must be numbers", named));
+      for (const char* axis : {"x", "y"})
+        if (!item[axis].is_number() || !(item[axis].get<double>() >= kMinLayout) ||
+            !(item[axis].get<double>() <= kMaxLayout))
+          fail(source, fmt::format("{}: {} must be a number in [{}, {}], found {}", named, axis, kMinLayout, kMaxLayout,
+                                   shown(item[axis])));
       square.layout = Layout{item["x"].get<double>(), item["y"].get<double>()};
     }
     board.squares.push_back(std::move(square));

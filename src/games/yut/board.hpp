@@ -28,6 +28,9 @@ inline constexpr int kMaxFace = 100;
 // Points per square stay within +-10^6 so that any total fits easily in a
 // long long (a 16 MiB input holds fewer than 10^7 dice).
 inline constexpr long long kMaxPoints = 1'000'000;
+// Where a viewer draws a square: both coordinates in [kMinLayout, kMaxLayout].
+inline constexpr double kMinLayout = 0;
+inline constexpr double kMaxLayout = 100;
 
 // Where a viewer draws a square: x to the right, y downward (SVG convention),
 // in a 0..100 box.

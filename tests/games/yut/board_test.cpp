@@ -139,6 +139,32 @@ TEST(YutBoard, BadBoardFilesAreRefusedNamingFileAndSquare) {
             "my-board.json: squares must be an array of 1 to 255 squares");
   const std::string bad_json = board_error("{\"faces\": [1,\n");
   EXPECT_EQ(bad_json.rfind("my-board.json: not valid JSON: ", 0), 0u) << bad_json;
+  EXPECT_EQ(board_error(tiny_with(R"("points": 7)", R"("points": 7, "x": 3, "y": 101)")),
+            "my-board.json: square 'b': y must be a number in [0, 100], found 101");
+  EXPECT_EQ(board_error(tiny_with(R"("points": 7)", R"("points": 7, "x": -5, "y": 1)")),
+            "my-board.json: square 'b': x must be a number in [0, 100], found -5");
+}
+
+TEST(YutBoard, HostileBoardFilesGetOneShortLine) {
+  // Nested 100,000 deep: refused while parsing (printing or comparing such a
+  // value recurses once per level and overflowed the stack).
+  const std::string deep = tiny_with(R"("points": 7)", R"("points": )" + std::string(100000, '[') +
+                                                            std::string(100000, ']'));
+  EXPECT_EQ(board_error(deep), "my-board.json: JSON nested deeper than 64 levels");
+  // A value just inside the limit is quoted, cut short.
+  std::string many = "[1";
+  for (int i = 0; i < 2000; ++i) many += ", 1";
+  const std::string message = board_error(tiny_with(R"("points": 7)", R"("points": )" + many + "]"));
+  EXPECT_LT(message.size(), 200u) << message;
+  EXPECT_NE(message.find("points must be an integer, found [1,1,1"), std::string::npos) << message;
+  // A number literal beyond every number type is bad input too.
+  const std::string huge = board_error(tiny_with(R"("points": 7)", R"("points": )" + std::string(5000, '9')));
+  EXPECT_EQ(huge.rfind("my-board.json: not valid JSON: number overflow", 0), 0u) << huge;
+  // Ids with a newline or a NUL are shown escaped, on the one line.
+  EXPECT_EQ(board_error(tiny_with(R"("red": "b", "blue")", R"("red": "x\ny", "blue")")),
+            "my-board.json: square 'a': red successor 'x\\ny' is not a square id");
+  EXPECT_EQ(board_error(tiny_with(R"("red": "b", "blue")", R"("red": "x\u0000y", "blue")")),
+            "my-board.json: square 'a': red successor 'x\\x00y' is not a square id");
 }
 
 }  // namespace
