@@ -144,6 +144,7 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions 
 
   // Step 3. Solve.
   boardsearch::app::SolveRequest request{input, std::move(options), {}};
+  request.want_line = false;  // the CLI prints the answer, the explanation or the document
   request.limits.max_nodes = max_nodes;
   if (time_limit > 0) request.limits.deadline = boardsearch::core::SearchLimits::deadline_in(time_limit);
   const bool show_progress = isatty(STDERR_FILENO) == 1;

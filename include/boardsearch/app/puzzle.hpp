@@ -44,6 +44,12 @@ struct SolveRequest {
   std::string_view input;   // judge-format text
   PuzzleOptions options;
   core::SearchLimits limits;
+  // Whether the caller shows SolveReport::line (viewers do, the CLI never
+  // does). When false a puzzle may leave `line` empty: it can be the biggest
+  // part of a report (the tour's is steps x cells per case, about 1 MB for
+  // an open 30 x 30 board), and a judge file with thousands of cases must
+  // not need gigabytes for output nobody asked for.
+  bool want_line = true;
 };
 
 // Everything a front end may show. `answer` is byte-exact judge output.

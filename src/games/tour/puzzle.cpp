@@ -69,10 +69,11 @@ std::string draw_order(const Board& board, const VisitOrder& order) {
   return text;
 }
 
-// Replays a found tour through the rules, filling the visit order and the
-// viewer steps. The tour came from the search over the same rules, so every
-// move is legal; a mismatch would be a bug, reported as such.
-void replay(const Board& board, int case_number, const TourResult& tour, VisitOrder& order, json& line) {
+// Replays a found tour through the rules, filling the visit order and, if
+// `line` is given, the viewer steps. The tour came from the search over the
+// same rules, so every move is legal; a mismatch would be a bug, reported as
+// such.
+void replay(const Board& board, int case_number, const TourResult& tour, VisitOrder& order, json* line) {
   Position position(board, tour.start);
   at(order, tour.start) = 0;
   const auto step_json = [&](json move, std::string text) {
@@ -82,17 +83,19 @@ void replay(const Board& board, int case_number, const TourResult& tour, VisitOr
         {"text", std::move(text)},
         {"board", {{"rows", board_rows(board)}, {"order", order_json(order)}, {"ball", cell_json(position.ball())}}}};
   };
-  line.push_back(step_json(nullptr, fmt::format("case {}: ball placed at row {}, column {}", case_number,
-                                                tour.start.row + 1, tour.start.col + 1)));
+  if (line != nullptr)
+    line->push_back(step_json(nullptr, fmt::format("case {}: ball placed at row {}, column {}", case_number,
+                                                   tour.start.row + 1, tour.start.col + 1)));
   for (const Move& move : tour.moves) {
     if (position.slide_length(move.direction) != move.length)
       throw std::logic_error("tour replay: the search returned an illegal step");
     const Cell from = position.ball();
     position.apply(move);
     for (int i = 1; i <= move.length; ++i) at(order, shifted(from, move.direction, i)) = position.steps();
-    line.push_back(step_json(std::string(name(move.direction)),
-                             fmt::format("case {}: step {}: {} {} cell{}", case_number, position.steps(),
-                                         name(move.direction), move.length, move.length == 1 ? "" : "s")));
+    if (line != nullptr)
+      line->push_back(step_json(std::string(name(move.direction)),
+                                fmt::format("case {}: step {}: {} {} cell{}", case_number, position.steps(),
+                                            name(move.direction), move.length, move.length == 1 ? "" : "s")));
   }
   if (!position.all_visited()) throw std::logic_error("tour replay: the search returned an incomplete tour");
 }
@@ -119,7 +122,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
     VisitOrder order = empty_order(board);
     json directions = json::array();
     if (tour.steps) {
-      replay(board, case_number, tour, order, report.line);
+      replay(board, case_number, tour, order, request.want_line ? &report.line : nullptr);
       for (const Move& move : tour.moves) directions.push_back(std::string(name(move.direction)));
       std::string names;
       for (const Move& move : tour.moves) names += fmt::format("{}{}", names.empty() ? "" : " ", name(move.direction));
@@ -128,7 +131,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
       report.explanation += fmt::format("directions: {}\n", names.empty() ? "(none: one empty cell)" : names);
       report.explanation += draw_order(board, order);
     } else {
-      report.line.push_back(
+      if (request.want_line)
+        report.line.push_back(
           json{{"case", case_number},
                {"move", nullptr},
                {"text", fmt::format("case {}: no tour exists", case_number)},

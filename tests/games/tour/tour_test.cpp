@@ -239,6 +239,24 @@ TEST(Tour, ExplainLineReplaysToTheAnswer) {
   EXPECT_NE(report.explanation.find("directions: right down left"), std::string::npos);
 }
 
+TEST(Tour, WithoutTheViewerLineTheRestOfTheReportIsUnchanged) {
+  // The CLI never shows the line; it is steps x cells per case, so a judge
+  // file of many cases must not build it.
+  const std::string input = read_file(std::string(BOARDSEARCH_TOUR_DATA) + "/01.in") + "1 3\n.*.\n";
+  app::SolveRequest request{input, {}, {}};
+  request.want_line = false;
+  const app::SolveReport lean = puzzle().solve(request);
+  const app::SolveReport full = run(input);
+  EXPECT_TRUE(lean.line.empty());
+  EXPECT_FALSE(full.line.empty());
+  EXPECT_EQ(lean.answer, full.answer);
+  EXPECT_EQ(lean.explanation, full.explanation);
+  nlohmann::json lean_cases = lean.document["cases"], full_cases = full.document["cases"];
+  for (auto* cases : {&lean_cases, &full_cases})
+    for (auto& one : *cases) one.erase("ms");  // the only field that differs run to run
+  EXPECT_EQ(lean_cases, full_cases);
+}
+
 TEST(Tour, ApplyUndoRestoresTheSearchState) {
   core::SplitMix64 rng(11);
   std::size_t applied = 0;
