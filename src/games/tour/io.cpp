@@ -25,7 +25,8 @@ std::string_view trimmed(std::string_view text) {
 
 // Reads row `r` (0-based) of a board with `cols` columns into `board`.
 void read_row(app::TextInput& input, Board& board, int r) {
-  const auto what = fmt::format("row {} of {} ({} characters '.' or '*')", r + 1, board.rows, board.cols);
+  const auto what = fmt::format("row {} of {} ({} character{} '.' or '*')", r + 1, board.rows, board.cols,
+                                board.cols == 1 ? "" : "s");
   const auto line = input.next_line();
   if (!line)
     throw InputError(fmt::format("{}: expected {}, found end of input", where(input.next_line_number()), what));
