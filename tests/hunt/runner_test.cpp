@@ -58,6 +58,20 @@ TEST(Runner, TimesOutAProgramThatHangs) {
   EXPECT_EQ(result.ending, Ending::timed_out);
 }
 
+// A timeout too long to add to the clock is no deadline, not one in the past:
+// 9.3e12 ms is past the end of a nanosecond steady clock (it used to wrap
+// around and report every run as timed out at once).
+TEST(Runner, ATimeoutBeyondTheClocksRangeIsNoDeadline) {
+  for (const std::chrono::milliseconds timeout :
+       {std::chrono::milliseconds(9'300'000'000'000), std::chrono::milliseconds::max()}) {
+    RunLimits limits;
+    limits.timeout = timeout;
+    const RunResult result = run_program(program("echo"), "7\n", limits);
+    EXPECT_EQ(result.ending, Ending::exited) << timeout.count();
+    EXPECT_EQ(result.out, "7\n") << timeout.count();
+  }
+}
+
 TEST(Runner, TimesOutAProgramThatNeverReadsALargeInput) {
   const std::string input(4u << 20, '1');
   const RunResult result = run_program(program("hang-without-reading"), input, quick_limits());
