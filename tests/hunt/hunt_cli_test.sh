@@ -57,4 +57,29 @@ expect 2 "a program that does not exist" -- hunt yut -- "$tmp/no-such-program"
 expect 2 "a negative time budget" -- hunt yut --seconds -1 -- "$programs" yut
 expect 2 "a zero timeout" -- hunt yut --timeout-ms 0 -- "$programs" yut
 
+# --out is checked before hunting: a path that cannot be written is a usage
+# error (nothing on stdout, one line on stderr), not a report followed by a
+# failure that hides the mismatch.
+expect 2 "--out in a missing directory" -- hunt 2048 --cases 5 --out /nonexistent/dir/x -- echo 1
+grep -q "^boardsearch: hunt: --out '/nonexistent/dir/x' cannot be written: directory '/nonexistent/dir'" "$tmp/err" ||
+  fail "--out message: $(cat "$tmp/err")"
+expect 2 "--out naming a directory" -- hunt 2048 --cases 5 --out "$tmp" -- echo 1
+printf 'x\n' >"$tmp/plain"
+expect 2 "--out through a regular file" -- hunt 2048 --cases 5 --out "$tmp/plain/x" -- echo 1
+# The check creates and truncates nothing: a hunt that finds no mismatch
+# leaves an existing file as it was and creates no new one.
+printf 'keep me\n' >"$tmp/kept.in"
+expect 0 "--out kept when nothing fails" -- hunt yut --cases 3 --out "$tmp/kept.in" -- "$programs" yut
+[ "$(cat "$tmp/kept.in")" = "keep me" ] || fail "--out truncated without a mismatch"
+expect 0 "--out not created when nothing fails" -- hunt yut --cases 3 --out "$tmp/new.in" -- "$programs" yut
+[ -e "$tmp/new.in" ] && fail "--out created without a mismatch"
+# A write that still fails at the end (a full disk: /dev/full) keeps the
+# mismatch status 1 and the report, and says so in one stderr line.
+if [ -w /dev/full ]; then
+  expect 1 "--out on a full disk" -- hunt 2048 --cases 5 --out /dev/full -- "$programs" crash
+  grep -q '^mismatch: crash' "$tmp/out" || fail "full disk: report missing: $(cat "$tmp/out")"
+  grep -q 'input written to' "$tmp/out" && fail "full disk: claims the input was written"
+  [ "$(grep -c 'cannot write the minimal input' "$tmp/err")" = 1 ] || fail "full disk: stderr: $(cat "$tmp/err")"
+fi
+
 finish "hunt CLI"
