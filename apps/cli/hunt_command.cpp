@@ -22,6 +22,7 @@
 #include <fmt/format.h>
 
 #include "boardsearch/app/puzzle.hpp"
+#include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"
 #include "hunt/decimal.hpp"
 #include "hunt/hunt.hpp"
@@ -44,6 +45,8 @@ constexpr double kMaxSeconds = 86'400;
 constexpr std::uint64_t kMaxMemoryMiB = 1'048'576;
 constexpr std::uint64_t kMaxUint64 = std::numeric_limits<std::uint64_t>::max();
 constexpr std::uint64_t kMaxLongLong = std::numeric_limits<long long>::max();
+// A --out path is quoted in messages up to this many bytes.
+constexpr std::size_t kShownPathChars = 200;
 
 // A CLI11 transform that takes plain decimal integers in [minimum, maximum]
 // only, and hands CLI11 the value rewritten without '+' or leading zeros
@@ -65,7 +68,7 @@ CLI::Validator positive_decimal(double maximum) {
   return CLI::Validator(
       [maximum](std::string& text) {
         if (!hunt::parse_positive_decimal(text, maximum))
-          return fmt::format("expected a decimal number in (0, {}], found '{}'", maximum, text);
+          return hunt::positive_range_message(text, maximum);
         text = hunt::canonical_decimal(text);
         return std::string();
       },
@@ -102,7 +105,8 @@ int run_hunt_command(const HuntArguments& args) {
   // after the hunt (and nothing is created or truncated yet).
   if (!args.out_file.empty())
     if (const auto problem = hunt::out_file_problem(args.out_file))
-      throw app::InputError(fmt::format("hunt: --out: cannot write {}", *problem));
+      throw app::InputError(fmt::format("hunt: --out '{}' cannot be written: {}",
+                                        app::printable(args.out_file, kShownPathChars), *problem));
 
   hunt::HuntOutcome outcome;
   try {
@@ -118,8 +122,8 @@ int run_hunt_command(const HuntArguments& args) {
     std::cout << "input written to " << args.out_file << '\n';
   std::cout.flush();
   if (write_failure)
-    std::cerr << fmt::format("boardsearch: hunt: cannot write the minimal input to '{}': {}\n", args.out_file,
-                             *write_failure);
+    std::cerr << fmt::format("boardsearch: hunt: cannot write the minimal input to '{}': {}\n",
+                             app::printable(args.out_file, kShownPathChars), *write_failure);
   return outcome.found ? kExitMismatch : kExitNoMismatch;
 }
 

@@ -57,6 +57,48 @@ expect 2 "a program that does not exist" -- hunt yut -- "$tmp/no-such-program"
 expect 2 "a negative time budget" -- hunt yut --seconds -1 -- "$programs" yut
 expect 2 "a zero timeout" -- hunt yut --timeout-ms 0 -- "$programs" yut
 
+# Timeouts: at most one day per run; beyond, a usage error, not a deadline
+# that overflows into the past (9.3e12 ms used to make every run time out).
+expect 0 "the longest timeout, one day" -- hunt 2048 --cases 3 --timeout-ms 86400000 -- "$programs" 2048
+for value in 86400001 9300000000000 99999999999999999999; do
+  expect 2 "--timeout-ms $value is refused" -- hunt 2048 --cases 3 --timeout-ms "$value" -- "$programs" 2048
+  grep -q -- "--timeout-ms: .*found '$value'" "$tmp/err" || fail "--timeout-ms $value: $(cat "$tmp/err")"
+done
+
+# Numbers are plain decimal: "010" is ten (not octal 8), '+' is allowed;
+# hex, signs, exponents and out-of-range values are refused with the text as
+# typed, never clamped or wrapped.
+expect 0 "--cases 010 is ten" -- hunt yut --cases 010 -- "$programs" yut
+grep -q '^no mismatch: 10 cases passed' "$tmp/out" || fail "--cases 010: $(cat "$tmp/out")"
+expect 0 "--cases +3 and --seed 007" -- hunt yut --cases +3 --seed 007 -- "$programs" yut
+grep -q '^no mismatch: 3 cases passed .*(seed 7)' "$tmp/out" || fail "--seed 007: $(cat "$tmp/out")"
+expect 0 "--seconds 0010.5 --cases 2" -- hunt yut --seconds 0010.5 --cases 2 -- "$programs" yut
+expect 0 "the largest seed" -- hunt yut --cases 2 --seed 18446744073709551615 -- "$programs" yut
+grep -q '(seed 18446744073709551615)' "$tmp/out" || fail "largest seed: $(cat "$tmp/out")"
+expect 0 "the largest memory cap, 1 TiB" -- hunt yut --cases 2 --memory-mb 1048576 -- "$programs" yut
+expect 2 "--seed -1" -- hunt yut --cases 2 --seed -1 -- "$programs" yut
+grep -qx "boardsearch: --seed: expected a decimal integer in \[0, 18446744073709551615\], found '-1' (see --help)" \
+  "$tmp/err" || fail "--seed -1 message: $(cat "$tmp/err")"
+# CLI11's own range messages run to hundreds of characters; these stay short.
+[ "$(wc -c <"$tmp/err")" -lt 120 ] || fail "--seed -1 message too long: $(cat "$tmp/err")"
+expect 2 "--seed 18446744073709551616" -- hunt yut --cases 2 --seed 18446744073709551616 -- "$programs" yut
+expect 2 "--memory-mb 17592186044416" -- hunt yut --cases 2 --memory-mb 17592186044416 -- "$programs" yut
+grep -q "found '17592186044416'" "$tmp/err" || fail "--memory-mb message: $(cat "$tmp/err")"
+expect 2 "a newline in a number stays one stderr line" -- hunt yut --cases 2 --seed $'1\n2' -- "$programs" yut
+expect 2 "--cases 0x10" -- hunt yut --cases 0x10 -- "$programs" yut
+expect 2 "--cases 1e3" -- hunt yut --cases 1e3 -- "$programs" yut
+expect 2 "--cases 0" -- hunt yut --cases 0 -- "$programs" yut
+expect 2 "--cases 2.0" -- hunt yut --cases 2.0 -- "$programs" yut
+expect 2 "--seconds 0x10" -- hunt yut --seconds 0x10 -- "$programs" yut
+expect 2 "--seconds inf" -- hunt yut --seconds inf -- "$programs" yut
+expect 2 "--seconds 1e3" -- hunt yut --seconds 1e3 -- "$programs" yut
+expect 2 "--seconds above one day" -- hunt yut --seconds 86401 -- "$programs" yut
+expect 2 "--moves 0x2" -- hunt 2048 --cases 2 --moves 0x2 -- "$programs" 2048 2
+expect 2 "--moves -1" -- hunt 2048 --cases 2 --moves -1 -- "$programs" 2048 2
+expect 0 "--moves 02 is two" -- hunt 2048 --cases 30 --moves 02 -- "$programs" 2048 2
+expect 2 "--pieces 010" -- hunt yut --cases 2 --pieces 010 -- "$programs" yut
+grep -q -- "--pieces" "$tmp/err" || fail "--pieces 010 (ten pieces, above the puzzle's limit): $(cat "$tmp/err")"
+
 # --out is checked before hunting: a path that cannot be written is a usage
 # error (nothing on stdout, one line on stderr), not a report followed by a
 # failure that hides the mismatch.

@@ -1,0 +1,41 @@
+#pragma once
+// The text of the hunter's numeric options: plain decimal only.
+//
+//   accepted   [+]DIGITS            integers ("010" is ten: leading zeros are decimal)
+//              [+]DIGITS[.DIGITS]   --seconds also takes a fraction (".5" and "5." too)
+//   refused    "-1", "0x10", "1e3", " 5", "", "inf", and anything out of range
+//
+// A general-purpose parser (CLI11's, strtoull with base 0) reads "010" as
+// octal, "0x10" as hex and wraps "-1" into an unsigned type; these functions
+// take the digits as the user meant them and check the range on the exact
+// value, before any conversion could clamp or wrap it.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace boardsearch::hunt {
+
+// The value of `text` if it is [+]DIGITS and lies in [minimum, maximum];
+// nullopt otherwise (including values beyond 2^64 - 1).
+std::optional<std::uint64_t> parse_decimal_integer(std::string_view text, std::uint64_t minimum,
+                                                   std::uint64_t maximum);
+
+// The value of `text` if it is [+]DIGITS[.DIGITS] (at least one digit, at
+// most one '.') and lies in (0, maximum]; nullopt otherwise.
+std::optional<double> parse_positive_decimal(std::string_view text, double maximum);
+
+// `text` as accepted by parse_positive_decimal, rewritten without '+' and
+// leading zeros ("+007.50" -> "7.50", ".5" -> "0.5", "5." -> "5") so that any number
+// parser reads the same value. Precondition: parse_positive_decimal accepted it.
+std::string canonical_decimal(std::string_view text);
+
+// The one-line complaint for a refused value, naming the range and the text
+// as typed (control bytes escaped, cut after 40 bytes):
+// "expected a decimal integer in [0, 10], found '-1'".
+std::string integer_range_message(std::string_view text, std::uint64_t minimum, std::uint64_t maximum);
+// The same for parse_positive_decimal: "expected a decimal number in (0, 86400], found 'inf'".
+std::string positive_range_message(std::string_view text, double maximum);
+
+}  // namespace boardsearch::hunt
