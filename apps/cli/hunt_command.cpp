@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include <cstdint>
-#include <limits>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -67,8 +67,7 @@ CLI::Validator decimal_integer(std::uint64_t minimum, std::uint64_t maximum) {
 CLI::Validator positive_decimal(double maximum) {
   return CLI::Validator(
       [maximum](std::string& text) {
-        if (!hunt::parse_positive_decimal(text, maximum))
-          return hunt::positive_range_message(text, maximum);
+        if (!hunt::parse_positive_decimal(text, maximum)) return hunt::positive_range_message(text, maximum);
         text = hunt::canonical_decimal(text);
         return std::string();
       },
@@ -85,7 +84,7 @@ struct HuntArguments {
   long long memory_mib = kDefaultMemoryMiB;
   std::optional<long long> moves;
   std::optional<long long> pieces;
-  std::string out_file;
+  std::optional<std::string> out_file;  // given, even as '' (refused), or not
 };
 
 int run_hunt_command(const HuntArguments& args) {
@@ -103,10 +102,10 @@ int run_hunt_command(const HuntArguments& args) {
 
   // A path that cannot take the minimal input is a usage error now, not
   // after the hunt (and nothing is created or truncated yet).
-  if (!args.out_file.empty())
-    if (const auto problem = hunt::out_file_problem(args.out_file))
+  if (args.out_file)
+    if (const auto problem = hunt::out_file_problem(*args.out_file))
       throw app::InputError(fmt::format("hunt: --out '{}' cannot be written: {}",
-                                        app::printable(args.out_file, kShownPathChars), *problem));
+                                        app::printable(*args.out_file, kShownPathChars), *problem));
 
   hunt::HuntOutcome outcome;
   try {
@@ -115,15 +114,13 @@ int run_hunt_command(const HuntArguments& args) {
     throw app::InputError(fmt::format("hunt: {}", error.what()));
   }
   std::optional<std::string> write_failure;
-  if (outcome.found && !args.out_file.empty())
-    write_failure = hunt::write_out_file(args.out_file, outcome.minimal_input);
+  if (outcome.found && args.out_file) write_failure = hunt::write_out_file(*args.out_file, outcome.minimal_input);
   hunt::print_report(settings, outcome, std::cout);
-  if (outcome.found && !args.out_file.empty() && !write_failure)
-    std::cout << "input written to " << args.out_file << '\n';
+  if (outcome.found && args.out_file && !write_failure) std::cout << "input written to " << *args.out_file << '\n';
   std::cout.flush();
   if (write_failure)
     std::cerr << fmt::format("boardsearch: hunt: cannot write the minimal input to '{}': {}\n",
-                             app::printable(args.out_file, kShownPathChars), *write_failure);
+                             app::printable(*args.out_file, kShownPathChars), *write_failure);
   return outcome.found ? kExitMismatch : kExitNoMismatch;
 }
 

@@ -19,8 +19,7 @@ namespace boardsearch::hunt {
 
 // The value of `text` if it is [+]DIGITS and lies in [minimum, maximum];
 // nullopt otherwise (including values beyond 2^64 - 1).
-std::optional<std::uint64_t> parse_decimal_integer(std::string_view text, std::uint64_t minimum,
-                                                   std::uint64_t maximum);
+std::optional<std::uint64_t> parse_decimal_integer(std::string_view text, std::uint64_t minimum, std::uint64_t maximum);
 
 // The value of `text` if it is [+]DIGITS[.DIGITS] (at least one digit, at
 // most one '.') and lies in (0, maximum]; nullopt otherwise.

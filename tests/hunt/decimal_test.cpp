@@ -42,7 +42,8 @@ TEST(DecimalInteger, ChecksTheRangeOnTheExactValue) {
 }
 
 TEST(DecimalInteger, TheMessageShowsTheTextAsTyped) {
-  EXPECT_EQ(integer_range_message("-1", 0, kMax), "expected a decimal integer in [0, 18446744073709551615], found '-1'");
+  EXPECT_EQ(integer_range_message("-1", 0, kMax),
+            "expected a decimal integer in [0, 18446744073709551615], found '-1'");
   EXPECT_EQ(integer_range_message("99999999999999999999", 1, 86'400'000),
             "expected a decimal integer in [1, 86400000], found '99999999999999999999'");
   // One line, whatever was typed.

@@ -106,6 +106,7 @@ expect 2 "--out in a missing directory" -- hunt 2048 --cases 5 --out /nonexisten
 grep -q "^boardsearch: hunt: --out '/nonexistent/dir/x' cannot be written: directory '/nonexistent/dir'" "$tmp/err" ||
   fail "--out message: $(cat "$tmp/err")"
 expect 2 "--out naming a directory" -- hunt 2048 --cases 5 --out "$tmp" -- echo 1
+expect 2 "an empty --out" -- hunt 2048 --cases 5 --out '' -- echo 1
 printf 'x\n' >"$tmp/plain"
 expect 2 "--out through a regular file" -- hunt 2048 --cases 5 --out "$tmp/plain/x" -- echo 1
 # The check creates and truncates nothing: a hunt that finds no mismatch
