@@ -18,6 +18,7 @@ namespace boardsearch::server {
 constexpr int kStatusOk = 200;
 constexpr int kStatusBadRequest = 400;  // malformed JSON, bad fields, bad puzzle input
 constexpr int kStatusNotFound = 404;
+constexpr int kStatusLengthRequired = 411;   // a body with neither Content-Length nor chunked framing
 constexpr int kStatusPayloadTooLarge = 413;  // body over the server's cap
 constexpr int kStatusUnprocessable = 422;    // the search budget ran out before a proof
 constexpr int kStatusInternalError = 500;

@@ -29,9 +29,6 @@ constexpr const char* kJsonType = "application/json";
 // An idle keep-alive connection holds a worker thread until this runs out; a
 // browser keeps up to six open, so keep it short to leave workers for solves.
 constexpr time_t kKeepAliveSeconds = 2;
-// How far past the body cap the server keeps reading (and dropping) a body
-// before it gives up on the connection; see read_capped_body.
-constexpr std::size_t kDrainBytes = 1024 * 1024;
 
 // Serializes a reply; text that came from the request (echoed in an error
 // message) may hold invalid UTF-8, which is replaced rather than thrown on.
@@ -79,42 +76,43 @@ struct Server::Impl {
   void serve_static(const httplib::Request& req, httplib::Response& res) const;
 };
 
-// Reads a POST body of at most config.max_body_bytes (after any decoding
-// httplib applies), whatever its framing: Content-Length, chunked, or none
-// (read to the end of the connection). Returns the body, or nothing after
-// filling `res` with the error reply:
-//   413  the body is over the cap. Up to kDrainBytes past the cap are read
-//        and dropped, so that a client that sent a little too much reads the
-//        413 on a connection that is still in step; past that the server
-//        stops reading and closes the connection.
-//   400  a multipart form (the API takes JSON only; not read at all), or a
+// Reads a request body of at most config.max_body_bytes (after any decoding
+// httplib applies), framed by Content-Length or chunked (the pre-routing
+// handler refuses unframed ones). Returns the body, or nothing after filling
+// `res` with the error reply:
+//   413  the body is over the cap. httplib skips a Content-Length body over
+//        the cap by itself; any other body is read to its end with the part
+//        past the cap dropped as it arrives (memory stays at the cap). It is
+//        read to its end because httplib 0.11 cannot close a connection from
+//        a handler: stopping early would leave the rest of the body to be
+//        parsed as the next request, by a line reader with no length limit.
+//   400  a multipart form (read and dropped: the API takes JSON only), or a
 //        body that could not be read (bad chunk framing, the client left).
 std::optional<std::string> Server::Impl::read_capped_body(const httplib::Request& req,
                                                           const httplib::ContentReader& reader,
                                                           httplib::Response& res) const {
   const std::size_t cap = config.max_body_bytes;
   if (req.is_multipart_form_data()) {
-    res.set_header("Connection", "close");  // the unread body would follow
+    // httplib splits a form into parts as it reads; drop them all, so that
+    // the connection stays in step, and refuse the form.
+    reader([](const httplib::MultipartFormData&) { return true; }, [](const char*, std::size_t) { return true; });
     send(res, error_response(kStatusBadRequest, "the request body must be JSON, not a multipart form"));
     return std::nullopt;
   }
   std::string body;
-  std::size_t received = 0;
+  bool over_cap = false;
   const bool whole = reader([&](const char* data, std::size_t length) {
-    received += length;
-    if (received <= cap) {
+    if (!over_cap && length <= cap - body.size()) {
       body.append(data, length);
-      return true;
+    } else if (!over_cap) {
+      over_cap = true;
+      body.clear();
+      body.shrink_to_fit();
     }
-    body.clear();
-    return received - cap <= kDrainBytes;  // false stops the read
+    return true;
   });
-  if (whole && received <= cap) return body;
-  // httplib sets 413 itself for a Content-Length over the cap (and skips that
-  // body); a chunked or unframed body over the cap is caught above.
-  const bool too_large = received > cap || res.status == kStatusPayloadTooLarge;
-  // A body not read to its end leaves the connection out of step: close it.
-  if (!whole) res.set_header("Connection", "close");
+  if (whole && !over_cap) return body;
+  const bool too_large = over_cap || res.status == kStatusPayloadTooLarge;
   send(res, error_response(too_large ? kStatusPayloadTooLarge : kStatusBadRequest,
                            too_large ? default_error_text(kStatusPayloadTooLarge, cap)
                                      : "cannot read the request body"));
@@ -136,9 +134,9 @@ void Server::Impl::install_routes() {
   });
   http.set_default_headers({{"X-Content-Type-Options", "nosniff"}});
 
-  // Every POST reads its body here, through a receiver that stops at the
-  // cap: httplib's own cap (set_payload_max_length) only covers bodies sent
-  // with Content-Length, and would read a chunked body of any size.
+  // Every POST reads its body here, keeping at most the cap: httplib's own
+  // cap (set_payload_max_length) only covers bodies sent with Content-Length,
+  // and would read a chunked body of any size into memory.
   http.Post(".*", [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
     const std::optional<std::string> body = read_capped_body(req, reader, res);
     if (!body) return;
@@ -150,6 +148,16 @@ void Server::Impl::install_routes() {
       send(res, error_response(kStatusNotFound, default_error_text(kStatusNotFound, config.max_body_bytes)));
     }
   });
+  // No route takes these methods; their bodies are read (capped) and
+  // dropped all the same, so that the connection stays in step.
+  const auto refuse_after_reading = [this](const httplib::Request& req, httplib::Response& res,
+                                           const httplib::ContentReader& reader) {
+    if (read_capped_body(req, reader, res))
+      send(res, error_response(kStatusNotFound, default_error_text(kStatusNotFound, config.max_body_bytes)));
+  };
+  http.Put(".*", refuse_after_reading);
+  http.Patch(".*", refuse_after_reading);
+  http.Delete(".*", refuse_after_reading);
   http.Get("/api/puzzles", [](const httplib::Request&, httplib::Response& res) { send(res, puzzles_endpoint()); });
   http.Get("/api/.*", [](const httplib::Request&, httplib::Response& res) {
     send(res, error_response(kStatusNotFound, "no such API endpoint"));
@@ -175,18 +183,26 @@ void Server::Impl::install_routes() {
     send(res, error_response(kStatusInternalError, "internal error: " + what));
   });
 
-  // Before any body is read. httplib reads the body of a PUT, PATCH, DELETE
-  // or PRI request into memory before routing, with no cap when it is chunked
-  // or unframed; no route takes those methods, so refuse them unread (and
-  // close the connection, which the unread body would garble).
+  // Before any body is read. httplib 0.11 reads a body it cannot frame
+  // (neither Content-Length nor Transfer-Encoding) up to the end of the
+  // connection; HTTP/1.1 says such a request has no body, so ask for a
+  // length instead of waiting for the client to hang up. A PRI request
+  // (the HTTP/2 preface) would have its body read with no cap before
+  // routing, and no route takes it. Both are answered unread, on a
+  // connection the client is told to close.
   http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
     request_started = std::chrono::steady_clock::now();
-    if (req.method == "PUT" || req.method == "PATCH" || req.method == "DELETE" || req.method == "PRI") {
-      res.set_header("Connection", "close");
+    const bool has_body_method = req.method == "POST" || req.method == "PUT" || req.method == "PATCH" ||
+                                 req.method == "DELETE" || req.method == "PRI";
+    if (!has_body_method) return httplib::Server::HandlerResponse::Unhandled;
+    const bool framed = req.has_header("Content-Length") || req.has_header("Transfer-Encoding");
+    if (framed && req.method != "PRI") return httplib::Server::HandlerResponse::Unhandled;
+    res.set_header("Connection", "close");
+    if (req.method == "POST")
+      send(res, error_response(kStatusLengthRequired, "a POST needs Content-Length or Transfer-Encoding: chunked"));
+    else
       send(res, error_response(kStatusNotFound, default_error_text(kStatusNotFound, config.max_body_bytes)));
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    return httplib::Server::HandlerResponse::Unhandled;
+    return httplib::Server::HandlerResponse::Handled;
   });
   if (config.log) {
     http.set_logger([this](const httplib::Request& req, const httplib::Response& res) {

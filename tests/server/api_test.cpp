@@ -189,7 +189,7 @@ TEST(ServerApi, MalformedJsonIs400WithAReason) {
     EXPECT_TRUE(reply.body.at("error").is_string());
     EXPECT_FALSE(reply.body.at("error").get<std::string>().empty());
   }
-  EXPECT_NE(post(shared_server(), "/api/solve", "{bad").body.at("error").get<std::string>().find("malformed JSON"),
+  EXPECT_NE(post(shared_server(), "/api/solve", "{bad").body.at("error").get<std::string>().find("not valid JSON"),
             std::string::npos);
 }
 
@@ -249,6 +249,136 @@ TEST(ServerApi, OversizedBodyIs413WithAJsonError) {
   EXPECT_NE(json::parse(reply->body).at("error").get<std::string>().find("larger than"), std::string::npos);
   // The server still serves after refusing.
   EXPECT_EQ(solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}}).status, 200);
+}
+
+// Largest piece post_chunked sends at a time.
+constexpr std::size_t kChunkBytes = 4096;
+
+// Sends `body` with Transfer-Encoding: chunked (no Content-Length), in
+// pieces of at most kChunkBytes, as a POST (or a PUT if `put`).
+httplib::Result post_chunked(const RunningServer& server, const std::string& path, const std::string& body,
+                             bool put = false) {
+  httplib::Client client = server.client();
+  const auto provider = [&body](std::size_t offset, httplib::DataSink& sink) {
+    if (offset < body.size()) {
+      const std::size_t length = std::min(kChunkBytes, body.size() - offset);
+      return sink.write(body.data() + offset, length);
+    }
+    sink.done();
+    return true;
+  };
+  return put ? client.Put(path.c_str(), provider, "application/json")
+             : client.Post(path.c_str(), provider, "application/json");
+}
+
+// A valid yut request whose "input" ends in `padding` blanks (which the yut
+// parser accepts), to make a body of a chosen size.
+std::string padded_yut_request(std::size_t padding) {
+  return json{{"puzzle", "yut"}, {"input", "1 2 3\n" + std::string(padding, ' ')}}.dump();
+}
+
+// The cap holds whatever the framing: httplib's set_payload_max_length only
+// covers bodies sent with Content-Length.
+TEST(ServerApi, ChunkedBodyOverTheCapIs413) {
+  const std::string small = padded_yut_request(100);
+  auto accepted = post_chunked(shared_server(), "/api/solve", small);
+  ASSERT_TRUE(accepted);
+  EXPECT_EQ(accepted->status, 200) << "a chunked body under the cap is served: " << accepted->body;
+
+  const std::string large = padded_yut_request(kDefaultMaxBodyBytes);
+  ASSERT_GT(large.size(), kDefaultMaxBodyBytes);
+  auto refused = post_chunked(shared_server(), "/api/solve", large);
+  ASSERT_TRUE(refused) << httplib::to_string(refused.error());
+  EXPECT_EQ(refused->status, 413);
+  EXPECT_NE(json::parse(refused->body).at("error").get<std::string>().find("larger than"), std::string::npos)
+      << refused->body;
+  // The same for the play endpoint and for a POST to no route.
+  for (const char* path : {"/api/footholds/play", "/api/nothing"}) {
+    SCOPED_TRACE(path);
+    auto other = post_chunked(shared_server(), path, large);
+    ASSERT_TRUE(other);
+    EXPECT_EQ(other->status, 413);
+  }
+  // The server still serves after refusing.
+  EXPECT_EQ(solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}}).status, 200);
+}
+
+// Methods no route takes answer a JSON 404, after their bodies are read
+// (and dropped) under the same cap as a POST's.
+TEST(ServerApi, MethodsWithoutRoutesAre404) {
+  httplib::Client client = shared_server().client();
+  auto put = client.Put("/api/solve", padded_yut_request(10), "application/json");
+  ASSERT_TRUE(put);
+  EXPECT_EQ(put->status, 404);
+  EXPECT_TRUE(json::parse(put->body).contains("error"));
+  auto too_large = client.Put("/api/solve", padded_yut_request(kDefaultMaxBodyBytes), "application/json");
+  ASSERT_TRUE(too_large);
+  EXPECT_EQ(too_large->status, 413);
+  auto chunked = post_chunked(shared_server(), "/api/solve", padded_yut_request(10), true);
+  ASSERT_TRUE(chunked);
+  EXPECT_EQ(chunked->status, 404);
+  auto chunked_too_large = post_chunked(shared_server(), "/api/solve", padded_yut_request(kDefaultMaxBodyBytes), true);
+  ASSERT_TRUE(chunked_too_large);
+  EXPECT_EQ(chunked_too_large->status, 413);
+}
+
+// A body nesting values deeper than any request needs is refused while it is
+// parsed, wherever the nesting is (turning it back into text, comparing or
+// destroying it would recurse once per level).
+TEST(ServerApi, DeeplyNestedJsonIs400) {
+  const std::size_t depth = 20'000;  // 40 KB: under the body cap
+  const std::string nested = std::string(depth, '[') + std::string(depth, ']');
+  const std::vector<std::string> bodies = {
+      R"({"puzzle": "yut", "input": "1 2 3\n", "limits": {"max_nodes": )" + nested + "}}",
+      R"({"puzzle": "yut", "input": "1 2 3\n", "options": {"board": {"squares": )" + nested + "}}}",
+      R"({"board": )" + nested + R"(, "a": [0, 0], "b": [0, 1]})",
+  };
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    SCOPED_TRACE(i);
+    const Reply reply = post(shared_server(), i < 2 ? "/api/solve" : "/api/footholds/play", bodies[i]);
+    EXPECT_EQ(reply.status, 400);
+    EXPECT_NE(reply.body.at("error").get<std::string>().find("nested deeper than 64 levels"), std::string::npos)
+        << reply.body.dump();
+  }
+  // 64 levels are fine as far as the parser goes (the field is still wrong).
+  const std::string shallow = std::string(60, '[') + std::string(60, ']');
+  const Reply reply = post(shared_server(), "/api/solve",
+                           R"({"puzzle": "yut", "input": "1 2 3\n", "limits": {"max_nodes": )" + shallow + "}}");
+  EXPECT_EQ(reply.status, 400);
+  EXPECT_NE(reply.body.at("error").get<std::string>().find("limits.max_nodes"), std::string::npos) << reply.body.dump();
+}
+
+// A misspelt top-level field is refused, as in "options" and "limits".
+TEST(ServerApi, UnknownTopLevelFieldsAre400NamingThem) {
+  const Reply solve_reply =
+      solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}, {"limit", {{"max_nodes", 10}}}});
+  EXPECT_EQ(solve_reply.status, 400);
+  EXPECT_EQ(solve_reply.body.at("error"), "unknown field \"limit\" (known: puzzle, input, options, limits)");
+  const Reply play_reply =
+      post(shared_server(), "/api/footholds/play", R"({"board": [[1, 1]], "a": [0, 0], "b": [0, 1], "tomove": "B"})");
+  EXPECT_EQ(play_reply.status, 400);
+  EXPECT_EQ(play_reply.body.at("error"), "unknown field \"tomove\" (known: board, a, b, to_move, limits)");
+}
+
+// Names the user typed are quoted with control bytes escaped, so that the
+// error stays one line (and a NUL does not end it).
+TEST(ServerApi, EchoedNamesAreEscaped) {
+  const std::string name("ch\ness\0x", 8);
+  const std::vector<std::pair<json, std::string>> cases = {
+      {json{{"puzzle", name}, {"input", ""}}, "unknown puzzle \"ch\\ness\\x00x\""},
+      {json{{"puzzle", "yut"}, {"input", "1 2 3\n"}, {name, 1}}, "unknown field \"ch\\ness\\x00x\""},
+      {json{{"puzzle", "yut"}, {"input", "1 2 3\n"}, {"options", {{name, 1}}}}, "unknown option \"ch\\ness\\x00x\""},
+      {json{{"puzzle", "yut"}, {"input", "1 2 3\n"}, {"limits", {{name, 1}}}}, "unknown limit \"ch\\ness\\x00x\""},
+  };
+  for (const auto& [request, expected] : cases) {
+    SCOPED_TRACE(expected);
+    const Reply reply = solve(shared_server(), request);
+    EXPECT_EQ(reply.status, 400);
+    const std::string error = reply.body.at("error");
+    EXPECT_EQ(error.rfind(expected, 0), 0u) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos);
+    EXPECT_EQ(error.find('\0'), std::string::npos);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -557,6 +687,63 @@ TEST(FootholdsPlay, AMoverWhoseFootholdVanishedHasLost) {
   EXPECT_TRUE(reply.body.at("move").is_null());
 }
 
+// Faults are named as the request names them (field, player), never by the
+// lines of the text form the endpoint builds for the solver, where the
+// players are swapped when B is to move.
+TEST(FootholdsPlay, APlayerOffAFootholdIsNamedByItsField) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"({"board": [[1, 1, 0]], "a": [0, 2], "b": [0, 0], "to_move": "B"})",
+       "field \"a\": A stands at (0, 2), which has no foothold"},
+      {R"({"board": [[1, 1, 0]], "a": [0, 0], "b": [0, 2], "to_move": "A"})",
+       "field \"b\": B stands at (0, 2), which has no foothold"},
+      {R"({"board": [[1, 1, 0]], "a": [0, 0], "b": [0, 2]})", "field \"b\": B stands at (0, 2), which has no foothold"},
+      {R"({"board": [[1, 1]], "a": [0, 0], "b": [1, 0], "to_move": "B"})",
+       "field \"b\": B stands at (1, 0), off the 1 x 2 board"},
+  };
+  for (const auto& [body, expected] : cases) {
+    SCOPED_TRACE(body);
+    const Reply reply = post(shared_server(), "/api/footholds/play", body);
+    EXPECT_EQ(reply.status, 400);
+    EXPECT_EQ(reply.body.at("error"), expected);
+  }
+  // A board larger than the solver takes is refused by field, not by line.
+  std::vector<std::vector<int>> wide(9, std::vector<int>(15, 1));
+  const Reply big = post(shared_server(), "/api/footholds/play",
+                         json{{"board", wide}, {"a", {0, 0}}, {"b", {8, 14}}, {"to_move", "B"}}.dump());
+  EXPECT_EQ(big.status, 400);
+  EXPECT_EQ(big.body.at("error"), "field \"board\": a 9 x 15 board has 135 cells; at most 128 are supported");
+}
+
+// Random positions with players on any cell, footholds or not: every reply
+// is a 200 or a 400 that speaks of fields, never of text lines.
+TEST(FootholdsPlay, NoErrorSpeaksOfTextLines) {
+  std::mt19937 random(1130);
+  const int positions = testing::sanitized() ? 100 : 400;
+  int refused = 0;
+  for (int i = 0; i < positions; ++i) {
+    Position p;
+    const int rows = 1 + static_cast<int>(random() % 3);
+    const int columns = 1 + static_cast<int>(random() % 3);
+    p.board.assign(static_cast<std::size_t>(rows), std::vector<int>(static_cast<std::size_t>(columns)));
+    for (auto& row : p.board)
+      for (int& v : row) v = random() % 2;
+    p.a = {static_cast<int>(random() % rows), static_cast<int>(random() % columns)};
+    p.b = {static_cast<int>(random() % rows), static_cast<int>(random() % columns)};
+    p.to_move = random() % 2 == 0 ? 'A' : 'B';
+    SCOPED_TRACE(position_json(p).dump());
+    const Reply reply = post(shared_server(), "/api/footholds/play", position_json(p).dump());
+    const auto& waiting = p.to_move == 'A' ? p.b : p.a;
+    const bool waiting_on_foothold = p.board[static_cast<std::size_t>(waiting[0])][static_cast<std::size_t>(waiting[1])];
+    EXPECT_EQ(reply.status, waiting_on_foothold ? 200 : 400) << reply.body.dump();
+    if (reply.status != 400) continue;
+    ++refused;
+    const std::string error = reply.body.at("error");
+    EXPECT_EQ(error.rfind("field \"", 0), 0u) << error;
+    EXPECT_EQ(error.find("line"), std::string::npos) << error;
+  }
+  EXPECT_GT(refused, 0) << "the random positions must include refused ones";
+}
+
 TEST(FootholdsPlay, BadPositionsAre400) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {R"({"board": [[1, 1], [1]], "a": [0, 0], "b": [0, 1]})", "row 1"},
@@ -566,7 +753,7 @@ TEST(FootholdsPlay, BadPositionsAre400) {
       {R"({"board": [], "a": [0, 0], "b": [0, 1]})", "board"},
       {R"({"board": [[1, 1]], "a": [0], "b": [0, 1]})", "[row, column]"},
       {R"({"board": [[1, 1]]})", "\"a\""},
-      {R"(nope)", "malformed JSON"},
+      {R"(nope)", "not valid JSON"},
   };
   for (const auto& [body, mentioned] : cases) {
     SCOPED_TRACE(body);
