@@ -4,12 +4,17 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <charconv>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <system_error>
 
+#include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"  // add_serve_command: shared with the CLI that execs us
 #include "server/server.hpp"
 
@@ -20,6 +25,9 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitUsage = 2;
 constexpr int kExitCannotListen = 1;
+// Longest --time-limit accepted (about 31 years, as for the puzzle CLI):
+// anything longer is no limit at all, and more likely a typo.
+constexpr double kMaxTimeLimitSeconds = 1e9;
 
 // The running server, for the SIGINT/SIGTERM handler (Server::stop is safe to
 // call from a signal handler).
@@ -33,18 +41,56 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = server::kDefaultPort;
   std::string web_root;
-  std::uint64_t max_nodes = server::kDefaultMaxNodes;
-  double time_limit = server::kDefaultTimeLimitSeconds;
+  // As typed; read by node_budget / seconds_budget, whose messages are one
+  // short line (CLI11's stock checks print the whole range of a double).
+  std::optional<std::string> max_nodes;
+  std::optional<std::string> time_limit;
   std::size_t threads = server::kDefaultThreads;
   bool quiet = false;
 };
+
+// A bad option value: the one line to print (exit 2).
+struct UsageError {
+  std::string message;
+};
+
+// --max-nodes: a decimal count of nodes, at least 1; not given: the default.
+std::uint64_t node_budget(const std::optional<std::string>& option) {
+  if (!option) return server::kDefaultMaxNodes;
+  const std::string& text = *option;
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, 10);
+  if (error != std::errc{} || end != text.data() + text.size() || value == 0)
+    throw UsageError{fmt::format("--max-nodes: expected a positive whole number of nodes, found '{}'",
+                                 app::printable(text))};
+  return value;
+}
+
+// --time-limit: seconds in (0, kMaxTimeLimitSeconds], finite, decimal;
+// not given: the default.
+double seconds_budget(const std::optional<std::string>& option) {
+  if (!option) return server::kDefaultTimeLimitSeconds;
+  const std::string& text = *option;
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
+  if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value <= 0 ||
+      value > kMaxTimeLimitSeconds)
+    throw UsageError{fmt::format("--time-limit: expected a number of seconds in (0, {:g}], found '{}'",
+                                 kMaxTimeLimitSeconds, app::printable(text))};
+  return value;
+}
 
 // Runs the server until interrupted; returns the exit status.
 int serve(const ServeOptions& options) {
   server::ServerConfig config;
   config.host = options.host;
   config.port = options.port;
-  config.budget = {options.max_nodes, options.time_limit};
+  try {
+    config.budget = {node_budget(options.max_nodes), seconds_budget(options.time_limit)};
+  } catch (const UsageError& e) {
+    std::cerr << "boardsearch: " << e.message << '\n';
+    return kExitUsage;
+  }
   config.threads = options.threads;
   if (!options.web_root.empty()) {
     config.web_root = options.web_root;
@@ -98,9 +144,8 @@ void add_serve_command(CLI::App& app, int& status) {
   sub->add_option("--port", options.port, "TCP port; 0 picks a free one (default 8080)")->check(CLI::Range(0, 65535));
   sub->add_option("--web-root", options.web_root,
                   "folder holding index.html (default: found next to the executable, see docs/web.md)");
-  sub->add_option("--max-nodes", options.max_nodes, "node budget per solve (default 500000000)")
-      ->check(CLI::PositiveNumber);
-  sub->add_option("--time-limit", options.time_limit, "seconds per solve (default 10)")->check(CLI::PositiveNumber);
+  sub->add_option("--max-nodes", options.max_nodes, "node budget per solve (default 500000000)");
+  sub->add_option("--time-limit", options.time_limit, "seconds per solve (default 10)");
   sub->add_option("--threads", options.threads, "worker threads (default 12)")->check(CLI::Range(1, 256));
   sub->add_flag("--quiet", options.quiet, "do not log requests on stderr");
   sub->callback([&status] { status = serve(options); });

@@ -1,0 +1,73 @@
+// `boardsearch-server serve` option checks, through the built executable:
+// a bad --time-limit or --max-nodes is a usage error (exit 2) with one short
+// line on stderr that names the option, before anything is bound.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct ServerRun {
+  int status = -1;     // exit status, or -1 if the process did not exit normally
+  std::string output;  // stdout and stderr together
+};
+
+// Runs the server executable with `arguments` (fixed words, no shell
+// quoting needed), stdin closed, and collects what it prints.
+ServerRun run_server(const std::string& arguments) {
+  const std::string command = std::string(BOARDSEARCH_SERVER_EXE) + " serve " + arguments + " </dev/null 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return {};
+  ServerRun run;
+  std::array<char, 4096> buffer{};
+  while (const std::size_t length = std::fread(buffer.data(), 1, buffer.size(), pipe)) run.output.append(buffer.data(), length);
+  const int wait_status = pclose(pipe);
+  if (wait_status != -1 && WIFEXITED(wait_status)) run.status = WEXITSTATUS(wait_status);
+  return run;
+}
+
+// Longest message accepted: one readable line.
+constexpr std::size_t kMaxMessageChars = 120;
+
+TEST(ServeOptions, BadBudgetsAreShortUsageErrors) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--time-limit 0", "--time-limit: expected a number of seconds in (0, 1e+09], found '0'"},
+      {"--time-limit -1", "--time-limit: expected a number of seconds in (0, 1e+09], found '-1'"},
+      {"--time-limit 1e10", "--time-limit: expected a number of seconds in (0, 1e+09], found '1e10'"},
+      {"--time-limit inf", "--time-limit: expected a number of seconds in (0, 1e+09], found 'inf'"},
+      {"--time-limit nan", "--time-limit: expected a number of seconds in (0, 1e+09], found 'nan'"},
+      {"--time-limit 2s", "--time-limit: expected a number of seconds in (0, 1e+09], found '2s'"},
+      {"--max-nodes 0", "--max-nodes: expected a positive whole number of nodes, found '0'"},
+      {"--max-nodes -5", "--max-nodes: expected a positive whole number of nodes, found '-5'"},
+      {"--max-nodes 1e6", "--max-nodes: expected a positive whole number of nodes, found '1e6'"},
+      {"--max-nodes 99999999999999999999", "--max-nodes: expected a positive whole number of nodes, found "
+                                           "'99999999999999999999'"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    SCOPED_TRACE(arguments);
+    // A web root check follows the budget checks, so that a value wrongly
+    // accepted ends the run there instead of starting a server.
+    const ServerRun run = run_server(arguments + " --port 0 --web-root /nonexistent-web-root");
+    EXPECT_EQ(run.status, 2);
+    EXPECT_EQ(run.output, "boardsearch: " + message + "\n");
+    EXPECT_LE(run.output.size(), kMaxMessageChars);
+  }
+}
+
+// Good values pass the checks: the run then stops at the next one (a web
+// root without index.html), which comes after them.
+TEST(ServeOptions, GoodBudgetsPassTheChecks) {
+  for (const std::string arguments : {"--time-limit 2.5 --max-nodes 1000", "--time-limit 1e9", "--time-limit 0.001"}) {
+    SCOPED_TRACE(arguments);
+    const ServerRun run = run_server(arguments + " --port 0 --web-root /nonexistent-web-root");
+    EXPECT_EQ(run.status, 2);
+    EXPECT_EQ(run.output, "boardsearch: --web-root /nonexistent-web-root: no index.html there\n");
+  }
+}
+
+}  // namespace
