@@ -24,7 +24,7 @@
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"
-#include "hunt/decimal.hpp"
+#include "boardsearch/app/decimal.hpp"
 #include "hunt/hunt.hpp"
 #include "hunt/out_file.hpp"
 
@@ -55,8 +55,8 @@ constexpr std::size_t kShownPathChars = 200;
 CLI::Validator decimal_integer(std::uint64_t minimum, std::uint64_t maximum) {
   return CLI::Validator(
       [minimum, maximum](std::string& text) {
-        const std::optional<std::uint64_t> value = hunt::parse_decimal_integer(text, minimum, maximum);
-        if (!value) return hunt::integer_range_message(text, minimum, maximum);
+        const std::optional<std::uint64_t> value = app::parse_decimal_integer(text, minimum, maximum);
+        if (!value) return app::integer_range_message(text, minimum, maximum);
         text = std::to_string(*value);
         return std::string();
       },
@@ -67,8 +67,8 @@ CLI::Validator decimal_integer(std::uint64_t minimum, std::uint64_t maximum) {
 CLI::Validator positive_decimal(double maximum) {
   return CLI::Validator(
       [maximum](std::string& text) {
-        if (!hunt::parse_positive_decimal(text, maximum)) return hunt::positive_range_message(text, maximum);
-        text = hunt::canonical_decimal(text);
+        if (!app::parse_positive_decimal(text, maximum)) return app::positive_range_message(text, maximum);
+        text = app::canonical_decimal(text);
         return std::string();
       },
       "");

@@ -4,8 +4,6 @@
 
 #include <unistd.h>
 
-#include <charconv>
-#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -19,6 +17,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"
@@ -90,49 +89,35 @@ struct CommonOptions {
   std::optional<std::string> board_file;
 };
 
-// A decimal integer option in [min, max], as typed: "010" is ten, one sign
-// is allowed ('+' or '-', not both), anything else (hex, octal prefixes,
-// exponents, fractions) is a usage error quoting the text.
-template <class Int>
-Int decimal_option(const std::string& text, std::string_view option, Int min, Int max) {
-  std::string_view digits = text;
-  const bool plus = !digits.empty() && digits.front() == '+';
-  if (plus) digits.remove_prefix(1);
-  Int value{};
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value, 10);
-  const bool number = end == digits.data() + digits.size() && !digits.empty() && !(plus && digits.front() == '-');
-  const std::string shown = boardsearch::app::printable(text);
-  if (number && error == std::errc::result_out_of_range)
-    throw UsageError(fmt::format("{}: '{}' is beyond 64 bits", option, shown));
-  if (!number || error != std::errc{})
-    throw UsageError(fmt::format("{}: expected a decimal integer, found '{}'", option, shown));
-  if (value < min) throw UsageError(fmt::format("{} must be >= {}, found {}", option, min, value));
-  if (value > max) throw UsageError(fmt::format("{} must be <= {}, found {}", option, max, value));
-  return value;
+// A decimal integer option in [min, max] (app::parse_decimal_integer: "010"
+// is ten; signs other than one '+', hex, exponents are refused, and so is
+// any value outside the range, never clamped).
+std::uint64_t decimal_option(const std::string& text, std::string_view option, std::uint64_t min,
+                             std::uint64_t max) {
+  const std::optional<std::uint64_t> value = boardsearch::app::parse_decimal_integer(text, min, max);
+  if (!value) throw UsageError(fmt::format("{}: {}", option, boardsearch::app::integer_range_message(text, min, max)));
+  return *value;
 }
 
-// --time-limit: a positive, finite number of seconds (decimal, no hex).
+// --time-limit: a positive decimal number of seconds, at most kMaxTimeLimitSeconds.
 double seconds_option(const std::string& text) {
-  double value = 0;
-  const auto [end, error] =
-      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
-  if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value <= 0 ||
-      value > kMaxTimeLimitSeconds)
-    throw UsageError(fmt::format("--time-limit: expected a number of seconds in (0, {:g}], found '{}'",
-                                 kMaxTimeLimitSeconds, boardsearch::app::printable(text)));
-  return value;
+  const std::optional<double> value = boardsearch::app::parse_positive_decimal(text, kMaxTimeLimitSeconds);
+  if (!value)
+    throw UsageError(
+        fmt::format("--time-limit: {}", boardsearch::app::positive_range_message(text, kMaxTimeLimitSeconds)));
+  return *value;
 }
 
 // Solves one puzzle from the command line; returns the exit status.
 int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions options) {
   // Step 1. Options (usage errors before any input is read).
-  constexpr long long kAnyInteger = std::numeric_limits<long long>::max();
-  if (common.moves) options.moves = decimal_option<long long>(*common.moves, "--moves", -kAnyInteger, kAnyInteger);
-  if (common.pieces) options.pieces = decimal_option<long long>(*common.pieces, "--pieces", -kAnyInteger, kAnyInteger);
+  // --moves and --pieces: any count a long long holds; the puzzle checks its own range.
+  constexpr auto kAnyCount = static_cast<std::uint64_t>(std::numeric_limits<long long>::max());
+  if (common.moves) options.moves = static_cast<long long>(decimal_option(*common.moves, "--moves", 0, kAnyCount));
+  if (common.pieces) options.pieces = static_cast<long long>(decimal_option(*common.pieces, "--pieces", 0, kAnyCount));
   std::uint64_t max_nodes = 0;
   if (common.max_nodes)
-    max_nodes = decimal_option<std::uint64_t>(*common.max_nodes, "--max-nodes", 1,
-                                              std::numeric_limits<std::uint64_t>::max());
+    max_nodes = decimal_option(*common.max_nodes, "--max-nodes", 1, std::numeric_limits<std::uint64_t>::max());
   const double time_limit = common.time_limit ? seconds_option(*common.time_limit) : 0;
 
   // Step 2. Input.

@@ -4,16 +4,15 @@
 #include <fmt/format.h>
 
 #include <atomic>
-#include <charconv>
-#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <system_error>
 
+#include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"  // add_serve_command: shared with the CLI that execs us
 #include "server/server.hpp"
@@ -57,27 +56,18 @@ struct UsageError {
 // --max-nodes: a decimal count of nodes, at least 1; not given: the default.
 std::uint64_t node_budget(const std::optional<std::string>& option) {
   if (!option) return server::kDefaultMaxNodes;
-  const std::string& text = *option;
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, 10);
-  if (error != std::errc{} || end != text.data() + text.size() || value == 0)
-    throw UsageError{fmt::format("--max-nodes: expected a positive whole number of nodes, found '{}'",
-                                 app::printable(text))};
-  return value;
+  constexpr std::uint64_t kMaxNodes = std::numeric_limits<std::uint64_t>::max();
+  const std::optional<std::uint64_t> value = app::parse_decimal_integer(*option, 1, kMaxNodes);
+  if (!value) throw UsageError{"--max-nodes: " + app::integer_range_message(*option, 1, kMaxNodes)};
+  return *value;
 }
 
-// --time-limit: seconds in (0, kMaxTimeLimitSeconds], finite, decimal;
-// not given: the default.
+// --time-limit: decimal seconds in (0, kMaxTimeLimitSeconds]; not given: the default.
 double seconds_budget(const std::optional<std::string>& option) {
   if (!option) return server::kDefaultTimeLimitSeconds;
-  const std::string& text = *option;
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
-  if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value <= 0 ||
-      value > kMaxTimeLimitSeconds)
-    throw UsageError{fmt::format("--time-limit: expected a number of seconds in (0, {:g}], found '{}'",
-                                 kMaxTimeLimitSeconds, app::printable(text))};
-  return value;
+  const std::optional<double> value = app::parse_positive_decimal(*option, kMaxTimeLimitSeconds);
+  if (!value) throw UsageError{"--time-limit: " + app::positive_range_message(*option, kMaxTimeLimitSeconds)};
+  return *value;
 }
 
 // Runs the server until interrupted; returns the exit status.

@@ -36,16 +36,16 @@ constexpr std::size_t kMaxMessageChars = 120;
 
 TEST(ServeOptions, BadBudgetsAreShortUsageErrors) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"--time-limit 0", "--time-limit: expected a number of seconds in (0, 1e+09], found '0'"},
-      {"--time-limit -1", "--time-limit: expected a number of seconds in (0, 1e+09], found '-1'"},
-      {"--time-limit 1e10", "--time-limit: expected a number of seconds in (0, 1e+09], found '1e10'"},
-      {"--time-limit inf", "--time-limit: expected a number of seconds in (0, 1e+09], found 'inf'"},
-      {"--time-limit nan", "--time-limit: expected a number of seconds in (0, 1e+09], found 'nan'"},
-      {"--time-limit 2s", "--time-limit: expected a number of seconds in (0, 1e+09], found '2s'"},
-      {"--max-nodes 0", "--max-nodes: expected a positive whole number of nodes, found '0'"},
-      {"--max-nodes -5", "--max-nodes: expected a positive whole number of nodes, found '-5'"},
-      {"--max-nodes 1e6", "--max-nodes: expected a positive whole number of nodes, found '1e6'"},
-      {"--max-nodes 99999999999999999999", "--max-nodes: expected a positive whole number of nodes, found "
+      {"--time-limit 0", "--time-limit: expected a decimal number in (0, 1000000000], found '0'"},
+      {"--time-limit -1", "--time-limit: expected a decimal number in (0, 1000000000], found '-1'"},
+      {"--time-limit 1e10", "--time-limit: expected a decimal number in (0, 1000000000], found '1e10'"},
+      {"--time-limit inf", "--time-limit: expected a decimal number in (0, 1000000000], found 'inf'"},
+      {"--time-limit nan", "--time-limit: expected a decimal number in (0, 1000000000], found 'nan'"},
+      {"--time-limit 2s", "--time-limit: expected a decimal number in (0, 1000000000], found '2s'"},
+      {"--max-nodes 0", "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found '0'"},
+      {"--max-nodes -5", "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found '-5'"},
+      {"--max-nodes 1e6", "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found '1e6'"},
+      {"--max-nodes 99999999999999999999", "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found "
                                            "'99999999999999999999'"},
   };
   for (const auto& [arguments, message] : cases) {
@@ -62,7 +62,7 @@ TEST(ServeOptions, BadBudgetsAreShortUsageErrors) {
 // Good values pass the checks: the run then stops at the next one (a web
 // root without index.html), which comes after them.
 TEST(ServeOptions, GoodBudgetsPassTheChecks) {
-  for (const std::string arguments : {"--time-limit 2.5 --max-nodes 1000", "--time-limit 1e9", "--time-limit 0.001"}) {
+  for (const std::string arguments : {"--time-limit 2.5 --max-nodes 1000", "--time-limit 1000000000", "--time-limit 0.001"}) {
     SCOPED_TRACE(arguments);
     const ServerRun run = run_server(arguments + " --port 0 --web-root /nonexistent-web-root");
     EXPECT_EQ(run.status, 2);

@@ -1,5 +1,6 @@
 #pragma once
-// The text of the hunter's numeric options: plain decimal only.
+// The text of numeric command-line options (the puzzle commands, serve,
+// hunt): plain decimal only.
 //
 //   accepted   [+]DIGITS            integers ("010" is ten: leading zeros are decimal)
 //              [+]DIGITS[.DIGITS]   --seconds also takes a fraction (".5" and "5." too)
@@ -15,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-namespace boardsearch::hunt {
+namespace boardsearch::app {
 
 // The value of `text` if it is [+]DIGITS and lies in [minimum, maximum];
 // nullopt otherwise (including values beyond 2^64 - 1).
@@ -37,4 +38,4 @@ std::string integer_range_message(std::string_view text, std::uint64_t minimum, 
 // The same for parse_positive_decimal: "expected a decimal number in (0, 86400], found 'inf'".
 std::string positive_range_message(std::string_view text, double maximum);
 
-}  // namespace boardsearch::hunt
+}  // namespace boardsearch::app

@@ -1,6 +1,6 @@
 // Plain-decimal option values; see decimal.hpp.
 
-#include "hunt/decimal.hpp"
+#include "boardsearch/app/decimal.hpp"
 
 #include <charconv>
 #include <limits>
@@ -10,7 +10,7 @@
 
 #include "boardsearch/app/text_input.hpp"
 
-namespace boardsearch::hunt {
+namespace boardsearch::app {
 
 namespace {
 
@@ -90,4 +90,4 @@ std::string positive_range_message(std::string_view text, double maximum) {
                      app::printable(text, kShownValueChars));
 }
 
-}  // namespace boardsearch::hunt
+}  // namespace boardsearch::app

@@ -1,7 +1,7 @@
 // The numeric options' text: plain decimal only, range checked on the exact
 // value (no octal, no hex, no wrap-around of "-1", no clamping).
 
-#include "hunt/decimal.hpp"
+#include "boardsearch/app/decimal.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-namespace boardsearch::hunt {
+namespace boardsearch::app {
 namespace {
 
 constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
@@ -77,4 +77,4 @@ TEST(PositiveDecimal, CanonicalTextDropsSignAndLeadingZeros) {
 }
 
 }  // namespace
-}  // namespace boardsearch::hunt
+}  // namespace boardsearch::app
