@@ -1,6 +1,7 @@
 // boardsearch command line: parses arguments, reads the input, calls the
 // puzzle's solve, prints. Exit status: 0 solved, 2 bad input or usage (one
-// line on stderr, nothing on stdout), 3 a limit stopped the search.
+// line on stderr, nothing on stdout), 3 a limit stopped the search, 1 the
+// answer could not be written (or an internal error).
 
 #include <unistd.h>
 
@@ -8,9 +9,9 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
-#include <limits>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -30,7 +31,7 @@ using boardsearch::app::Puzzle;
 using boardsearch::app::PuzzleOptions;
 
 constexpr int kExitSolved = 0;
-constexpr int kExitOutputError = 1;
+constexpr int kExitFailed = 1;  // the answer could not be written, or a bug
 constexpr int kExitBadInput = 2;
 constexpr int kExitLimit = 3;
 // Inputs are small text files; anything larger is a mistake, not a puzzle.
@@ -43,6 +44,8 @@ constexpr double kMaxTimeLimitSeconds = 1e9;
 // Longest message printed: a message quoting user text stays one readable
 // line (the quoted parts are cut shorter where they are made).
 constexpr std::size_t kMaxMessageChars = 1000;
+// A file name is quoted up to this many bytes.
+constexpr std::size_t kMaxShownPathChars = 200;
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -63,8 +66,8 @@ std::string read_input(const std::string& path) {
   if (path == "-") {
     read_all(std::cin, "standard input");
   } else {
-    const std::string name = boardsearch::app::printable(path, 200);
     if (path.empty()) throw InputError("'': cannot open file (the file name is empty)");
+    const std::string name = boardsearch::app::printable(path, kMaxShownPathChars);
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) throw InputError(fmt::format("{}: is a directory", name));
     std::ifstream file(path, std::ios::binary);
@@ -162,7 +165,7 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions 
   std::cout.flush();
   if (!std::cout) {
     std::cerr << "boardsearch: cannot write the answer to standard output\n";
-    return kExitOutputError;
+    return kExitFailed;
   }
   return kExitSolved;
 }
@@ -262,6 +265,6 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     return fail("", "out of memory", kExitLimit);
   } catch (const std::exception& e) {
-    return fail("internal error: ", e.what(), 1);
+    return fail("internal error: ", e.what(), kExitFailed);
   }
 }
