@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <netinet/in.h>
+#include <strings.h>  // strcasecmp, as httplib tests for chunked
 #include <sys/socket.h>
 
 #include <chrono>
@@ -29,6 +30,15 @@ constexpr const char* kJsonType = "application/json";
 // An idle keep-alive connection holds a worker thread until this runs out; a
 // browser keeps up to six open, so keep it short to leave workers for solves.
 constexpr time_t kKeepAliveSeconds = 2;
+// One request per connection: after any refusal (a body over the cap, a
+// malformed multipart form or gzip body that httplib gives up on halfway)
+// whatever the client still sends can never be parsed as a next request.
+// Keep-alive buys little for a page served from localhost.
+constexpr std::size_t kRequestsPerConnection = 1;
+// A body over the cap is drained up to this many bytes so the client can
+// read the 413 (closing a socket with unread data resets it); a client that
+// sends more is cut off, so it cannot hold a worker forever.
+constexpr std::size_t kMaxDrainedBytes = std::size_t{64} << 20;
 
 // Serializes a reply; text that came from the request (echoed in an error
 // message) may hold invalid UTF-8, which is replaced rather than thrown on.
@@ -81,27 +91,30 @@ struct Server::Impl {
 // handler refuses unframed ones). Returns the body, or nothing after filling
 // `res` with the error reply:
 //   413  the body is over the cap. httplib skips a Content-Length body over
-//        the cap by itself; any other body is read to its end with the part
-//        past the cap dropped as it arrives (memory stays at the cap). It is
-//        read to its end because httplib 0.11 cannot close a connection from
-//        a handler: stopping early would leave the rest of the body to be
-//        parsed as the next request, by a line reader with no length limit.
-//   400  a multipart form (read and dropped: the API takes JSON only), or a
-//        body that could not be read (bad chunk framing, the client left).
+//        the cap by itself; any other body is read on with the part past
+//        the cap dropped as it arrives (memory stays at the cap), so that the
+//        client gets to read the reply, up to kMaxDrainedBytes, where the
+//        connection is cut. Every connection serves one request
+//        (kRequestsPerConnection), so nothing left unread is ever parsed as
+//        a next request.
+//   400  a multipart form (the API takes JSON only), or a body that could
+//        not be read (bad chunk framing, the client left).
 std::optional<std::string> Server::Impl::read_capped_body(const httplib::Request& req,
                                                           const httplib::ContentReader& reader,
                                                           httplib::Response& res) const {
   const std::size_t cap = config.max_body_bytes;
   if (req.is_multipart_form_data()) {
-    // httplib splits a form into parts as it reads; drop them all, so that
-    // the connection stays in step, and refuse the form.
+    // httplib splits a form into parts as it reads; drop them all (so the
+    // client gets to read the reply) and refuse the form.
     reader([](const httplib::MultipartFormData&) { return true; }, [](const char*, std::size_t) { return true; });
     send(res, error_response(kStatusBadRequest, "the request body must be JSON, not a multipart form"));
     return std::nullopt;
   }
   std::string body;
   bool over_cap = false;
+  std::size_t received = 0;
   const bool whole = reader([&](const char* data, std::size_t length) {
+    received += length;
     if (!over_cap && length <= cap - body.size()) {
       body.append(data, length);
     } else if (!over_cap) {
@@ -109,7 +122,7 @@ std::optional<std::string> Server::Impl::read_capped_body(const httplib::Request
       body.clear();
       body.shrink_to_fit();
     }
-    return true;
+    return received <= kMaxDrainedBytes;
   });
   if (whole && !over_cap) return body;
   const bool too_large = over_cap || res.status == kStatusPayloadTooLarge;
@@ -125,6 +138,7 @@ void Server::Impl::install_routes() {
   http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   http.set_payload_max_length(config.max_body_bytes);
   http.set_keep_alive_timeout(kKeepAliveSeconds);
+  http.set_keep_alive_max_count(kRequestsPerConnection);
   // httplib's default sets SO_REUSEPORT, which lets a second server bind the
   // same port and silently share it. SO_REUSEADDR alone still allows a quick
   // restart (past TIME_WAIT) but makes a busy port an error.
@@ -183,19 +197,20 @@ void Server::Impl::install_routes() {
     send(res, error_response(kStatusInternalError, "internal error: " + what));
   });
 
-  // Before any body is read. httplib 0.11 reads a body it cannot frame
-  // (neither Content-Length nor Transfer-Encoding) up to the end of the
-  // connection; HTTP/1.1 says such a request has no body, so ask for a
-  // length instead of waiting for the client to hang up. A PRI request
-  // (the HTTP/2 preface) would have its body read with no cap before
-  // routing, and no route takes it. Both are answered unread, on a
-  // connection the client is told to close.
+  // Before any body is read. httplib 0.11 frames a body by Content-Length
+  // or by "Transfer-Encoding: chunked" (exactly that value); any other body
+  // it reads up to the end of the connection. HTTP/1.1 says a request with
+  // neither has no body, so ask for a length instead of waiting for the
+  // client to hang up. A PRI request would have its body read with no cap
+  // before routing, and no route takes it. Both are answered unread; the
+  // connection then closes (one request per connection).
   http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
     request_started = std::chrono::steady_clock::now();
     const bool has_body_method = req.method == "POST" || req.method == "PUT" || req.method == "PATCH" ||
                                  req.method == "DELETE" || req.method == "PRI";
     if (!has_body_method) return httplib::Server::HandlerResponse::Unhandled;
-    const bool framed = req.has_header("Content-Length") || req.has_header("Transfer-Encoding");
+    const bool framed = req.has_header("Content-Length") ||
+                        strcasecmp(req.get_header_value("Transfer-Encoding").c_str(), "chunked") == 0;
     if (framed && req.method != "PRI") return httplib::Server::HandlerResponse::Unhandled;
     res.set_header("Connection", "close");
     if (req.method == "POST")
