@@ -24,11 +24,13 @@
 
 #include <fmt/format.h>
 
+#include "boardsearch/core/limits.hpp"
+
 namespace boardsearch::hunt {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = core::Clock;
 
 // After the program itself exited, how long we keep reading pipes that a
 // leftover child of it may still hold open before killing the group.
@@ -41,25 +43,6 @@ constexpr int kPollSliceMs = 2;
 // late we notice the deadline.
 constexpr int kPidfdPollSliceMs = 50;
 constexpr std::size_t kReadChunk = 1 << 16;
-
-// `start + timeout`, or the clock's last instant when that sum would not fit.
-// The clock counts nanoseconds in a signed 64-bit integer (about 292 years),
-// so a timeout of 9.3e12 ms added naively wraps around into the past and
-// every run "times out" at once. Compared in milliseconds, where nothing
-// here can overflow: |time since epoch| and the clock's range are both below
-// 2^63 ns, i.e. about 9.2e15 ms, far from the 9.2e18 ms a millisecond count holds.
-Clock::time_point deadline_after(Clock::time_point start, std::chrono::milliseconds timeout) {
-  using std::chrono::milliseconds;
-  if (timeout <= milliseconds::zero()) return start;
-  const milliseconds since_epoch = std::chrono::floor<milliseconds>(start.time_since_epoch());
-  const milliseconds clock_range = std::chrono::floor<milliseconds>(Clock::duration::max());
-  // One millisecond of margin covers the floor() rounding of since_epoch; the
-  // cap at clock_range keeps `timeout` itself convertible to nanoseconds (a
-  // start before the epoch would otherwise allow up to twice the range).
-  const milliseconds headroom = std::min(clock_range - since_epoch - milliseconds(1), clock_range);
-  if (timeout >= headroom) return Clock::time_point::max();
-  return start + timeout;
-}
 
 // A file descriptor closed on destruction.
 class Fd {
@@ -353,7 +336,9 @@ RunResult run_program(const std::vector<std::string>& command, std::string_view 
   RunResult result;
   std::size_t written = 0;
   if (input.empty()) to_stdin.write_end.reset();
-  const auto deadline = deadline_after(start, limits.timeout);
+  // Saturating: a timeout too long for the clock is no deadline, never one
+  // wrapped into the past.
+  const auto deadline = core::deadline_after(start, std::chrono::duration<double>(limits.timeout).count());
   std::optional<Clock::time_point> ended_at;
   bool timed_out = false;
   for (;;) {

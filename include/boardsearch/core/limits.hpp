@@ -42,6 +42,17 @@ struct Progress {
   std::chrono::nanoseconds elapsed{0};
 };
 
+// `start + seconds`, saturating: a deadline the clock cannot represent
+// (beyond half its remaining range, about 146 years of nanoseconds, or
+// infinite) is the clock's end instead of a sum that overflows into the
+// past; zero, negative or NaN seconds give `start`.
+inline Clock::time_point deadline_after(Clock::time_point start, double seconds) {
+  if (!(seconds > 0)) return start;
+  const double room = std::chrono::duration<double>(Clock::time_point::max() - start).count();
+  if (seconds >= room / 2) return Clock::time_point::max();
+  return start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
 // What a caller allows a search to spend. Every field is optional; the default
 // is unlimited. `cancel`, when set, is polled and may be raised from another
 // thread (e.g. a server shutting down or a client that went away).
@@ -52,17 +63,8 @@ struct SearchLimits {
   std::function<void(const Progress&)> on_progress;  // called about every progress_interval
   std::chrono::milliseconds progress_interval{250};
 
-  // Convenience: a deadline `seconds` from now. A deadline the clock cannot
-  // represent (beyond half its remaining range, about 146 years of
-  // nanoseconds, or infinite) saturates to the clock's end instead of
-  // overflowing into the past; zero, negative or NaN means now.
-  static Clock::time_point deadline_in(double seconds) {
-    const Clock::time_point now = Clock::now();
-    if (!(seconds > 0)) return now;
-    const double room = std::chrono::duration<double>(Clock::time_point::max() - now).count();
-    if (seconds >= room / 2) return Clock::time_point::max();
-    return now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-  }
+  // Convenience: a deadline `seconds` from now (see deadline_after).
+  static Clock::time_point deadline_in(double seconds) { return deadline_after(Clock::now(), seconds); }
 };
 
 // Thrown by SearchControl::visit when a limit is hit; the algorithms catch it
