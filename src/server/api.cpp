@@ -197,21 +197,24 @@ bool has_foothold(const std::vector<std::vector<int>>& board, Cell cell) {
   return board[static_cast<std::size_t>(cell.row)][static_cast<std::size_t>(cell.column)] == 1;
 }
 
-// Largest board the endpoint accepts before handing it to the solver (which
-// has its own, smaller limit and says so); keeps absurd requests cheap.
-constexpr std::size_t kMaxPlayBoardSide = 64;
-
 // The board as rows of 0/1, or BadRequest.
 std::vector<std::vector<int>> read_footholds_board(const json& request) {
   const auto it = request.find("board");
   if (it == request.end()) throw BadRequest{"missing field \"board\""};
   if (!it->is_array() || it->empty()) throw BadRequest{"field \"board\" must be a non-empty array of rows"};
-  if (it->size() > kMaxPlayBoardSide) throw BadRequest{"board has too many rows"};
+  // The solver's cell limit, checked as the rows arrive so that an absurd
+  // request costs no more than reading kMaxCells cells.
+  const auto too_many_cells = [&](std::size_t rows, std::size_t columns) {
+    return BadRequest{fmt::format("field \"board\": a {} x {} board has {} cells; at most {} are supported", rows,
+                                  columns, rows * columns, footholds::kMaxCells)};
+  };
+  const auto max_cells = static_cast<std::size_t>(footholds::kMaxCells);
+  if (it->size() > max_cells) throw too_many_cells(it->size(), 1);
   std::vector<std::vector<int>> board;
   for (std::size_t r = 0; r < it->size(); ++r) {
     const json& row = (*it)[r];
     if (!row.is_array() || row.empty()) throw BadRequest{fmt::format("board row {} must be a non-empty array", r)};
-    if (row.size() > kMaxPlayBoardSide) throw BadRequest{fmt::format("board row {} is too long", r)};
+    if (row.size() > max_cells / it->size()) throw too_many_cells(it->size(), row.size());
     if (!board.empty() && row.size() != board.front().size())
       throw BadRequest{fmt::format("board row {} has {} cells, row 0 has {}", r, row.size(), board.front().size())};
     std::vector<int>& cells = board.emplace_back();
@@ -221,10 +224,6 @@ std::vector<std::vector<int>> read_footholds_board(const json& request) {
       cells.push_back(row[c].get<int>());
     }
   }
-  const std::size_t cells = board.size() * board.front().size();
-  if (cells > static_cast<std::size_t>(footholds::kMaxCells))
-    throw BadRequest{fmt::format("field \"board\": a {} x {} board has {} cells; at most {} are supported",
-                                 board.size(), board.front().size(), cells, footholds::kMaxCells)};
   return board;
 }
 

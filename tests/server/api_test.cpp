@@ -771,6 +771,19 @@ TEST(FootholdsPlay, APlayerOffAFootholdIsNamedByItsField) {
                          json{{"board", wide}, {"a", {0, 0}}, {"b", {8, 14}}, {"to_move", "B"}}.dump());
   EXPECT_EQ(big.status, 400);
   EXPECT_EQ(big.body.at("error"), "field \"board\": a 9 x 15 board has 135 cells; at most 128 are supported");
+  // Long thin boards up to the solver's 128 cells are played (a side limit of
+  // 64 used to refuse 1 x 65 .. 1 x 128, which the CLI solves); 129 are not.
+  const Reply thin = post(shared_server(), "/api/footholds/play",
+                          json{{"board", {std::vector<int>(128, 1)}}, {"a", {0, 0}}, {"b", {0, 127}}}.dump());
+  EXPECT_EQ(thin.status, 200) << thin.body.dump();
+  const Reply thinner = post(shared_server(), "/api/footholds/play",
+                             json{{"board", {std::vector<int>(129, 1)}}, {"a", {0, 0}}, {"b", {0, 128}}}.dump());
+  EXPECT_EQ(thinner.status, 400);
+  EXPECT_EQ(thinner.body.at("error"), "field \"board\": a 1 x 129 board has 129 cells; at most 128 are supported");
+  std::vector<std::vector<int>> tall(129, std::vector<int>(1, 1));
+  const Reply high = post(shared_server(), "/api/footholds/play",
+                          json{{"board", tall}, {"a", {0, 0}}, {"b", {128, 0}}}.dump());
+  EXPECT_EQ(high.body.at("error"), "field \"board\": a 129 x 1 board has 129 cells; at most 128 are supported");
 }
 
 // Random positions with players on any cell, footholds or not: every reply
