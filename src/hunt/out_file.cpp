@@ -38,6 +38,9 @@ std::optional<std::string> out_file_problem(const std::string& path) {
   // Step 1. An existing path: a file we may write (never a directory).
   if (::stat(path.c_str(), &info) == 0) {
     if (S_ISDIR(info.st_mode)) return "it is a directory";
+    // A FIFO or socket would block the write at the end of the hunt until
+    // something reads it; a regular file or a device (/dev/null) will not.
+    if (!S_ISREG(info.st_mode) && !S_ISCHR(info.st_mode)) return "it is not a regular file or a device";
     if (::access(path.c_str(), W_OK) != 0) return std::string(std::strerror(errno));
     return std::nullopt;
   }

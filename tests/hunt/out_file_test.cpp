@@ -4,6 +4,7 @@
 #include "hunt/out_file.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -46,6 +47,17 @@ TEST(OutFile, RefusesADirectoryAndAPathThroughAFile) {
   const fs::path plain = scratch.path / "plain";
   std::ofstream(plain) << "x\n";
   EXPECT_TRUE(out_file_problem((plain / "x").string()).has_value());
+}
+
+TEST(OutFile, RefusesAFifoThatWouldBlockTheWrite) {
+  const ScratchDir scratch;
+  const fs::path fifo = scratch.path / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::optional<std::string> problem = out_file_problem(fifo.string());
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_EQ(*problem, "it is not a regular file or a device");
+  // A device is fine: /dev/null takes the write.
+  EXPECT_EQ(out_file_problem("/dev/null"), std::nullopt);
 }
 
 TEST(OutFile, AcceptsANewFileWithoutCreatingIt) {
