@@ -45,8 +45,6 @@ constexpr double kMaxSeconds = 86'400;
 constexpr std::uint64_t kMaxMemoryMiB = 1'048'576;
 constexpr std::uint64_t kMaxUint64 = std::numeric_limits<std::uint64_t>::max();
 constexpr std::uint64_t kMaxLongLong = std::numeric_limits<long long>::max();
-// A --out path is quoted in messages up to this many bytes.
-constexpr std::size_t kShownPathChars = 200;
 
 // A CLI11 transform that takes plain decimal integers in [minimum, maximum]
 // only, and hands CLI11 the value rewritten without '+' or leading zeros
@@ -105,7 +103,7 @@ int run_hunt_command(const HuntArguments& args) {
   if (args.out_file)
     if (const auto problem = hunt::out_file_problem(*args.out_file))
       throw app::InputError(fmt::format("hunt: --out '{}' cannot be written: {}",
-                                        app::printable(*args.out_file, kShownPathChars), *problem));
+                                        app::printable(*args.out_file, app::kShownPathChars), *problem));
 
   hunt::HuntOutcome outcome;
   try {
@@ -120,7 +118,7 @@ int run_hunt_command(const HuntArguments& args) {
   std::cout.flush();
   if (write_failure)
     std::cerr << fmt::format("boardsearch: hunt: cannot write the minimal input to '{}': {}\n",
-                             app::printable(*args.out_file, kShownPathChars), *write_failure);
+                             app::printable(*args.out_file, app::kShownPathChars), *write_failure);
   return outcome.found ? kExitMismatch : kExitNoMismatch;
 }
 

@@ -38,14 +38,9 @@ constexpr int kExitLimit = 3;
 constexpr std::size_t kMaxInputBytes = 16u << 20;
 // Progress appears only for solves that run longer than this.
 constexpr double kProgressAfterSeconds = 1.0;
-// Longest --time-limit accepted (about 31 years): anything longer is no limit
-// at all, and is more likely a typo.
-constexpr double kMaxTimeLimitSeconds = 1e9;
 // Longest message printed: a message quoting user text stays one readable
 // line (the quoted parts are cut shorter where they are made).
 constexpr std::size_t kMaxMessageChars = 1000;
-// A file name is quoted up to this many bytes.
-constexpr std::size_t kMaxShownPathChars = 200;
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -67,7 +62,7 @@ std::string read_input(const std::string& path) {
     read_all(std::cin, "standard input");
   } else {
     if (path.empty()) throw InputError("'': cannot open file (the file name is empty)");
-    const std::string name = boardsearch::app::printable(path, kMaxShownPathChars);
+    const std::string name = boardsearch::app::printable(path, boardsearch::app::kShownPathChars);
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) throw InputError(fmt::format("{}: is a directory", name));
     std::ifstream file(path, std::ios::binary);
@@ -92,36 +87,21 @@ struct CommonOptions {
   std::optional<std::string> board_file;
 };
 
-// A decimal integer option in [min, max] (app::parse_decimal_integer: "010"
-// is ten; signs other than one '+', hex, exponents are refused, and so is
-// any value outside the range, never clamped).
-std::uint64_t decimal_option(const std::string& text, std::string_view option, std::uint64_t min,
-                             std::uint64_t max) {
-  const std::optional<std::uint64_t> value = boardsearch::app::parse_decimal_integer(text, min, max);
-  if (!value) throw UsageError(fmt::format("{}: {}", option, boardsearch::app::integer_range_message(text, min, max)));
-  return *value;
-}
-
-// --time-limit: a positive decimal number of seconds, at most kMaxTimeLimitSeconds.
-double seconds_option(const std::string& text) {
-  const std::optional<double> value = boardsearch::app::parse_positive_decimal(text, kMaxTimeLimitSeconds);
-  if (!value)
-    throw UsageError(
-        fmt::format("--time-limit: {}", boardsearch::app::positive_range_message(text, kMaxTimeLimitSeconds)));
-  return *value;
-}
-
 // Solves one puzzle from the command line; returns the exit status.
 int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions options) {
   // Step 1. Options (usage errors before any input is read).
   // --moves and --pieces: any count a long long holds; the puzzle checks its own range.
   constexpr auto kAnyCount = static_cast<std::uint64_t>(std::numeric_limits<long long>::max());
+  using boardsearch::app::decimal_option;
   if (common.moves) options.moves = static_cast<long long>(decimal_option(*common.moves, "--moves", 0, kAnyCount));
   if (common.pieces) options.pieces = static_cast<long long>(decimal_option(*common.pieces, "--pieces", 0, kAnyCount));
   std::uint64_t max_nodes = 0;
   if (common.max_nodes)
     max_nodes = decimal_option(*common.max_nodes, "--max-nodes", 1, std::numeric_limits<std::uint64_t>::max());
-  const double time_limit = common.time_limit ? seconds_option(*common.time_limit) : 0;
+  const double time_limit =
+      common.time_limit ? boardsearch::app::positive_decimal_option(*common.time_limit, "--time-limit",
+                                                                    boardsearch::app::kMaxTimeLimitSeconds)
+                        : 0;
 
   // Step 2. Input.
   const std::string input = read_input(common.file);

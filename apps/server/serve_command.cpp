@@ -13,6 +13,7 @@
 #include <string>
 
 #include "boardsearch/app/decimal.hpp"
+#include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"  // add_serve_command: shared with the CLI that execs us
 #include "server/server.hpp"
@@ -24,9 +25,6 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitUsage = 2;
 constexpr int kExitCannotListen = 1;
-// Longest --time-limit accepted (about 31 years, as for the puzzle CLI):
-// anything longer is no limit at all, and more likely a typo.
-constexpr double kMaxTimeLimitSeconds = 1e9;
 
 // The running server, for the SIGINT/SIGTERM handler (Server::stop is safe to
 // call from a signal handler).
@@ -48,26 +46,16 @@ struct ServeOptions {
   bool quiet = false;
 };
 
-// A bad option value: the one line to print (exit 2).
-struct UsageError {
-  std::string message;
-};
-
 // --max-nodes: a decimal count of nodes, at least 1; not given: the default.
 std::uint64_t node_budget(const std::optional<std::string>& option) {
   if (!option) return server::kDefaultMaxNodes;
-  constexpr std::uint64_t kMaxNodes = std::numeric_limits<std::uint64_t>::max();
-  const std::optional<std::uint64_t> value = app::parse_decimal_integer(*option, 1, kMaxNodes);
-  if (!value) throw UsageError{"--max-nodes: " + app::integer_range_message(*option, 1, kMaxNodes)};
-  return *value;
+  return app::decimal_option(*option, "--max-nodes", 1, std::numeric_limits<std::uint64_t>::max());
 }
 
-// --time-limit: decimal seconds in (0, kMaxTimeLimitSeconds]; not given: the default.
+// --time-limit: decimal seconds in (0, app::kMaxTimeLimitSeconds]; not given: the default.
 double seconds_budget(const std::optional<std::string>& option) {
   if (!option) return server::kDefaultTimeLimitSeconds;
-  const std::optional<double> value = app::parse_positive_decimal(*option, kMaxTimeLimitSeconds);
-  if (!value) throw UsageError{"--time-limit: " + app::positive_range_message(*option, kMaxTimeLimitSeconds)};
-  return *value;
+  return app::positive_decimal_option(*option, "--time-limit", app::kMaxTimeLimitSeconds);
 }
 
 // Runs the server until interrupted; returns the exit status.
@@ -77,8 +65,8 @@ int serve(const ServeOptions& options) {
   config.port = options.port;
   try {
     config.budget = {node_budget(options.max_nodes), seconds_budget(options.time_limit)};
-  } catch (const UsageError& e) {
-    std::cerr << "boardsearch: " << e.message << '\n';
+  } catch (const app::InputError& e) {  // a bad option value: one line, exit 2
+    std::cerr << "boardsearch: " << e.what() << '\n';
     return kExitUsage;
   }
   config.threads = options.threads;

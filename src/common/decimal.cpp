@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 
 namespace boardsearch::app {
@@ -88,6 +89,19 @@ std::string integer_range_message(std::string_view text, std::uint64_t minimum, 
 std::string positive_range_message(std::string_view text, double maximum) {
   return fmt::format("expected a decimal number in (0, {}], found '{}'", maximum,
                      app::printable(text, kShownValueChars));
+}
+
+std::uint64_t decimal_option(std::string_view text, std::string_view option, std::uint64_t minimum,
+                             std::uint64_t maximum) {
+  const std::optional<std::uint64_t> value = parse_decimal_integer(text, minimum, maximum);
+  if (!value) throw InputError(fmt::format("{}: {}", option, integer_range_message(text, minimum, maximum)));
+  return *value;
+}
+
+double positive_decimal_option(std::string_view text, std::string_view option, double maximum) {
+  const std::optional<double> value = parse_positive_decimal(text, maximum);
+  if (!value) throw InputError(fmt::format("{}: {}", option, positive_range_message(text, maximum)));
+  return *value;
 }
 
 }  // namespace boardsearch::app

@@ -19,8 +19,6 @@ namespace {
 
 // Permission bits for a new file, before the umask (what a shell's `>` uses).
 constexpr mode_t kNewFileMode = 0666;
-// A directory is quoted in messages up to this many bytes.
-constexpr std::size_t kShownPathChars = 200;
 
 // The directory a new file at `path` would be created in.
 std::string directory_of(const std::string& path) {
@@ -50,10 +48,10 @@ std::optional<std::string> out_file_problem(const std::string& path) {
   if (path.back() == '/') return "it names a directory, not a file";
   const std::string directory = directory_of(path);
   if (::stat(directory.c_str(), &info) != 0)
-    return fmt::format("directory '{}': {}", app::printable(directory, kShownPathChars), std::strerror(errno));
-  if (!S_ISDIR(info.st_mode)) return fmt::format("'{}' is not a directory", app::printable(directory, kShownPathChars));
+    return fmt::format("directory '{}': {}", app::printable(directory, app::kShownPathChars), std::strerror(errno));
+  if (!S_ISDIR(info.st_mode)) return fmt::format("'{}' is not a directory", app::printable(directory, app::kShownPathChars));
   if (::access(directory.c_str(), W_OK | X_OK) != 0)
-    return fmt::format("directory '{}': {}", app::printable(directory, kShownPathChars), std::strerror(errno));
+    return fmt::format("directory '{}': {}", app::printable(directory, app::kShownPathChars), std::strerror(errno));
   return std::nullopt;
 }
 

@@ -38,4 +38,14 @@ std::string integer_range_message(std::string_view text, std::uint64_t minimum, 
 // The same for parse_positive_decimal: "expected a decimal number in (0, 86400], found 'inf'".
 std::string positive_range_message(std::string_view text, double maximum);
 
+// Longest --time-limit the puzzle commands and serve accept (about 31
+// years): anything longer is no limit at all, and more likely a typo.
+inline constexpr double kMaxTimeLimitSeconds = 1e9;
+
+// An option's value, or InputError "<option>: <the range message>" (the
+// front ends print it as their one usage-error line, exit 2).
+std::uint64_t decimal_option(std::string_view text, std::string_view option, std::uint64_t minimum,
+                             std::uint64_t maximum);
+double positive_decimal_option(std::string_view text, std::string_view option, double maximum);
+
 }  // namespace boardsearch::app

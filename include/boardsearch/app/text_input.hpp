@@ -57,6 +57,8 @@ std::string where(std::size_t line, std::size_t field = 0);
 // the C string the message travels as, a newline would split the line), and
 // text longer than `max_chars` is cut to that many bytes plus "...".
 inline constexpr std::size_t kShownChars = 24;
+// How much of a file name a message quotes.
+inline constexpr std::size_t kShownPathChars = 200;
 std::string printable(std::string_view text, std::size_t max_chars = kShownChars);
 
 }  // namespace boardsearch::app
