@@ -3,7 +3,7 @@
 // hunt): plain decimal only.
 //
 //   accepted   [+]DIGITS            integers ("010" is ten: leading zeros are decimal)
-//              [+]DIGITS[.DIGITS]   --seconds also takes a fraction (".5" and "5." too)
+//              [+]DIGITS[.DIGITS]   --seconds and --time-limit also take a fraction (".5" and "5." too)
 //   refused    "-1", "0x10", "1e3", " 5", "", "inf", and anything out of range
 //
 // A general-purpose parser (CLI11's, strtoull with base 0) reads "010" as
