@@ -8,6 +8,7 @@
 // disk) keeps status 1: the report, the minimal input included, is already
 // on stdout, so the failure is one more stderr line, not a usage error.
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -19,12 +20,10 @@
 #include <utility>
 #include <vector>
 
-#include <fmt/format.h>
-
+#include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"
-#include "boardsearch/app/decimal.hpp"
 #include "hunt/hunt.hpp"
 #include "hunt/out_file.hpp"
 

@@ -3,8 +3,10 @@
 // line on stderr, nothing on stdout), 3 a limit stopped the search, 1 the
 // answer could not be written (or an internal error).
 
+#include <fmt/format.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -14,9 +16,6 @@
 #include <limits>
 #include <sstream>
 #include <string>
-
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
 
 #include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
@@ -98,10 +97,10 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions 
   std::uint64_t max_nodes = 0;
   if (common.max_nodes)
     max_nodes = decimal_option(*common.max_nodes, "--max-nodes", 1, std::numeric_limits<std::uint64_t>::max());
-  const double time_limit =
-      common.time_limit ? boardsearch::app::positive_decimal_option(*common.time_limit, "--time-limit",
-                                                                    boardsearch::app::kMaxTimeLimitSeconds)
-                        : 0;
+  const double time_limit = common.time_limit
+                                ? boardsearch::app::positive_decimal_option(*common.time_limit, "--time-limit",
+                                                                            boardsearch::app::kMaxTimeLimitSeconds)
+                                : 0;
 
   // Step 2. Input.
   const std::string input = read_input(common.file);
@@ -158,7 +157,8 @@ void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& comm
   sub->add_flag("--json", common.json, "print one JSON document instead of the judge output");
   // Each option is kept as typed (see CommonOptions), given or not.
   auto text_option = [sub](const char* name, std::optional<std::string>& into, const char* help, const char* type) {
-    sub->add_option_function<std::string>(name, [&into](const std::string& text) { into = text; }, help)
+    sub->add_option_function<std::string>(
+           name, [&into](const std::string& text) { into = text; }, help)
         ->type_name(type);
   };
   text_option("--max-nodes", common.max_nodes, "stop (exit 3) after this many search nodes", "POSITIVE");
@@ -202,12 +202,12 @@ int run(int argc, char** argv) {
   // A clear message for the most common mistakes, before CLI11's generic
   // ones ("A subcommand is required" for an unknown option).
   if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1]))
-    throw UsageError(fmt::format("unknown command '{}' (puzzles: {}; see --help)",
-                                 boardsearch::app::printable(argv[1]), names));
+    throw UsageError(
+        fmt::format("unknown command '{}' (puzzles: {}; see --help)", boardsearch::app::printable(argv[1]), names));
   if (argc > 1 && argv[1][0] == '-' && std::string_view(argv[1]) != "-h" && std::string_view(argv[1]) != "--help" &&
       std::string_view(argv[1]) != "--version")
-    throw UsageError(fmt::format("unknown option '{}' before the command (see --help)",
-                                 boardsearch::app::printable(argv[1])));
+    throw UsageError(
+        fmt::format("unknown option '{}' before the command (see --help)", boardsearch::app::printable(argv[1])));
 
   try {
     app.parse(argc, argv);

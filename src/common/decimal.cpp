@@ -2,11 +2,11 @@
 
 #include "boardsearch/app/decimal.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <limits>
 #include <system_error>
-
-#include <fmt/format.h>
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"

@@ -30,7 +30,7 @@ nlohmann::json parse_json(std::string_view text, int max_depth) {
   // The parser reports every event with its depth; an object or array that
   // opens at depth max_depth would put its members one level deeper.
   const nlohmann::json::parser_callback_t refuse_deep = [max_depth](int depth, nlohmann::json::parse_event_t event,
-                                                                     nlohmann::json&) {
+                                                                    nlohmann::json&) {
     if ((event == nlohmann::json::parse_event_t::object_start || event == nlohmann::json::parse_event_t::array_start) &&
         depth >= max_depth)
       throw TooDeep{};

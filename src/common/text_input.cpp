@@ -1,9 +1,9 @@
 #include "boardsearch/app/text_input.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <limits>
-
-#include <fmt/format.h>
 
 #include "boardsearch/app/puzzle.hpp"
 
@@ -25,11 +25,16 @@ std::string printable(std::string_view text, std::size_t max_chars) {
   out.reserve(text.size());
   for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\r') out += "\\r";
-    else if (byte < 0x20 || byte == 0x7f) out += fmt::format("\\x{:02x}", byte);
-    else out += c;
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\r')
+      out += "\\r";
+    else if (byte < 0x20 || byte == 0x7f)
+      out += fmt::format("\\x{:02x}", byte);
+    else
+      out += c;
   }
   if (cut) out += "...";
   return out;

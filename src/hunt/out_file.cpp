@@ -3,13 +3,12 @@
 #include "hunt/out_file.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-
-#include <fmt/format.h>
 
 #include "boardsearch/app/text_input.hpp"
 
@@ -49,7 +48,8 @@ std::optional<std::string> out_file_problem(const std::string& path) {
   const std::string directory = directory_of(path);
   if (::stat(directory.c_str(), &info) != 0)
     return fmt::format("directory '{}': {}", app::printable(directory, app::kShownPathChars), std::strerror(errno));
-  if (!S_ISDIR(info.st_mode)) return fmt::format("'{}' is not a directory", app::printable(directory, app::kShownPathChars));
+  if (!S_ISDIR(info.st_mode))
+    return fmt::format("'{}' is not a directory", app::printable(directory, app::kShownPathChars));
   if (::access(directory.c_str(), W_OK | X_OK) != 0)
     return fmt::format("directory '{}': {}", app::printable(directory, app::kShownPathChars), std::strerror(errno));
   return std::nullopt;

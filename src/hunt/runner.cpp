@@ -4,9 +4,10 @@
 #include "hunt/runner.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <poll.h>
-#include <signal.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -21,8 +22,6 @@
 #include <cstring>
 #include <optional>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "boardsearch/core/limits.hpp"
 

@@ -271,8 +271,8 @@ ApiResponse footholds_play(std::string_view body, const Budget& budget, const st
   // The waiting player has just stepped onto its cell (or stands where the
   // game began): that cell always has its foothold.
   if (!has_foothold(board, other))
-    throw BadRequest{fmt::format("field \"{}\": {} stands at ({}, {}), which has no foothold", to_move == "A" ? "b" : "a",
-                                 waiting, other.row, other.column)};
+    throw BadRequest{fmt::format("field \"{}\": {} stands at ({}, {}), which has no foothold",
+                                 to_move == "A" ? "b" : "a", waiting, other.row, other.column)};
   const core::SearchLimits limits = read_limits(request, budget, cancel);
 
   json reply = {{"to_move", to_move}, {"move", nullptr}};

@@ -3,10 +3,10 @@
 
 #include "server/server.hpp"
 
-#include <fmt/format.h>
-#include <httplib.h>
 #include <arpa/inet.h>
 #include <dirent.h>
+#include <fmt/format.h>
+#include <httplib.h>
 #include <netinet/in.h>
 #include <strings.h>  // strcasecmp, as httplib tests for chunked
 #include <sys/socket.h>
@@ -126,9 +126,9 @@ std::optional<std::string> Server::Impl::read_capped_body(const httplib::Request
   });
   if (whole && !over_cap) return body;
   const bool too_large = over_cap || res.status == kStatusPayloadTooLarge;
-  send(res, error_response(too_large ? kStatusPayloadTooLarge : kStatusBadRequest,
-                           too_large ? default_error_text(kStatusPayloadTooLarge, cap)
-                                     : "cannot read the request body"));
+  send(res,
+       error_response(too_large ? kStatusPayloadTooLarge : kStatusBadRequest,
+                      too_large ? default_error_text(kStatusPayloadTooLarge, cap) : "cannot read the request body"));
   return std::nullopt;
 }
 

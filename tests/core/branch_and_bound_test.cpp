@@ -2,10 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
-
-#include <algorithm>
 #include <numeric>
 #include <vector>
 

@@ -1,14 +1,12 @@
 #include "boardsearch/app/text_input.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <limits>
 #include <string>
 
-#include <fmt/format.h>
-
 #include "boardsearch/app/json_input.hpp"
-
 #include "boardsearch/app/puzzle.hpp"
 
 namespace boardsearch::app {

@@ -3,10 +3,10 @@
 // docs/api.md: samples, options, errors, budgets, the body cap, parallel
 // requests, static files and footholds play.
 
+#include <arpa/inet.h>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
-#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -325,7 +325,8 @@ std::string raw_exchange(const RunningServer& server, const std::string& bytes) 
   if (::connect(sock, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0 &&
       ::send(sock, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size())) {
     char buffer[4096];
-    for (ssize_t n; (n = ::recv(sock, buffer, sizeof buffer, 0)) > 0;) received.append(buffer, static_cast<std::size_t>(n));
+    for (ssize_t n; (n = ::recv(sock, buffer, sizeof buffer, 0)) > 0;)
+      received.append(buffer, static_cast<std::size_t>(n));
   }
   ::close(sock);
   return received;
@@ -346,15 +347,16 @@ std::size_t count_replies(const std::string& received) {
 // httplib build already answered them once).
 TEST(ServerApi, NothingAfterTheFirstRequestOnAConnectionIsServed) {
   const std::string smuggled = "GET /api/puzzles HTTP/1.1\r\nHost: x\r\n\r\n";
-  const std::string get_with_body = fmt::format(
-      "GET /api/puzzles HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{}", smuggled.size(), smuggled);
-  const std::string unframed = "POST /api/solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n{}" + smuggled;
+  const std::string get_with_body =
+      fmt::format("GET /api/puzzles HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{}", smuggled.size(), smuggled);
+  const std::string unframed =
+      "POST /api/solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n{}" + smuggled;
   const std::string multipart_without_boundary =
       "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data\r\nContent-Length: " +
       std::to_string(smuggled.size()) + "\r\n\r\n" + smuggled;
-  for (const auto& [name, bytes, status] : {std::tuple{"GET with a body", get_with_body, 200},
-                                            std::tuple{"unframed POST", unframed, 411},
-                                            std::tuple{"multipart without boundary", multipart_without_boundary, 400}}) {
+  for (const auto& [name, bytes, status] :
+       {std::tuple{"GET with a body", get_with_body, 200}, std::tuple{"unframed POST", unframed, 411},
+        std::tuple{"multipart without boundary", multipart_without_boundary, 400}}) {
     SCOPED_TRACE(name);
     const std::string received = raw_exchange(shared_server(), bytes);
     EXPECT_EQ(count_replies(received), 1u) << received;
@@ -781,8 +783,8 @@ TEST(FootholdsPlay, APlayerOffAFootholdIsNamedByItsField) {
   EXPECT_EQ(thinner.status, 400);
   EXPECT_EQ(thinner.body.at("error"), "field \"board\": a 1 x 129 board has 129 cells; at most 128 are supported");
   std::vector<std::vector<int>> tall(129, std::vector<int>(1, 1));
-  const Reply high = post(shared_server(), "/api/footholds/play",
-                          json{{"board", tall}, {"a", {0, 0}}, {"b", {128, 0}}}.dump());
+  const Reply high =
+      post(shared_server(), "/api/footholds/play", json{{"board", tall}, {"a", {0, 0}}, {"b", {128, 0}}}.dump());
   EXPECT_EQ(high.body.at("error"), "field \"board\": a 129 x 1 board has 129 cells; at most 128 are supported");
 }
 
@@ -805,7 +807,8 @@ TEST(FootholdsPlay, NoErrorSpeaksOfTextLines) {
     SCOPED_TRACE(position_json(p).dump());
     const Reply reply = post(shared_server(), "/api/footholds/play", position_json(p).dump());
     const auto& waiting = p.to_move == 'A' ? p.b : p.a;
-    const bool waiting_on_foothold = p.board[static_cast<std::size_t>(waiting[0])][static_cast<std::size_t>(waiting[1])];
+    const bool waiting_on_foothold =
+        p.board[static_cast<std::size_t>(waiting[0])][static_cast<std::size_t>(waiting[1])];
     EXPECT_EQ(reply.status, waiting_on_foothold ? 200 : 400) << reply.body.dump();
     if (reply.status != 400) continue;
     ++refused;

@@ -25,7 +25,8 @@ ServerRun run_server(const std::string& arguments) {
   if (pipe == nullptr) return {};
   ServerRun run;
   std::array<char, 4096> buffer{};
-  while (const std::size_t length = std::fread(buffer.data(), 1, buffer.size(), pipe)) run.output.append(buffer.data(), length);
+  while (const std::size_t length = std::fread(buffer.data(), 1, buffer.size(), pipe))
+    run.output.append(buffer.data(), length);
   const int wait_status = pclose(pipe);
   if (wait_status != -1 && WIFEXITED(wait_status)) run.status = WEXITSTATUS(wait_status);
   return run;
@@ -45,8 +46,9 @@ TEST(ServeOptions, BadBudgetsAreShortUsageErrors) {
       {"--max-nodes 0", "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found '0'"},
       {"--max-nodes -5", "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found '-5'"},
       {"--max-nodes 1e6", "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found '1e6'"},
-      {"--max-nodes 99999999999999999999", "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found "
-                                           "'99999999999999999999'"},
+      {"--max-nodes 99999999999999999999",
+       "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found "
+       "'99999999999999999999'"},
   };
   for (const auto& [arguments, message] : cases) {
     SCOPED_TRACE(arguments);
@@ -62,7 +64,8 @@ TEST(ServeOptions, BadBudgetsAreShortUsageErrors) {
 // Good values pass the checks: the run then stops at the next one (a web
 // root without index.html), which comes after them.
 TEST(ServeOptions, GoodBudgetsPassTheChecks) {
-  for (const std::string arguments : {"--time-limit 2.5 --max-nodes 1000", "--time-limit 1000000000", "--time-limit 0.001"}) {
+  for (const std::string arguments :
+       {"--time-limit 2.5 --max-nodes 1000", "--time-limit 1000000000", "--time-limit 0.001"}) {
     SCOPED_TRACE(arguments);
     const ServerRun run = run_server(arguments + " --port 0 --web-root /nonexistent-web-root");
     EXPECT_EQ(run.status, 2);

@@ -5,9 +5,8 @@
 // (nlohmann::json parses without recursion, but dump() and comparisons
 // recurse once per level: a value nested 100,000 deep overflows the stack.)
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 namespace boardsearch::app {
 

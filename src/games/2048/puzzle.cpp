@@ -48,9 +48,10 @@ app::SolveReport solve(const app::SolveRequest& request) {
     throw app::LimitError(fmt::format("{}; {}", app::limit_message(result.search.outcome, result.search.stats),
                                       unproven_bracket(result, start)));
   if (result.depth_limited)
-    throw app::LimitError(fmt::format("search stopped before the answer was proven: a line reached the depth limit "
-                                      "of {} moves; {}",
-                                      kMaxSearchDepth, unproven_bracket(result, start)));
+    throw app::LimitError(
+        fmt::format("search stopped before the answer was proven: a line reached the depth limit "
+                    "of {} moves; {}",
+                    kMaxSearchDepth, unproven_bracket(result, start)));
   const int answer = result.search.value.value_or(start.max_exponent());
 
   // Step 3. Replay the line: the boards for --explain, --json and viewers.

@@ -133,10 +133,10 @@ app::SolveReport solve(const app::SolveRequest& request) {
     } else {
       if (request.want_line)
         report.line.push_back(
-          json{{"case", case_number},
-               {"move", nullptr},
-               {"text", fmt::format("case {}: no tour exists", case_number)},
-               {"board", {{"rows", board_rows(board)}, {"order", order_json(order)}, {"ball", nullptr}}}});
+            json{{"case", case_number},
+                 {"move", nullptr},
+                 {"text", fmt::format("case {}: no tour exists", case_number)},
+                 {"board", {{"rows", board_rows(board)}, {"order", order_json(order)}, {"ball", nullptr}}}});
       report.explanation += fmt::format("Case {}: -1, no tour exists\n", case_number);
       report.explanation += draw_order(board, order);
     }

@@ -1,11 +1,11 @@
 #include "games/yut/board.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "boardsearch/app/json_input.hpp"
 #include "boardsearch/app/puzzle.hpp"
@@ -155,8 +155,7 @@ long long integer_in(const nlohmann::json& value, long long min, long long max, 
                             ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(max) &&
                                   value.get<long long>() >= min
                             : value.get<std::int64_t>() >= min && value.get<std::int64_t>() <= max;
-  if (!in_range)
-    fail(source, fmt::format("{} must be in [{}, {}], found {}", what, min, max, shown(value)));
+  if (!in_range) fail(source, fmt::format("{} must be in [{}, {}], found {}", what, min, max, shown(value)));
   return value.get<long long>();
 }
 

@@ -148,8 +148,8 @@ TEST(YutBoard, BadBoardFilesAreRefusedNamingFileAndSquare) {
 TEST(YutBoard, HostileBoardFilesGetOneShortLine) {
   // Nested 100,000 deep: refused while parsing (printing or comparing such a
   // value recurses once per level and overflowed the stack).
-  const std::string deep = tiny_with(R"("points": 7)", R"("points": )" + std::string(100000, '[') +
-                                                            std::string(100000, ']'));
+  const std::string deep =
+      tiny_with(R"("points": 7)", R"("points": )" + std::string(100000, '[') + std::string(100000, ']'));
   EXPECT_EQ(board_error(deep), "my-board.json: JSON nested deeper than 64 levels");
   // A value just inside the limit is quoted, cut short.
   std::string many = "[1";
