@@ -635,6 +635,20 @@ struct Position {
   char to_move = 'A';
 };
 
+// A position on a board of 1..max_side rows and columns, each cell a
+// foothold unless random() % gap_one_in == 0, the players on any cells.
+Position random_position(std::mt19937& random, unsigned max_side, unsigned gap_one_in) {
+  Position p;
+  const int rows = 1 + static_cast<int>(random() % max_side);
+  const int columns = 1 + static_cast<int>(random() % max_side);
+  p.board.assign(static_cast<std::size_t>(rows), std::vector<int>(static_cast<std::size_t>(columns)));
+  for (auto& row : p.board)
+    for (int& v : row) v = random() % gap_one_in != 0;
+  p.a = {static_cast<int>(random() % rows), static_cast<int>(random() % columns)};
+  p.b = {static_cast<int>(random() % rows), static_cast<int>(random() % columns)};
+  return p;
+}
+
 json position_json(const Position& p) {
   return {{"board", p.board}, {"a", p.a}, {"b", p.b}, {"to_move", std::string(1, p.to_move)}};
 }
@@ -716,14 +730,7 @@ TEST(FootholdsPlay, BToMoveMatchesTheSwappedPositionOnRandomBoards) {
   const app::Puzzle& footholds = *app::find_puzzle("footholds");
   const int boards = testing::sanitized() ? 15 : 40;
   for (int i = 0; i < boards; ++i) {
-    Position p;
-    const int rows = 1 + static_cast<int>(random() % 4);
-    const int columns = 1 + static_cast<int>(random() % 4);
-    p.board.assign(static_cast<std::size_t>(rows), std::vector<int>(static_cast<std::size_t>(columns)));
-    for (auto& row : p.board)
-      for (int& v : row) v = random() % 5 != 0;
-    p.a = {static_cast<int>(random() % rows), static_cast<int>(random() % columns)};
-    p.b = {static_cast<int>(random() % rows), static_cast<int>(random() % columns)};
+    Position p = random_position(random, 4, 5);
     p.board[static_cast<std::size_t>(p.a[0])][static_cast<std::size_t>(p.a[1])] = 1;
     p.board[static_cast<std::size_t>(p.b[0])][static_cast<std::size_t>(p.b[1])] = 1;
     p.to_move = 'B';
@@ -795,14 +802,7 @@ TEST(FootholdsPlay, NoErrorSpeaksOfTextLines) {
   const int positions = testing::sanitized() ? 100 : 400;
   int refused = 0;
   for (int i = 0; i < positions; ++i) {
-    Position p;
-    const int rows = 1 + static_cast<int>(random() % 3);
-    const int columns = 1 + static_cast<int>(random() % 3);
-    p.board.assign(static_cast<std::size_t>(rows), std::vector<int>(static_cast<std::size_t>(columns)));
-    for (auto& row : p.board)
-      for (int& v : row) v = random() % 2;
-    p.a = {static_cast<int>(random() % rows), static_cast<int>(random() % columns)};
-    p.b = {static_cast<int>(random() % rows), static_cast<int>(random() % columns)};
+    Position p = random_position(random, 3, 2);
     p.to_move = random() % 2 == 0 ? 'A' : 'B';
     SCOPED_TRACE(position_json(p).dump());
     const Reply reply = post(shared_server(), "/api/footholds/play", position_json(p).dump());
