@@ -2,6 +2,7 @@
 // executable next to this one (apps/server), as `boardsearch-server serve
 // ARGS`. Everything after `serve`, --help included, belongs to the server.
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,8 +11,6 @@
 #include <iostream>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "boardsearch/app/puzzle.hpp"
 #include "cli/commands.hpp"

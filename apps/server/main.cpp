@@ -4,10 +4,9 @@
 // initializes OpenSSL: 8.4M of the CLI's 11M start-up instructions, measured
 // with callgrind on `boardsearch --version`).
 
+#include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
-
-#include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
 

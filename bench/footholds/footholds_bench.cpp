@@ -56,9 +56,7 @@ void BM_FootholdsFullBoard(benchmark::State& state) {
   state.SetLabel(state.range(1) == 0 ? "corners" : "centre");
   solve_each_iteration(state, board);
 }
-BENCHMARK(BM_FootholdsFullBoard)
-    ->ArgsProduct({{5, 6, 7, 8}, {0, 1}})
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FootholdsFullBoard)->ArgsProduct({{5, 6, 7, 8}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 // Plain minimax on the full 6 x 6 board, corners and centre: the baseline.
 void BM_FootholdsPlainMinimaxFull6x6(benchmark::State& state) {
@@ -91,8 +89,10 @@ void BM_FootholdsRandom7x7WithHoles(benchmark::State& state) {
     const int hole_percent = 10 + static_cast<int>(rng.below(11));
     std::vector<int> footholds;
     for (int cell = 0; cell < 49; ++cell) {
-      if (static_cast<int>(rng.below(100)) < hole_percent) board.footholds[static_cast<std::size_t>(cell)] = 0;
-      else footholds.push_back(cell);
+      if (static_cast<int>(rng.below(100)) < hole_percent)
+        board.footholds[static_cast<std::size_t>(cell)] = 0;
+      else
+        footholds.push_back(cell);
     }
     board.a = footholds[rng.below(footholds.size())];
     board.b = footholds[rng.below(footholds.size())];
@@ -231,9 +231,7 @@ void BM_FootholdsFull8x8Starts(benchmark::State& state) {
 BENCHMARK(BM_FootholdsFull8x8Starts)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 // Full 9 x 9 (81 cells: the two-word bitboard), opposite corners.
-void BM_FootholdsFull9x9Corners(benchmark::State& state) {
-  solve_each_iteration(state, full_board(9, 0, 0, 8, 8));
-}
+void BM_FootholdsFull9x9Corners(benchmark::State& state) { solve_each_iteration(state, full_board(9, 0, 0, 8, 8)); }
 BENCHMARK(BM_FootholdsFull9x9Corners)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -105,11 +105,11 @@ long long parse_integer(std::string_view field, std::size_t line, std::size_t fi
                                  shown(field)));
   }
   if (ec != std::errc{} || ptr != digits.data() + digits.size() || digits.empty() || (plus && digits.front() == '-'))
-    throw InputError(fmt::format("{}: expected {} (an integer), found '{}'", where(line, field_index), what,
-                                 shown(field)));
+    throw InputError(
+        fmt::format("{}: expected {} (an integer), found '{}'", where(line, field_index), what, shown(field)));
   if (value < min || value > max)
-    throw InputError(fmt::format("{}: {} must be in [{}, {}], found {}", where(line, field_index), what, min, max,
-                                 value));
+    throw InputError(
+        fmt::format("{}: {} must be in [{}, {}], found {}", where(line, field_index), what, min, max, value));
   return value;
 }
 

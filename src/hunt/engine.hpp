@@ -3,14 +3,14 @@
 // shrinking, and the hunt loop. Each puzzle file (game_*.cpp) only says how
 // to generate, format and shrink its inputs.
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "boardsearch/core/zobrist.hpp"
 #include "hunt/hunt.hpp"
@@ -52,8 +52,9 @@ struct EdgeCase {
 template <class Input>
 std::function<Input(std::uint64_t, core::SplitMix64&)> with_edge_cases(
     std::vector<EdgeCase<Input>> edges, std::function<Input(std::uint64_t random_index, core::SplitMix64&)> random) {
-  std::stable_sort(edges.begin(), edges.end(),
-                   [](const EdgeCase<Input>& x, const EdgeCase<Input>& y) { return x.from_random_index < y.from_random_index; });
+  std::stable_sort(edges.begin(), edges.end(), [](const EdgeCase<Input>& x, const EdgeCase<Input>& y) {
+    return x.from_random_index < y.from_random_index;
+  });
   return [edges = std::move(edges), random = std::move(random)](std::uint64_t index, core::SplitMix64& rng) {
     std::uint64_t placed_before = 0;
     for (std::size_t j = 0; j < edges.size(); ++j) {

@@ -15,10 +15,10 @@
 
 #include "hunt/game_2048.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
-
-#include <fmt/format.h>
 
 namespace boardsearch::hunt {
 
@@ -49,15 +49,15 @@ Board2048 full_board(int n, std::uint32_t value) {
 // the judge's limits. Each is tried when random boards reach its size.
 std::vector<EdgeCase<Board2048>> edge_cases() {
   const std::vector<Board2048> boards = {
-      board_from_rows({{2}}),                                             // one cell, one tile
-      board_from_rows({{2, 2, 2}, {4, 4, 4}, {8, 8, 8}}),                 // the sample (16)
-      board_from_rows({{2, 2, 4}, {0, 0, 0}, {0, 0, 0}}),                 // same direction twice (8)
-      board_from_rows({{2, 2, 2}, {0, 0, 0}, {0, 0, 0}}),                 // 2 2 2 -> 4 2, not 2 4
+      board_from_rows({{2}}),                              // one cell, one tile
+      board_from_rows({{2, 2, 2}, {4, 4, 4}, {8, 8, 8}}),  // the sample (16)
+      board_from_rows({{2, 2, 4}, {0, 0, 0}, {0, 0, 0}}),  // same direction twice (8)
+      board_from_rows({{2, 2, 2}, {0, 0, 0}, {0, 0, 0}}),  // 2 2 2 -> 4 2, not 2 4
       board_from_rows({{2, 2, 2, 2}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}),
-      board_from_rows({{0, 0}, {0, 1024}}),                               // one large tile
+      board_from_rows({{0, 0}, {0, 1024}}),  // one large tile
       board_from_rows({{4, 2, 2, 4}, {2, 0, 0, 2}, {2, 0, 0, 2}, {4, 2, 2, 4}}),
       full_board(4, 2),
-      full_board(kMax2048Size, kMax2048Tile),                             // largest values: 2^15 after 5 moves
+      full_board(kMax2048Size, kMax2048Tile),  // largest values: 2^15 after 5 moves
   };
   std::vector<EdgeCase<Board2048>> edges;
   for (const Board2048& board : boards)

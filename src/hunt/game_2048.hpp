@@ -10,8 +10,8 @@
 namespace boardsearch::hunt {
 
 struct Board2048 {
-  int size = 1;                       // N
-  std::vector<std::uint32_t> cells;   // row-major, 0 = empty
+  int size = 1;                      // N
+  std::vector<std::uint32_t> cells;  // row-major, 0 = empty
   std::uint32_t at(int row, int col) const { return cells[static_cast<std::size_t>(row * size + col)]; }
   int tile_count() const;
 };

@@ -14,10 +14,10 @@
 
 #include "hunt/game_footholds.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
-
-#include <fmt/format.h>
 
 namespace boardsearch::hunt {
 

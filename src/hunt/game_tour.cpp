@@ -19,10 +19,10 @@
 
 #include "hunt/game_tour.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
-
-#include <fmt/format.h>
 
 namespace boardsearch::hunt {
 
@@ -54,16 +54,16 @@ std::vector<EdgeCase<TourFile>> edge_cases() {
   const std::vector<TourFile> files = {
       // The sample file: two cases (10 and 3).
       file({board_from_rows({"**...", ".....", "....*", "..*..", "....."}), board_from_rows({"****", "*...", "*..*"})}),
-      file({board_from_rows({"."})}),                    // one empty cell: 0 steps
-      file({board_from_rows({"*.", "**"})}),             // one empty cell among obstacles
-      file({open_board(1, 2)}),                          // one step
+      file({board_from_rows({"."})}),         // one empty cell: 0 steps
+      file({board_from_rows({"*.", "**"})}),  // one empty cell among obstacles
+      file({open_board(1, 2)}),               // one step
       file({open_board(2, 1)}),
-      file({open_board(2, 3), open_board(3, 2)}),        // non-square: loop over M, not N
-      file({board_from_rows({".*.", "***", "..."})}),    // two regions: -1
+      file({open_board(2, 3), open_board(3, 2)}),      // non-square: loop over M, not N
+      file({board_from_rows({".*.", "***", "..."})}),  // two regions: -1
       file({open_board(1, kMaxTourSide)}),
       file({open_board(kMaxTourSide, 1)}),
       file({board_from_rows({"...", ".*.", "..."})}),
-      file({open_board(kMaxTourSide, kMaxTourSide)}),    // open boards are easy
+      file({open_board(kMaxTourSide, kMaxTourSide)}),  // open boards are easy
   };
   std::vector<EdgeCase<TourFile>> edges;
   for (const TourFile& f : files) {
@@ -97,8 +97,8 @@ std::string format_file(const TourFile& file) {
   for (const TourBoard& board : file.cases) {
     text += fmt::format("{} {}\n", board.rows, board.cols);
     for (int row = 0; row < board.rows; ++row)
-      text += board.cells.substr(static_cast<std::size_t>(row * board.cols), static_cast<std::size_t>(board.cols)) +
-              '\n';
+      text +=
+          board.cells.substr(static_cast<std::size_t>(row * board.cols), static_cast<std::size_t>(board.cols)) + '\n';
   }
   return text;
 }

@@ -18,11 +18,11 @@
 
 #include "hunt/game_yut.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <numeric>
-
-#include <fmt/format.h>
 
 namespace boardsearch::hunt {
 

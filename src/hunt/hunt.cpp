@@ -24,9 +24,12 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' |
 // The classification of one finished run against the expected output.
 std::optional<MismatchKind> classify(const RunResult& run, const std::string& expected) {
   switch (run.ending) {
-    case Ending::timed_out: return MismatchKind::timeout;
-    case Ending::signaled: return MismatchKind::crash;
-    case Ending::exited: break;
+    case Ending::timed_out:
+      return MismatchKind::timeout;
+    case Ending::signaled:
+      return MismatchKind::crash;
+    case Ending::exited:
+      break;
   }
   if (run.exit_code != 0) return MismatchKind::nonzero_exit;
   const std::string got = normalize_output(run.out);
@@ -48,11 +51,16 @@ std::string shown(const std::string& text, bool truncated_by_runner) {
 
 std::string_view to_string(MismatchKind kind) {
   switch (kind) {
-    case MismatchKind::wrong_answer: return "wrong answer";
-    case MismatchKind::no_output: return "no output";
-    case MismatchKind::nonzero_exit: return "non-zero exit";
-    case MismatchKind::crash: return "crash";
-    case MismatchKind::timeout: return "timeout";
+    case MismatchKind::wrong_answer:
+      return "wrong answer";
+    case MismatchKind::no_output:
+      return "no output";
+    case MismatchKind::nonzero_exit:
+      return "non-zero exit";
+    case MismatchKind::crash:
+      return "crash";
+    case MismatchKind::timeout:
+      return "timeout";
   }
   return "mismatch";
 }
@@ -108,8 +116,7 @@ const Verdict& Checker::check(const std::string& input) {
   return memo_.emplace(input, std::move(verdict)).first->second;
 }
 
-ProgressReporter::ProgressReporter(ProgressSink sink, std::string puzzle)
-    : sink_(sink), puzzle_(std::move(puzzle)) {}
+ProgressReporter::ProgressReporter(ProgressSink sink, std::string puzzle) : sink_(sink), puzzle_(std::move(puzzle)) {}
 
 void ProgressReporter::case_done(std::uint64_t passed, std::uint64_t skipped, const std::string& latest) {
   if (sink_.stream == nullptr) return;
@@ -198,7 +205,8 @@ void print_report(const HuntSettings& settings, const HuntOutcome& outcome, std:
       out << fmt::format("--- program ---\nexited with status {}\n", run.exit_code);
       break;
     case MismatchKind::no_output:
-    case MismatchKind::wrong_answer: break;
+    case MismatchKind::wrong_answer:
+      break;
   }
   out << "--- program output ---\n" << (run.out.empty() ? "(nothing)\n" : shown(run.out, run.out_truncated));
   if (!run.err.empty()) out << "--- program stderr ---\n" << shown(run.err, run.err_truncated);

@@ -39,7 +39,7 @@ struct HuntSettings {
   std::optional<std::uint64_t> cases;  // stop after this many cases
   std::uint64_t seed = 1;
   RunLimits run_limits;
-  app::PuzzleOptions options;          // --moves / --pieces: generation and reference
+  app::PuzzleOptions options;  // --moves / --pieces: generation and reference
 };
 
 // What a program did wrong on one input.
@@ -48,11 +48,11 @@ std::string_view to_string(MismatchKind kind);
 
 // The result of checking one input.
 struct Verdict {
-  bool skipped = false;                 // the reference hit its limit: nothing is known
+  bool skipped = false;  // the reference hit its limit: nothing is known
   std::string skip_reason;
-  std::optional<MismatchKind> mismatch; // empty: the program passed (or skipped)
-  std::string expected;                 // the reference's judge output
-  RunResult run;                        // what the program did (not set when skipped)
+  std::optional<MismatchKind> mismatch;  // empty: the program passed (or skipped)
+  std::string expected;                  // the reference's judge output
+  RunResult run;                         // what the program did (not set when skipped)
 };
 
 // Whitespace-normalized output: each line trimmed, runs of blanks inside a
@@ -70,8 +70,7 @@ class Checker {
   static constexpr std::uint64_t kReferenceMaxNodes = 2'000'000'000;
   static constexpr double kReferenceSeconds = 20.0;
 
-  Checker(const app::Puzzle& puzzle, app::PuzzleOptions options, std::vector<std::string> command,
-          RunLimits limits);
+  Checker(const app::Puzzle& puzzle, app::PuzzleOptions options, std::vector<std::string> command, RunLimits limits);
 
   // Checks one judge-format input. Throws app::InputError if the reference
   // rejects the input (a generator bug, or a solver not available) and
@@ -95,10 +94,10 @@ struct HuntOutcome {
   std::chrono::milliseconds elapsed{0};
   bool found = false;
   // When found:
-  std::uint64_t failing_case = 0;     // index of the generated case that failed first
-  std::string failing_input;          // that case, as generated
-  std::string minimal_input;          // after shrinking
-  std::string minimal_summary;        // e.g. "2048 board 3x3 with 2 tiles"
+  std::uint64_t failing_case = 0;  // index of the generated case that failed first
+  std::string failing_input;       // that case, as generated
+  std::string minimal_input;       // after shrinking
+  std::string minimal_summary;     // e.g. "2048 board 3x3 with 2 tiles"
   Verdict minimal_verdict;
   std::uint64_t shrink_steps = 0;     // accepted shrinking steps
   std::uint64_t shrink_runs = 0;      // program runs spent shrinking

@@ -89,7 +89,7 @@ void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NON
 // exec the child shares the parent's memory and may not allocate, lock, or
 // call anything a sanitizer intercepts.
 struct ChildSetup {
-  const char* path = nullptr;      // resolved executable
+  const char* path = nullptr;  // resolved executable
   char* const* argv = nullptr;
   char* const* envp = nullptr;
   int stdin_fd = -1;
@@ -160,8 +160,7 @@ std::string resolve_executable(const std::string& name) {
   if (name.find('/') != std::string::npos) {
     if (!runnable(name))
       throw StartError(fmt::format("cannot run '{}': {}", name,
-                                   ::access(name.c_str(), F_OK) == 0 ? "not an executable file"
-                                                                     : "no such file"));
+                                   ::access(name.c_str(), F_OK) == 0 ? "not an executable file" : "no such file"));
     return name;
   }
   const char* path_variable = std::getenv("PATH");

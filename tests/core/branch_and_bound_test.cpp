@@ -123,7 +123,9 @@ int coin_change_dp(const std::vector<int>& coins, int target) {
   best[0] = 0;
   for (int t = 1; t <= target; ++t)
     for (int c : coins)
-      if (c <= t) best[static_cast<std::size_t>(t)] = std::min(best[static_cast<std::size_t>(t)], best[static_cast<std::size_t>(t - c)] + 1);
+      if (c <= t)
+        best[static_cast<std::size_t>(t)] =
+            std::min(best[static_cast<std::size_t>(t)], best[static_cast<std::size_t>(t - c)] + 1);
   return best[static_cast<std::size_t>(target)];
 }
 
@@ -190,7 +192,8 @@ TEST(BranchAndBound, BestPossibleStopsTheSearchEarly) {
 TEST(BranchAndBound, NodeLimitReportsAnUnprovenBestSoFar) {
   Knapsack k;
   core::SplitMix64 rng(3);
-  for (int i = 0; i < 24; ++i) k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
+  for (int i = 0; i < 24; ++i)
+    k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
   k.capacity = 40;
   core::SearchLimits limits;
   limits.max_nodes = 100;

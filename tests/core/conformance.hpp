@@ -14,7 +14,9 @@
 namespace boardsearch::testing {
 
 template <class S>
-concept HasKey = requires(const S& s) { s.key(); };
+concept HasKey = requires(const S& s) {
+  s.key();
+};
 
 // Plays `playouts` random games of at most `max_depth` moves from `root`,
 // checking apply/undo symmetry. `same(a, b)` compares two states (defaults to
@@ -42,8 +44,8 @@ std::size_t check_apply_undo_restores(const State& root, int playouts, std::size
     while (!moves_made.empty()) {
       state.undo(moves_made.back());
       moves_made.pop_back();
-      EXPECT_TRUE(same(state, before.back())) << "undo did not restore the state (playout " << playout << ", depth "
-                                              << moves_made.size() << ")";
+      EXPECT_TRUE(same(state, before.back()))
+          << "undo did not restore the state (playout " << playout << ", depth " << moves_made.size() << ")";
       if constexpr (HasKey<State>) {
         EXPECT_EQ(state.key(), before.back().key());
       }

@@ -55,8 +55,10 @@ TEST(Negamax, EqualsPlainMinimaxOnEveryReachableTicTacToePosition) {
     // Fail-soft contract on a few windows around the true value.
     for (int alpha : {expected - 2, expected - 1, expected, expected + 1}) {
       const int r = fresh.search(alpha, alpha + 1);
-      if (r <= alpha) ASSERT_LE(expected, alpha);
-      else ASSERT_GE(expected, alpha + 1);
+      if (r <= alpha)
+        ASSERT_LE(expected, alpha);
+      else
+        ASSERT_GE(expected, alpha + 1);
     }
     ++checked;
   });

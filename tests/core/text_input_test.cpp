@@ -39,7 +39,9 @@ TEST(TextInput, ErrorsNameLineAndField) {
             "line 4, field 3: a tile must be in [0, 9], found 12");
   EXPECT_EQ(error_of([] { parse_integer("99999999999999999999", 1, 1, "N", 1, 64); }),
             "line 1, field 1: N out of range [1, 64], found '99999999999999999999'");
-  EXPECT_EQ(error_of([] { parse_integer_line(InputLine{5, "1 2"}, 3, "tiles", 0, 9); }),
+  EXPECT_EQ(error_of([] {
+              parse_integer_line(InputLine{5, "1 2"}, 3, "tiles", 0, 9);
+            }),
             "line 5: expected 3 values (tiles), found 2");
   EXPECT_EQ(error_of([] {
               TextInput in("1\n");

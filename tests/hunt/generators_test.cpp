@@ -32,8 +32,8 @@ Input generate(const CaseModel<Input>& model, std::uint64_t seed, std::uint64_t 
 // The shared checks. `valid` checks an input by hand, `measure` is a
 // lexicographic size every shrinking step must lower.
 template <class Input, class Valid, class Measure>
-void check_model(const CaseModel<Input>& model, std::string_view puzzle_name, app::PuzzleOptions options,
-                 Valid&& valid, Measure&& measure) {
+void check_model(const CaseModel<Input>& model, std::string_view puzzle_name, app::PuzzleOptions options, Valid&& valid,
+                 Measure&& measure) {
   const app::Puzzle* puzzle = app::find_puzzle(puzzle_name);
   ASSERT_NE(puzzle, nullptr);
   for (std::uint64_t index = 0; index < generated_cases(); ++index) {
@@ -122,7 +122,8 @@ auto yut_measure = [](const YutDice& dice) {
   return std::tuple(dice.dice.size(), std::accumulate(dice.dice.begin(), dice.dice.end(), 0));
 };
 bool yut_values_valid(const YutDice& dice) {
-  return !dice.dice.empty() && std::all_of(dice.dice.begin(), dice.dice.end(), [](int d) { return d >= 1 && d <= kMaxDie; });
+  return !dice.dice.empty() &&
+         std::all_of(dice.dice.begin(), dice.dice.end(), [](int d) { return d >= 1 && d <= kMaxDie; });
 }
 
 TEST(Generators, YutJudgeInputsHaveExactlyTenDice) {

@@ -41,11 +41,10 @@ std::uint64_t correct_cases() { return sanitized() ? 60 : 200; }
 void expect_really_fails(const HuntSettings& settings, const HuntOutcome& outcome) {
   ASSERT_TRUE(outcome.found);
   const app::Puzzle* puzzle = app::find_puzzle(settings.puzzle);
-  const std::string expected =
-      puzzle->solve(app::SolveRequest{outcome.minimal_input, settings.options, {}}).answer;
+  const std::string expected = puzzle->solve(app::SolveRequest{outcome.minimal_input, settings.options, {}}).answer;
   const RunResult run = run_program(settings.command, outcome.minimal_input, settings.run_limits);
-  const bool fails = run.ending != Ending::exited || run.exit_code != 0 ||
-                     normalize_output(run.out) != normalize_output(expected);
+  const bool fails =
+      run.ending != Ending::exited || run.exit_code != 0 || normalize_output(run.out) != normalize_output(expected);
   EXPECT_TRUE(fails) << "minimal input:\n" << outcome.minimal_input << "expected " << expected << "got " << run.out;
   EXPECT_EQ(expected, outcome.minimal_verdict.expected);
 }

@@ -1,6 +1,8 @@
 // run_program: stdin/stdout plumbing without deadlocks, exit codes, signals,
 // timeouts that kill the whole process group, the memory cap, output caps.
 
+#include "hunt/runner.hpp"
+
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -9,8 +11,6 @@
 #include <fstream>
 #include <string>
 #include <thread>
-
-#include "hunt/runner.hpp"
 
 namespace boardsearch::hunt {
 namespace {

@@ -130,8 +130,7 @@ int best_tour;
 
 bool open_cell(int r, int c) {
   const int col_limit = bug("tour-rows-for-columns") ? rows_n : cols_m;
-  return r >= 0 && r < rows_n && c >= 0 && c < col_limit && c < static_cast<int>(grid[r].size()) &&
-         grid[r][c] == '.';
+  return r >= 0 && r < rows_n && c >= 0 && c < col_limit && c < static_cast<int>(grid[r].size()) && grid[r][c] == '.';
 }
 
 void search_tour(int r, int c, int visited, int steps) {
@@ -239,8 +238,8 @@ void solve_footholds() {
 // 21 finish, 22-24 the 13/16/19 shortcut, 25-26 the 22/24 one, 27-29 the
 // 28/27/26 one, 30 the centre 25, 31-32 the inner 30/35.
 constexpr int kStart = 0, kFinish = 21;
-constexpr std::array<int, 33> kValue = {0,  2,  4,  6,  8,  10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32,
-                                        34, 36, 38, 40, 0,  13, 16, 19, 22, 24, 28, 27, 26, 25, 30, 35};
+constexpr std::array<int, 33> kValue = {0,  2,  4,  6,  8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32,
+                                        34, 36, 38, 40, 0, 13, 16, 19, 22, 24, 28, 27, 26, 25, 30, 35};
 constexpr std::array<int, 33> kRedNext = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
                                           18, 19, 20, 21, 21, 23, 24, 30, 26, 30, 28, 29, 30, 31, 32, 20};
 int blue_next(int square) { return square == 5 ? 22 : square == 10 ? 25 : square == 15 ? 27 : -1; }
@@ -307,10 +306,14 @@ int main(int argc, char** argv) {
   }
   mode = argv[1];
   const char* arg = argc > 2 ? argv[2] : nullptr;
-  if (mode.rfind("2048", 0) == 0) solve_2048(arg != nullptr ? std::atoi(arg) : 5);
-  else if (mode.rfind("tour", 0) == 0) solve_tour();
-  else if (mode.rfind("footholds", 0) == 0) solve_footholds();
-  else if (mode.rfind("yut", 0) == 0) solve_yut(arg != nullptr ? std::atoi(arg) : 4);
+  if (mode.rfind("2048", 0) == 0)
+    solve_2048(arg != nullptr ? std::atoi(arg) : 5);
+  else if (mode.rfind("tour", 0) == 0)
+    solve_tour();
+  else if (mode.rfind("footholds", 0) == 0)
+    solve_footholds();
+  else if (mode.rfind("yut", 0) == 0)
+    solve_yut(arg != nullptr ? std::atoi(arg) : 4);
   else if (mode == "hang") {
     all_input();
     hang();

@@ -3,13 +3,12 @@
 // A front end parses its own protocol, calls Puzzle::solve, and prints what
 // comes back; no search logic lives in front ends.
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "boardsearch/core/limits.hpp"
 
@@ -34,14 +33,14 @@ class LimitError : public std::runtime_error {
 // Puzzle-specific options. Each puzzle reads the ones it declares in
 // Puzzle::options and applies its own defaults to the rest.
 struct PuzzleOptions {
-  std::optional<long long> moves;        // 2048: number of moves K (default 5)
-  std::optional<long long> pieces;       // yut: number of pieces P (default 4)
-  std::optional<std::string> board;      // yut: board description (JSON text)
-  std::string board_source = "board";    // where `board` came from, for messages
+  std::optional<long long> moves;      // 2048: number of moves K (default 5)
+  std::optional<long long> pieces;     // yut: number of pieces P (default 4)
+  std::optional<std::string> board;    // yut: board description (JSON text)
+  std::string board_source = "board";  // where `board` came from, for messages
 };
 
 struct SolveRequest {
-  std::string_view input;   // judge-format text
+  std::string_view input;  // judge-format text
   PuzzleOptions options;
   core::SearchLimits limits;
   // Whether the caller shows SolveReport::line (viewers do, the CLI never
@@ -60,11 +59,11 @@ struct SolveRequest {
 //    "board": <puzzle-specific board object, see docs/api.md>}
 // For puzzles with several cases per input (tour) each step also has "case".
 struct SolveReport {
-  std::string answer;          // judge output, ends with '\n'
-  std::string explanation;     // --explain text printed after the answer
-  nlohmann::json document;     // the --json document
+  std::string answer;       // judge output, ends with '\n'
+  std::string explanation;  // --explain text printed after the answer
+  nlohmann::json document;  // the --json document
   nlohmann::json line = nlohmann::json::array();
-  core::SearchStats stats;     // summed over cases where there are several
+  core::SearchStats stats;  // summed over cases where there are several
 };
 
 // Which of PuzzleOptions a puzzle understands (front ends expose only these).
@@ -75,9 +74,9 @@ struct OptionSet {
 };
 
 struct Puzzle {
-  std::string_view name;          // CLI subcommand: "2048", "tour", ...
-  std::string_view title;         // human title
-  std::string_view description;   // one paragraph for --help
+  std::string_view name;         // CLI subcommand: "2048", "tour", ...
+  std::string_view title;        // human title
+  std::string_view description;  // one paragraph for --help
   OptionSet options;
   // Solves a judge-format input. Throws InputError for bad input and
   // LimitError when a limit stops the search; never anything else on

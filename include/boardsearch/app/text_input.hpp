@@ -11,8 +11,8 @@
 namespace boardsearch::app {
 
 struct InputLine {
-  std::size_t number = 0;   // 1-based line number in the input
-  std::string_view text;    // without the line terminator ('\n' or "\r\n")
+  std::size_t number = 0;  // 1-based line number in the input
+  std::string_view text;   // without the line terminator ('\n' or "\r\n")
 };
 
 // Splits a line into whitespace-separated fields.
@@ -42,8 +42,8 @@ class TextInput {
 
 // Parses a decimal integer field in [min, max]. On failure throws InputError:
 // "line L, field F: expected <what>, found '<field>'" (or "... out of range").
-long long parse_integer(std::string_view field, std::size_t line, std::size_t field_index,
-                        std::string_view what, long long min, long long max);
+long long parse_integer(std::string_view field, std::size_t line, std::size_t field_index, std::string_view what,
+                        long long min, long long max);
 
 // Reads a line holding exactly `count` integers in [min, max].
 std::vector<long long> parse_integer_line(const InputLine& line, std::size_t count, std::string_view what,

@@ -30,16 +30,15 @@ enum class Goal { maximize, minimize };
 //   generate_moves() legal moves, best-first: ordering only affects speed
 //   apply(m)/undo(m) undo(m) restores exactly the state before apply(m)
 template <class P>
-concept BranchAndBoundProblem =
-    requires(P& p, const P& cp, const typename P::Move& m, typename P::MoveBuffer& moves) {
-      typename P::Move;
-      typename P::Value;
-      { cp.solution_value() } -> std::same_as<std::optional<typename P::Value>>;
-      { cp.bound() } -> std::convertible_to<typename P::Value>;
-      { p.generate_moves(moves) } -> std::same_as<void>;
-      { p.apply(m) } -> std::same_as<void>;
-      { p.undo(m) } -> std::same_as<void>;
-    };
+concept BranchAndBoundProblem = requires(P& p, const P& cp, const typename P::Move& m, typename P::MoveBuffer& moves) {
+  typename P::Move;
+  typename P::Value;
+  { cp.solution_value() } -> std::same_as<std::optional<typename P::Value>>;
+  { cp.bound() } -> std::convertible_to<typename P::Value>;
+  { p.generate_moves(moves) } -> std::same_as<void>;
+  { p.apply(m) } -> std::same_as<void>;
+  { p.undo(m) } -> std::same_as<void>;
+};
 
 template <class Value>
 struct BranchAndBoundOptions {
@@ -56,8 +55,10 @@ namespace detail {
 
 template <Goal goal, class Value>
 constexpr bool better(const Value& a, const Value& b) {
-  if constexpr (goal == Goal::maximize) return b < a;
-  else return a < b;
+  if constexpr (goal == Goal::maximize)
+    return b < a;
+  else
+    return a < b;
 }
 
 // Thrown internally when best_possible is reached: nothing left to prove.

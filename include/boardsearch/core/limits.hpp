@@ -20,19 +20,23 @@ enum class Outcome { proven, node_limit, time_limit, cancelled };
 
 constexpr std::string_view to_string(Outcome outcome) {
   switch (outcome) {
-    case Outcome::proven: return "proven";
-    case Outcome::node_limit: return "node limit reached";
-    case Outcome::time_limit: return "time limit reached";
-    case Outcome::cancelled: return "cancelled";
+    case Outcome::proven:
+      return "proven";
+    case Outcome::node_limit:
+      return "node limit reached";
+    case Outcome::time_limit:
+      return "time limit reached";
+    case Outcome::cancelled:
+      return "cancelled";
   }
   return "unknown";
 }
 
 // Counters reported with every result.
 struct SearchStats {
-  std::uint64_t nodes = 0;               // positions visited (calls that did work)
-  std::chrono::nanoseconds elapsed{0};   // wall time of the search
-  std::uint64_t tt_hits = 0;             // transposition-table cutoffs or reuse
+  std::uint64_t nodes = 0;              // positions visited (calls that did work)
+  std::chrono::nanoseconds elapsed{0};  // wall time of the search
+  std::uint64_t tt_hits = 0;            // transposition-table cutoffs or reuse
   double milliseconds() const { return std::chrono::duration<double, std::milli>(elapsed).count(); }
 };
 

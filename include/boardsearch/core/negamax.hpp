@@ -36,18 +36,17 @@ namespace boardsearch::core {
 // table to be sound: e.g. "win with k footholds left" rather than "win in d
 // plies from the root".
 template <class G>
-concept NegamaxGame =
-    requires(G& g, const G& cg, const typename G::Move& m, typename G::MoveBuffer& moves) {
-      typename G::Move;
-      typename G::Key;
-      typename G::KeyHash;
-      { cg.key() } -> std::convertible_to<typename G::Key>;
-      { cg.known_score() } -> std::same_as<std::optional<int>>;
-      { cg.score_bounds() } -> std::same_as<std::pair<int, int>>;
-      { g.generate_moves(moves) } -> std::same_as<void>;
-      { g.apply(m) } -> std::same_as<void>;
-      { g.undo(m) } -> std::same_as<void>;
-    };
+concept NegamaxGame = requires(G& g, const G& cg, const typename G::Move& m, typename G::MoveBuffer& moves) {
+  typename G::Move;
+  typename G::Key;
+  typename G::KeyHash;
+  { cg.key() } -> std::convertible_to<typename G::Key>;
+  { cg.known_score() } -> std::same_as<std::optional<int>>;
+  { cg.score_bounds() } -> std::same_as<std::pair<int, int>>;
+  { g.generate_moves(moves) } -> std::same_as<void>;
+  { g.apply(m) } -> std::same_as<void>;
+  { g.undo(m) } -> std::same_as<void>;
+};
 
 template <NegamaxGame G>
 class NegamaxSolver {
@@ -137,8 +136,10 @@ class NegamaxSolver {
       if (first_probe && lo <= 0 && 0 < hi) med = 0;
       first_probe = false;
       const int r = search(med, med + 1);
-      if (r <= med) hi = r;  // true <= r (fail low or exact)
-      else lo = r;           // true >= r
+      if (r <= med)
+        hi = r;  // true <= r (fail low or exact)
+      else
+        lo = r;  // true >= r
     }
     return lo;
   }

@@ -14,7 +14,7 @@ struct SearchResult {
   // Proven: the exact optimum (nullopt when no solution exists at all, e.g. a
   // board with no tour). Not proven: the best found before the limit, if any.
   std::optional<Value> value;
-  std::vector<Move> line;       // moves from the root that achieve `value`
+  std::vector<Move> line;  // moves from the root that achieve `value`
   SearchStats stats;
   Outcome outcome = Outcome::proven;
 

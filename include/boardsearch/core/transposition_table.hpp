@@ -41,9 +41,7 @@ class TranspositionTable {
   // Allocates the smallest power of two >= min_entries (at least 1) slots.
   // Callers size it to the problem: a 3x3 board must not take megabytes.
   explicit TranspositionTable(std::size_t min_entries, Hash hash = Hash{})
-      : table_(std::bit_ceil(min_entries == 0 ? std::size_t{1} : min_entries)),
-        mask_(table_.size() - 1),
-        hash_(hash) {}
+      : table_(std::bit_ceil(min_entries == 0 ? std::size_t{1} : min_entries)), mask_(table_.size() - 1), hash_(hash) {}
 
   // The entry stored for `key`, or nullptr.
   const Entry* probe(const Key& key) const {

@@ -7,10 +7,14 @@ namespace boardsearch::game2048 {
 
 std::string_view to_string(Direction direction) {
   switch (direction) {
-    case Direction::up: return "up";
-    case Direction::down: return "down";
-    case Direction::left: return "left";
-    case Direction::right: return "right";
+    case Direction::up:
+      return "up";
+    case Direction::down:
+      return "down";
+    case Direction::left:
+      return "left";
+    case Direction::right:
+      return "right";
   }
   return "?";
 }
@@ -115,10 +119,18 @@ bool apply_move(const Board& from, Direction direction, Board& to) {
     std::ptrdiff_t start = 0;
     std::ptrdiff_t stride = 0;
     switch (direction) {
-      case Direction::left: start = std::ptrdiff_t{i} * n, stride = 1; break;
-      case Direction::right: start = std::ptrdiff_t{i} * n + (n - 1), stride = -1; break;
-      case Direction::up: start = i, stride = n; break;
-      case Direction::down: start = std::ptrdiff_t{n - 1} * n + i, stride = -std::ptrdiff_t{n}; break;
+      case Direction::left:
+        start = std::ptrdiff_t{i} * n, stride = 1;
+        break;
+      case Direction::right:
+        start = std::ptrdiff_t{i} * n + (n - 1), stride = -1;
+        break;
+      case Direction::up:
+        start = i, stride = n;
+        break;
+      case Direction::down:
+        start = std::ptrdiff_t{n - 1} * n + i, stride = -std::ptrdiff_t{n};
+        break;
     }
     changed |= slide_line(src + start, dst + start, stride, n, to.counts_);
   }

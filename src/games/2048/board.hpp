@@ -50,8 +50,8 @@ std::string_view to_string(Direction direction);
 // of tile values, so the sum is fixed for a whole search.
 struct TileCounts {
   std::array<std::uint32_t, kExponentSlots> count{};  // count[0] unused
-  int max_exponent = 0;                                 // 0: no tile
-  std::uint32_t tiles = 0;                              // number of tiles
+  int max_exponent = 0;                               // 0: no tile
+  std::uint32_t tiles = 0;                            // number of tiles
 };
 
 class Board {

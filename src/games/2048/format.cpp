@@ -1,10 +1,10 @@
 #include "games/2048/format.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <limits>
-
-#include <fmt/format.h>
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
@@ -24,8 +24,7 @@ Board parse_board(std::string_view input) {
   app::TextInput text(input);
   // Step 1. The side N.
   const app::InputLine first = text.expect_line("the board size N");
-  const long long side =
-      app::parse_integer_line(first, 1, "the board size N", kMinSide, kMaxSide).front();
+  const long long side = app::parse_integer_line(first, 1, "the board size N", kMinSide, kMaxSide).front();
   Board board(static_cast<int>(side));
 
   // Step 2. N rows of N tiles; the running sum must stay below 2^64.
@@ -34,15 +33,15 @@ Board parse_board(std::string_view input) {
     const app::InputLine line = text.expect_line(fmt::format("row {} of {} of the board", row + 1, side));
     const auto fields = app::split_fields(line.text);
     if (fields.size() != static_cast<std::size_t>(side))
-      throw InputError(fmt::format("{}: expected {} tiles in row {}, found {}", where(line.number), side, row + 1,
-                                   fields.size()));
+      throw InputError(
+          fmt::format("{}: expected {} tiles in row {}, found {}", where(line.number), side, row + 1, fields.size()));
     for (int col = 0; col < side; ++col) {
       const std::size_t field = static_cast<std::size_t>(col) + 1;
       // Any integer parses here so that the message below can say what a
       // tile must be (negative numbers included).
-      const long long value = app::parse_integer(fields[static_cast<std::size_t>(col)], line.number, field, kTileWhat,
-                                                 std::numeric_limits<long long>::min(),
-                                                 std::numeric_limits<long long>::max());
+      const long long value =
+          app::parse_integer(fields[static_cast<std::size_t>(col)], line.number, field, kTileWhat,
+                             std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
       if (value == 0) continue;
       const auto unsigned_value = static_cast<std::uint64_t>(value);
       if (value < 2 || !std::has_single_bit(unsigned_value))

@@ -8,10 +8,9 @@
 // app::InputError naming the line and field.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "games/2048/board.hpp"
 

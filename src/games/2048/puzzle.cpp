@@ -3,10 +3,10 @@
 // the viewer line. No search logic here.
 #include "games/2048/puzzle.hpp"
 
+#include <fmt/format.h>
+
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "games/2048/board.hpp"
 #include "games/2048/format.hpp"
@@ -21,8 +21,7 @@ constexpr long long kDefaultMoves = 5;
 
 std::string step_text(const Board& board, std::size_t step, const std::vector<Direction>& moves) {
   if (step == 0) return fmt::format("start: largest tile {}", tile_text(board.max_exponent()));
-  return fmt::format("move {}: {}, largest tile {}", step, to_string(moves[step - 1]),
-                     tile_text(board.max_exponent()));
+  return fmt::format("move {}: {}, largest tile {}", step, to_string(moves[step - 1]), tile_text(board.max_exponent()));
 }
 
 // What a search stopped by a limit still knows, for its one-line message:

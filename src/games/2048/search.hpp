@@ -23,8 +23,8 @@ inline constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
 inline constexpr long long kMaxSearchDepth = 20000;
 
 struct SearchOptions {
-  bool use_bounds = true;        // ancestry bound (else only the trivial bound)
-  bool use_seen_boards = true;   // skip boards entered before with >= moves left
+  bool use_bounds = true;       // ancestry bound (else only the trivial bound)
+  bool use_seen_boards = true;  // skip boards entered before with >= moves left
   std::size_t table_bytes = kDefaultTableBytes;
 };
 
@@ -35,7 +35,7 @@ struct MaxTileResult {
   // True if the search cut a line at kMaxSearchDepth: the value is then not
   // proven even if search.outcome says proven.
   bool depth_limited = false;
-  std::size_t seen_boards = 0;   // boards in the table at the end
+  std::size_t seen_boards = 0;  // boards in the table at the end
   // The admissible bound at the root (exponent): no line of K moves makes a
   // larger tile. With search.value it brackets the answer of a search that a
   // limit stopped.

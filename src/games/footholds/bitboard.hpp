@@ -49,9 +49,18 @@ struct Bits64 {
   friend constexpr Bits64 operator^(Bits64 a, Bits64 b) { return {a.word ^ b.word}; }
   friend constexpr Bits64 operator~(Bits64 a) { return {~a.word}; }
   friend constexpr bool operator==(Bits64 a, Bits64 b) = default;
-  constexpr Bits64& operator&=(Bits64 b) { word &= b.word; return *this; }
-  constexpr Bits64& operator|=(Bits64 b) { word |= b.word; return *this; }
-  constexpr Bits64& operator^=(Bits64 b) { word ^= b.word; return *this; }
+  constexpr Bits64& operator&=(Bits64 b) {
+    word &= b.word;
+    return *this;
+  }
+  constexpr Bits64& operator|=(Bits64 b) {
+    word |= b.word;
+    return *this;
+  }
+  constexpr Bits64& operator^=(Bits64 b) {
+    word ^= b.word;
+    return *this;
+  }
 };
 
 // A set of at most 128 cells in two words: cells 0..63 in `low`, 64..127 in `high`.
@@ -92,9 +101,21 @@ struct Bits128 {
   friend constexpr Bits128 operator^(Bits128 a, Bits128 b) { return {a.low ^ b.low, a.high ^ b.high}; }
   friend constexpr Bits128 operator~(Bits128 a) { return {~a.low, ~a.high}; }
   friend constexpr bool operator==(Bits128 a, Bits128 b) = default;
-  constexpr Bits128& operator&=(Bits128 b) { low &= b.low; high &= b.high; return *this; }
-  constexpr Bits128& operator|=(Bits128 b) { low |= b.low; high |= b.high; return *this; }
-  constexpr Bits128& operator^=(Bits128 b) { low ^= b.low; high ^= b.high; return *this; }
+  constexpr Bits128& operator&=(Bits128 b) {
+    low &= b.low;
+    high &= b.high;
+    return *this;
+  }
+  constexpr Bits128& operator|=(Bits128 b) {
+    low |= b.low;
+    high |= b.high;
+    return *this;
+  }
+  constexpr Bits128& operator^=(Bits128 b) {
+    low ^= b.low;
+    high ^= b.high;
+    return *this;
+  }
 };
 
 // Finalizer of SplitMix64: spreads every input bit over the whole word, so a

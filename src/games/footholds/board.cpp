@@ -24,7 +24,8 @@ int parse_player(app::TextInput& input, const Board& board, char name) {
   const auto col = app::parse_integer(fields[1], line.number, 2, fmt::format("column of {}", name), 0, board.cols - 1);
   const int cell = board.cell_at(static_cast<int>(row), static_cast<int>(col));
   if (board.footholds[static_cast<std::size_t>(cell)] == 0)
-    throw InputError(fmt::format("{}: {} stands at ({}, {}), which has no foothold", where(line.number), name, row, col));
+    throw InputError(
+        fmt::format("{}: {} stands at ({}, {}), which has no foothold", where(line.number), name, row, col));
   return cell;
 }
 
@@ -32,10 +33,14 @@ int parse_player(app::TextInput& input, const Board& board, char name) {
 
 std::string_view direction_name(Direction direction) {
   switch (direction) {
-    case Direction::up: return "up";
-    case Direction::down: return "down";
-    case Direction::left: return "left";
-    case Direction::right: return "right";
+    case Direction::up:
+      return "up";
+    case Direction::down:
+      return "down";
+    case Direction::left:
+      return "left";
+    case Direction::right:
+      return "right";
   }
   return "?";
 }
@@ -44,10 +49,14 @@ int Board::step(int cell, Direction direction) const {
   const int row = row_of(cell);
   const int col = col_of(cell);
   switch (direction) {
-    case Direction::up: return row > 0 ? cell - cols : -1;
-    case Direction::down: return row + 1 < rows ? cell + cols : -1;
-    case Direction::left: return col > 0 ? cell - 1 : -1;
-    case Direction::right: return col + 1 < cols ? cell + 1 : -1;
+    case Direction::up:
+      return row > 0 ? cell - cols : -1;
+    case Direction::down:
+      return row + 1 < rows ? cell + cols : -1;
+    case Direction::left:
+      return col > 0 ? cell - 1 : -1;
+    case Direction::right:
+      return col + 1 < cols ? cell + 1 : -1;
   }
   return -1;
 }

@@ -76,9 +76,7 @@ class FootholdsGame {
   int other() const { return other_; }
 
   // Whether the mover has lost: its foothold vanished or it has no step.
-  bool over() const {
-    return !footholds_.test(mover_) || (adjacent(mover_) & footholds_).none();
-  }
+  bool over() const { return !footholds_.test(mover_) || (adjacent(mover_) & footholds_).none(); }
 
   // The exact score when it is known without search (see the file comment for
   // the score), else nullopt. Cases, in order:

@@ -34,7 +34,8 @@ class LongestPaths {
   // cache_entries: memo slots (rounded up to a power of two). The limits are
   // the solve's (deadline, cancel flag and node budget apply here too).
   LongestPaths(const Geometry<BB>& geometry, std::size_t cache_entries, const core::SearchLimits& limits)
-      : geometry_(&geometry), cache_(std::bit_ceil(std::max<std::size_t>(cache_entries, 1))),
+      : geometry_(&geometry),
+        cache_(std::bit_ceil(std::max<std::size_t>(cache_entries, 1))),
         control_(without_progress(limits)) {}
 
   // An upper bound on the steps of a simple path from `start` inside `region`

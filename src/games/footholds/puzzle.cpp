@@ -2,11 +2,11 @@
 // perfectly played game (text, --json document, JSON line for viewers).
 #include "games/footholds/puzzle.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "games/footholds/board.hpp"
 #include "games/footholds/solver.hpp"
@@ -21,7 +21,7 @@ constexpr std::array<char, 2> kPlayerNames = {'A', 'B'};
 
 // A position of the replayed game, with names: player 0 is A, 1 is B.
 struct Replay {
-  Board board;          // footholds shrink as the game goes
+  Board board;  // footholds shrink as the game goes
   std::array<int, 2> at{};
   int to_move = 0;
   int moves_made = 0;
@@ -56,9 +56,12 @@ struct Replay {
         const bool a_here = at[0] == cell;
         const bool b_here = at[1] == cell;
         char shown = has_foothold(cell) ? '#' : '.';
-        if (a_here && b_here) shown = has_foothold(cell) ? '@' : '*';
-        else if (a_here) shown = has_foothold(cell) ? 'A' : 'a';
-        else if (b_here) shown = has_foothold(cell) ? 'B' : 'b';
+        if (a_here && b_here)
+          shown = has_foothold(cell) ? '@' : '*';
+        else if (a_here)
+          shown = has_foothold(cell) ? 'A' : 'a';
+        else if (b_here)
+          shown = has_foothold(cell) ? 'B' : 'b';
         text += ' ';
         text += shown;
       }

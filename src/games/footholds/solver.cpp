@@ -70,8 +70,10 @@ int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver) {
   // Step 1. Who wins.
   const int sign_probe = solver.search(0, 1);
   const bool mover_wins = sign_probe >= 1;
-  if (mover_wins) lo = std::max({lo, sign_probe, 1});
-  else hi = std::min({hi, sign_probe, -1});
+  if (mover_wins)
+    lo = std::max({lo, sign_probe, 1});
+  else
+    hi = std::min({hi, sign_probe, -1});
   const int parity = (mover_wins ? game.foothold_count() - 1 : game.foothold_count()) & 1;
   // (x - parity) & 1 is the parity mismatch, also for negative x (two's complement).
   auto align_up = [parity](int x) { return x + ((x - parity) & 1); };
@@ -93,8 +95,10 @@ int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver) {
       candidate = lo + 2 * std::max(1, steps / 2);
     }
     const int r = solver.search(candidate - 1, candidate);
-    if (r >= candidate) lo = align_up(r);  // true >= r
-    else hi = align_down(r);               // true <= r < candidate
+    if (r >= candidate)
+      lo = align_up(r);  // true >= r
+    else
+      hi = align_down(r);  // true <= r < candidate
   }
   return lo;
 }

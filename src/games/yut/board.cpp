@@ -139,8 +139,8 @@ constexpr std::size_t kMaxShownValueChars = 40;
 std::string shown(const nlohmann::json& value) { return app::printable(value.dump(), kMaxShownValueChars); }
 
 // Rejects keys a board file does not define (catches typos like "bleu").
-void check_keys(const nlohmann::json& object, std::initializer_list<std::string_view> allowed,
-                std::string_view source, std::string_view what) {
+void check_keys(const nlohmann::json& object, std::initializer_list<std::string_view> allowed, std::string_view source,
+                std::string_view what) {
   for (const auto& item : object.items())
     if (std::find(allowed.begin(), allowed.end(), item.key()) == allowed.end())
       fail(source, fmt::format("{}: unknown key '{}'", what, item.key()));
@@ -151,10 +151,10 @@ long long integer_in(const nlohmann::json& value, long long min, long long max, 
                      std::string_view what) {
   if (!value.is_number_integer()) fail(source, fmt::format("{} must be an integer, found {}", what, shown(value)));
   // Non-negative numbers arrive as unsigned and may exceed every signed type.
-  const bool in_range = value.is_number_unsigned()
-                            ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(max) &&
-                                  value.get<long long>() >= min
-                            : value.get<std::int64_t>() >= min && value.get<std::int64_t>() <= max;
+  const bool in_range =
+      value.is_number_unsigned()
+          ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(max) && value.get<long long>() >= min
+          : value.get<std::int64_t>() >= min && value.get<std::int64_t>() <= max;
   if (!in_range) fail(source, fmt::format("{} must be in [{}, {}], found {}", what, min, max, shown(value)));
   return value.get<long long>();
 }
@@ -166,13 +166,14 @@ std::string string_in(const nlohmann::json& value, std::string_view source, std:
 }
 
 // Resolves a successor id of square `from`; `which` is "red" or "blue".
-int resolve_successor(const Board& board, const nlohmann::json& value, const std::string& from,
-                      std::string_view which, std::string_view source) {
+int resolve_successor(const Board& board, const nlohmann::json& value, const std::string& from, std::string_view which,
+                      std::string_view source) {
   const std::string what = fmt::format("square '{}': {} successor", from, which);
   const std::string id = string_in(value, source, what);
   const auto index = board.find(id);
   if (!index) fail(source, fmt::format("{} '{}' is not a square id", what, id));
-  if (*index == board.start) fail(source, fmt::format("{} '{}' is the start square (start is never a destination)", what, id));
+  if (*index == board.start)
+    fail(source, fmt::format("{} '{}' is the start square (start is never a destination)", what, id));
   return *index;
 }
 

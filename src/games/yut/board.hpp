@@ -8,12 +8,11 @@
 // points: the standard board has two squares worth 30, and so on.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace boardsearch::yut {
 
@@ -41,11 +40,11 @@ struct Layout {
 };
 
 struct Square {
-  std::string id;               // unique name, e.g. "o30" (outer 30) or "i30" (inner 30)
-  long long points = 0;         // scored by a move that ends here
-  int red = kNoSquare;          // next square; kNoSquare only on finish
-  int blue = kNoSquare;         // first step of a move that starts here, if any
-  std::optional<Layout> layout; // optional drawing position
+  std::string id;                // unique name, e.g. "o30" (outer 30) or "i30" (inner 30)
+  long long points = 0;          // scored by a move that ends here
+  int red = kNoSquare;           // next square; kNoSquare only on finish
+  int blue = kNoSquare;          // first step of a move that starts here, if any
+  std::optional<Layout> layout;  // optional drawing position
   bool operator==(const Square&) const = default;
 };
 

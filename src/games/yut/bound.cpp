@@ -95,8 +95,10 @@ FutureBound::FutureBound(const Board& board, const MoveTable& moves, std::span<c
   while (high - low > 2) {
     const long long left = low + (high - low) / 3;
     const long long right = high - (high - low) / 3;
-    if (uniform(left) <= uniform(right)) high = right;
-    else low = left;
+    if (uniform(left) <= uniform(right))
+      high = right;
+    else
+      low = left;
   }
   long long best_cost = low;
   for (long long cost = low + 1; cost <= high; ++cost)
@@ -209,8 +211,8 @@ long long FutureBound::start_bound() const { return bound_at(segments_[0], std::
 long long FutureBound::moves_bound(std::size_t turn, long long budget) const {
   if (turn >= dice_.size()) return 0;
   // The largest n with d_turn + ... + d_{turn+n-1} <= budget.
-  const auto first_over = std::upper_bound(dice_prefix_.begin() + static_cast<std::ptrdiff_t>(turn),
-                                           dice_prefix_.end(), dice_prefix_[turn] + budget);
+  const auto first_over = std::upper_bound(dice_prefix_.begin() + static_cast<std::ptrdiff_t>(turn), dice_prefix_.end(),
+                                           dice_prefix_[turn] + budget);
   return (first_over - dice_prefix_.begin()) - 1 - static_cast<long long>(turn);
 }
 

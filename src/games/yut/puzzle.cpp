@@ -3,10 +3,10 @@
 
 #include "games/yut/puzzle.hpp"
 
+#include <fmt/format.h>
+
 #include <limits>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "boardsearch/app/text_input.hpp"
 #include "games/yut/board.hpp"
@@ -23,9 +23,9 @@ int read_pieces(const app::PuzzleOptions& options) {
   const long long pieces = options.pieces.value_or(kDefaultPieces);
   if (pieces < 1) throw app::InputError(fmt::format("--pieces: expected at least 1 piece, found {}", pieces));
   if (pieces > kMaxPieces)
-    throw app::InputError(fmt::format(
-        "--pieces: at most {} pieces (a position packs one byte per piece into a 64-bit key), found {}", kMaxPieces,
-        pieces));
+    throw app::InputError(
+        fmt::format("--pieces: at most {} pieces (a position packs one byte per piece into a 64-bit key), found {}",
+                    kMaxPieces, pieces));
   return static_cast<int>(pieces);
 }
 
@@ -41,14 +41,13 @@ std::vector<int> read_dice(std::string_view input, const Board& board) {
                              std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
       if (value < 1 || value > kMaxFace || !board.has_face(static_cast<int>(value)))
         throw app::InputError(fmt::format("{}: dice value {} is not a face of board '{}' (faces {})",
-                                          app::where(line->number, field + 1), value, board.name,
-                                          board.faces_text()));
+                                          app::where(line->number, field + 1), value, board.name, board.faces_text()));
       dice.push_back(static_cast<int>(value));
     }
   }
   if (dice.empty())
-    throw app::InputError(fmt::format("{}: expected at least one dice value, found end of input",
-                                      app::where(text.next_line_number())));
+    throw app::InputError(
+        fmt::format("{}: expected at least one dice value, found end of input", app::where(text.next_line_number())));
   return dice;
 }
 
@@ -89,9 +88,10 @@ app::SolveReport solve(const app::SolveRequest& request) {
   nlohmann::json plan = nlohmann::json::array();
   std::vector<int> square_of_piece(pieces, board.start);
   long long total = 0;
-  report.line.push_back({{"move", nullptr},
-                         {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", id_of(board, board.start))},
-                         {"board", {{"pieces", pieces_json(board, square_of_piece)}, {"score", 0}, {"die", nullptr}}}});
+  report.line.push_back(
+      {{"move", nullptr},
+       {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", id_of(board, board.start))},
+       {"board", {{"pieces", pieces_json(board, square_of_piece)}, {"score", 0}, {"die", nullptr}}}});
   for (std::size_t t = 0; t < result.line.size(); ++t) {
     const Move& move = result.line[t];
     const long long points = board.squares[move.to].points;

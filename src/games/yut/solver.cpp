@@ -93,8 +93,10 @@ class LayerIndex {
   void reset(std::size_t expected) {
     std::size_t capacity = kMinCapacity;
     while (capacity < 2 * expected) capacity *= 2;
-    if (slots_.size() != capacity) slots_.assign(capacity, kEmptySlot);
-    else std::fill(slots_.begin(), slots_.end(), kEmptySlot);
+    if (slots_.size() != capacity)
+      slots_.assign(capacity, kEmptySlot);
+    else
+      std::fill(slots_.begin(), slots_.end(), kEmptySlot);
     shift_ = 64 - std::countr_zero(capacity);
     size_ = 0;
   }

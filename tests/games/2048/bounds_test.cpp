@@ -41,8 +41,8 @@ TEST(Bounds2048, AllBoundsAreAdmissibleOnRandomBoards) {
   int refined_strictly_tighter = 0;
   for (int round = 0; round < rounds; ++round) {
     const int side = 1 + static_cast<int>(rng.below(5));
-    const Board board = random_small_board(rng, side, 20 + static_cast<int>(rng.below(81)),
-                                           1 + static_cast<int>(rng.below(5)));
+    const Board board =
+        random_small_board(rng, side, 20 + static_cast<int>(rng.below(81)), 1 + static_cast<int>(rng.below(5)));
     const int moves = static_cast<int>(rng.below(6));
     const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), moves));
     const int doubling = game2048::doubling_bound(board.counts(), moves);
@@ -158,7 +158,7 @@ TEST(Bounds2048, MergeCountsLookThroughEmptiesOnly) {
   board.set(2, 0, 3);
   board.set(3, 0, 2);  // column 0: 8 . 8 4: the (2,0) 8 meets the (0,0) 8
   board.set(3, 3, 3);
-  board.set(2, 3, 2);  // column 3: 8 . 4 8: the 4 separates the 8s
+  board.set(2, 3, 2);                        // column 3: 8 . 4 8: the 4 separates the 8s
   EXPECT_EQ(mergeable_tiles(board, 3), 3u);  // (0,0), (0,3), (2,0)
   EXPECT_EQ(mergeable_tiles(board, 2), 0u);
   // One merge of 8s in row 0 (left or right), one in column 0 (up or down).

@@ -1,10 +1,11 @@
 // Judge-format parsing: every bad input is an InputError naming the place.
+#include "games/2048/format.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "boardsearch/app/puzzle.hpp"
-#include "games/2048/format.hpp"
 #include "games/2048/puzzle.hpp"
 
 namespace boardsearch::testing {
@@ -29,19 +30,19 @@ TEST(Format2048, BadInputsNameLineAndField) {
   expect_bad("129\n", "line 1");
   expect_bad("-3\n", "line 1");
   expect_bad("two\n", "line 1");
-  expect_bad("2 2\n2 2\n2 2\n", "line 1");                 // two values on the N line
-  expect_bad("2\n2 2\n", "line 3");                        // missing row
-  expect_bad("2\n2 2 2\n2 2\n", "line 2");                 // too many in a row
-  expect_bad("2\n2\n2 2\n", "line 2");                     // too few
-  expect_bad("2\n2 3\n2 2\n", "line 2, field 2");          // not a power of two
-  expect_bad("2\n2 2\n1 2\n", "line 3, field 1");          // 1 is not >= 2
-  expect_bad("2\n2 2\n2 -4\n", "line 3, field 2");         // negative
-  expect_bad("2\n2 x\n2 2\n", "line 2, field 2");          // not a number
-  expect_bad("2\n2 2\n2 2.0\n", "line 3, field 2");        // not an integer
-  expect_bad("2\n2 2\n2 2\n7\n", "line 4");                // trailing garbage
-  expect_bad("2\n0 0\n0 0\n", "no tile");                  // the rules require a tile
+  expect_bad("2 2\n2 2\n2 2\n", "line 1");           // two values on the N line
+  expect_bad("2\n2 2\n", "line 3");                  // missing row
+  expect_bad("2\n2 2 2\n2 2\n", "line 2");           // too many in a row
+  expect_bad("2\n2\n2 2\n", "line 2");               // too few
+  expect_bad("2\n2 3\n2 2\n", "line 2, field 2");    // not a power of two
+  expect_bad("2\n2 2\n1 2\n", "line 3, field 1");    // 1 is not >= 2
+  expect_bad("2\n2 2\n2 -4\n", "line 3, field 2");   // negative
+  expect_bad("2\n2 x\n2 2\n", "line 2, field 2");    // not a number
+  expect_bad("2\n2 2\n2 2.0\n", "line 3, field 2");  // not an integer
+  expect_bad("2\n2 2\n2 2\n7\n", "line 4");          // trailing garbage
+  expect_bad("2\n0 0\n0 0\n", "no tile");            // the rules require a tile
   expect_bad("2\n4611686018427387904 4611686018427387904\n4611686018427387904 4611686018427387904\n",
-             "line 3, field 2");                           // sum beyond 64 bits
+             "line 3, field 2");                                  // sum beyond 64 bits
   expect_bad("1\n99999999999999999999999\n", "line 2, field 1");  // out of range
 }
 

@@ -45,19 +45,35 @@ inline Grid move(const Grid& grid, int direction) {
     for (std::size_t i = 0; i < n; ++i) {
       // i-th cell of line k counted from the wall we slide toward.
       switch (direction) {
-        case kLeft: line[i] = grid[k][i]; break;
-        case kRight: line[i] = grid[k][n - 1 - i]; break;
-        case kUp: line[i] = grid[i][k]; break;
-        default: line[i] = grid[n - 1 - i][k]; break;
+        case kLeft:
+          line[i] = grid[k][i];
+          break;
+        case kRight:
+          line[i] = grid[k][n - 1 - i];
+          break;
+        case kUp:
+          line[i] = grid[i][k];
+          break;
+        default:
+          line[i] = grid[n - 1 - i][k];
+          break;
       }
     }
     const Row slid = slide_toward_start(line);
     for (std::size_t i = 0; i < n; ++i) {
       switch (direction) {
-        case kLeft: out[k][i] = slid[i]; break;
-        case kRight: out[k][n - 1 - i] = slid[i]; break;
-        case kUp: out[i][k] = slid[i]; break;
-        default: out[n - 1 - i][k] = slid[i]; break;
+        case kLeft:
+          out[k][i] = slid[i];
+          break;
+        case kRight:
+          out[k][n - 1 - i] = slid[i];
+          break;
+        case kUp:
+          out[i][k] = slid[i];
+          break;
+        default:
+          out[n - 1 - i][k] = slid[i];
+          break;
       }
     }
   }

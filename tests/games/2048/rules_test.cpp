@@ -60,8 +60,8 @@ TEST(Rules2048, MovesEqualPlainReferenceOnRandomBoards) {
   const int rounds = scaled(20000);
   for (int round = 0; round < rounds; ++round) {
     const int side = 1 + static_cast<int>(rng.below(7));
-    const Board board = random_small_board(rng, side, 10 + static_cast<int>(rng.below(91)),
-                                           1 + static_cast<int>(rng.below(4)));
+    const Board board =
+        random_small_board(rng, side, 10 + static_cast<int>(rng.below(91)), 1 + static_cast<int>(rng.below(4)));
     for (const Direction direction : game2048::kDirections) {
       Board next;
       const bool changed = game2048::apply_move(board, direction, next);

@@ -64,9 +64,7 @@ TEST(Solver2048, SamplesMatchExpectedOutput) {
   EXPECT_GE(samples, 1);
 }
 
-TEST(Solver2048, PageSampleIsSixteen) {
-  EXPECT_EQ(solve_text("3\n2 2 2\n4 4 4\n8 8 8\n", 5).answer, "16\n");
-}
+TEST(Solver2048, PageSampleIsSixteen) { EXPECT_EQ(solve_text("3\n2 2 2\n4 4 4\n8 8 8\n", 5).answer, "16\n"); }
 
 TEST(Solver2048, TrapRepeatingADirectionIsNeeded) {
   // Row 2 2 4: left gives 4 4, left again 8. A solver that never repeats a
@@ -126,8 +124,8 @@ TEST(Solver2048, OptimizedEqualsPlainOnRandomBoards) {
       const auto result = game2048::maximize_tile(board, moves, {}, options);
       ASSERT_TRUE(result.search.proven());
       ASSERT_FALSE(result.depth_limited);
-      ASSERT_EQ(result.search.value, truth) << "round " << round << " side " << side << " moves " << moves
-                                            << " seen boards " << use_seen_boards;
+      ASSERT_EQ(result.search.value, truth)
+          << "round " << round << " side " << side << " moves " << moves << " seen boards " << use_seen_boards;
       expect_replay_reaches(board, result.search.line, moves, truth);
       proven_shorter += static_cast<int>(result.search.line.size()) < moves;
     }
@@ -165,8 +163,10 @@ TEST(Solver2048, ReportLineAndDocumentReplayToTheAnswer) {
     plain2048::Grid grid = to_grid(board);
     for (std::size_t step = 0; step < doc["moves"].size(); ++step) {
       const std::string name = doc["moves"][step];
-      int direction = name == "up" ? plain2048::kUp : name == "down" ? plain2048::kDown
-                                                   : name == "left" ? plain2048::kLeft : plain2048::kRight;
+      int direction = name == "up"     ? plain2048::kUp
+                      : name == "down" ? plain2048::kDown
+                      : name == "left" ? plain2048::kLeft
+                                       : plain2048::kRight;
       grid = plain2048::move(grid, direction);
       ASSERT_EQ(report.line[step + 1]["move"], name);
       ASSERT_EQ(report.line[step + 1]["board"]["cells"].get<plain2048::Grid>(), grid);
@@ -175,7 +175,8 @@ TEST(Solver2048, ReportLineAndDocumentReplayToTheAnswer) {
     ASSERT_EQ(std::to_string(plain2048::largest(grid)) + "\n", report.answer);
     ASSERT_GE(doc["nodes"].get<std::uint64_t>(), 1u);
     // --explain names the moves in order.
-    for (const auto& name : doc["moves"]) ASSERT_NE(report.explanation.find(name.get<std::string>()), std::string::npos);
+    for (const auto& name : doc["moves"])
+      ASSERT_NE(report.explanation.find(name.get<std::string>()), std::string::npos);
   }
 }
 

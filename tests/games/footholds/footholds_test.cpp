@@ -101,9 +101,9 @@ TEST(Footholds, TrapsFromThePuzzlePage) {
   EXPECT_EQ(solved_total(make_board(1, 3, {1, 0, 1}, 0, 2)), 0);
   // Index cells as row * C + column: non-square boards both ways round agree
   // with the reference.
-  for (const auto& board : {make_board(2, 3, {1, 1, 1, 1, 1, 1}, 0, 5), make_board(3, 2, {1, 1, 1, 1, 1, 1}, 0, 5),
-                            make_board(2, 5, {1, 1, 1, 0, 1, 1, 0, 1, 1, 1}, 0, 9),
-                            make_board(5, 2, {1, 1, 1, 0, 1, 1, 0, 1, 1, 1}, 0, 9)})
+  for (const auto& board :
+       {make_board(2, 3, {1, 1, 1, 1, 1, 1}, 0, 5), make_board(3, 2, {1, 1, 1, 1, 1, 1}, 0, 5),
+        make_board(2, 5, {1, 1, 1, 0, 1, 1, 0, 1, 1, 1}, 0, 9), make_board(5, 2, {1, 1, 1, 0, 1, 1, 0, 1, 1, 1}, 0, 9)})
     EXPECT_EQ(solved_total(board), reference_total(board)) << to_text(board);
 }
 
@@ -405,8 +405,8 @@ TEST(Footholds, LargestBoardsAreAcceptedAndLargerRejected) {
 }
 
 TEST(Footholds, NodeLimitBecomesLimitError) {
-  app::SolveRequest request{"6 6\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n0 0\n5 5\n",
-                            {}, {}};
+  app::SolveRequest request{
+      "6 6\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n0 0\n5 5\n", {}, {}};
   request.limits.max_nodes = 10;
   EXPECT_THROW(puzzle().solve(request), app::LimitError);
 }

@@ -108,12 +108,14 @@ TEST(YutBoard, BadBoardFilesAreRefusedNamingFileAndSquare) {
             "my-board.json: square 'a': blue successor 'nowhere' is not a square id");
   EXPECT_EQ(board_error(tiny_with(R"("id": "b", "points": 7, "red": "f")", R"("id": "b", "points": 7, "red": "a")")),
             "my-board.json: square 's': following red successors from here never reaches finish (loop at 'a')");
-  EXPECT_EQ(board_error(tiny_with(R"("id": "b", "points": 7, "red": "f")", R"("id": "b", "points": 7, "red": "f", "blue": "a")")),
+  EXPECT_EQ(board_error(tiny_with(R"("id": "b", "points": 7, "red": "f")",
+                                  R"("id": "b", "points": 7, "red": "f", "blue": "a")")),
             "my-board.json: square 'a': its arrows lead back to it through blue successors, so a path could loop and "
             "never reach finish");
   EXPECT_EQ(board_error(tiny_with(R"("start": "s", )", "")), "my-board.json: missing start square (key 'start')");
   EXPECT_EQ(board_error(tiny_with(R"("finish": "f", )", "")), "my-board.json: missing finish square (key 'finish')");
-  EXPECT_EQ(board_error(tiny_with(R"("start": "s")", R"("start": "q")")), "my-board.json: start 'q' is not a square id");
+  EXPECT_EQ(board_error(tiny_with(R"("start": "s")", R"("start": "q")")),
+            "my-board.json: start 'q' is not a square id");
   EXPECT_EQ(board_error(tiny_with(R"("start": "s")", R"("start": "f")")),
             "my-board.json: start and finish must be different squares");
   EXPECT_EQ(board_error(tiny_with(R"("red": "b", "blue")", R"("red": "s", "blue")")),

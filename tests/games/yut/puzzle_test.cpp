@@ -2,11 +2,12 @@
 // errors, the --explain plan read back and replayed, the JSON document and
 // the viewer line, a custom board file end to end.
 
+#include "boardsearch/app/puzzle.hpp"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "boardsearch/app/puzzle.hpp"
 #include "games/yut/puzzle.hpp"
 #include "yut/test_support.hpp"
 
@@ -54,7 +55,8 @@ TEST(YutPuzzle, DiceMaySpanLinesAndAnyCount) {
 }
 
 TEST(YutPuzzle, BadInputNamesLineAndField) {
-  EXPECT_EQ(input_error("1 2 3\n4 6 1\n"), "line 2, field 2: dice value 6 is not a face of board 'standard' (faces 1..5)");
+  EXPECT_EQ(input_error("1 2 3\n4 6 1\n"),
+            "line 2, field 2: dice value 6 is not a face of board 'standard' (faces 1..5)");
   EXPECT_EQ(input_error("1 0"), "line 1, field 2: dice value 0 is not a face of board 'standard' (faces 1..5)");
   EXPECT_EQ(input_error("1 -3"), "line 1, field 2: dice value -3 is not a face of board 'standard' (faces 1..5)");
   EXPECT_EQ(input_error("1 two"), "line 1, field 2: expected a dice value (an integer), found 'two'");
@@ -76,7 +78,8 @@ TEST(YutPuzzle, DiceAreCheckedAgainstTheBoardFaces) {
     {"id": "s", "points": 0, "red": "a"}, {"id": "a", "points": 4, "red": "b"},
     {"id": "b", "points": 9, "red": "f"}, {"id": "f", "points": 0}]})";
   options.board_source = "odd.json";
-  EXPECT_EQ(input_error("1 2", options), "line 1, field 2: dice value 2 is not a face of board 'odd.json' (faces 1, 3)");
+  EXPECT_EQ(input_error("1 2", options),
+            "line 1, field 2: dice value 2 is not a face of board 'odd.json' (faces 1, 3)");
   EXPECT_EQ(run("1 1 3", options).answer, "13\n");  // s -> a -> b -> finish
 }
 

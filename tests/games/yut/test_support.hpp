@@ -26,7 +26,9 @@ inline std::string read_text(const std::string& path) {
   return text.str();
 }
 
-inline std::string source_path(const std::string& relative) { return std::string(BOARDSEARCH_SOURCE_DIR) + "/" + relative; }
+inline std::string source_path(const std::string& relative) {
+  return std::string(BOARDSEARCH_SOURCE_DIR) + "/" + relative;
+}
 
 using boardsearch::testing::scaled;
 
@@ -51,7 +53,8 @@ inline Board random_board(core::SplitMix64& rng) {
       square.red = std::min(squares - 1, i + 1 + static_cast<int>(rng.below(3)));
       if (rng.below(3) == 0) square.blue = i + 1 + static_cast<int>(rng.below(squares - 1 - i));
     }
-    if (rng.below(2) == 0) square.layout = Layout{static_cast<double>(rng.below(101)), static_cast<double>(rng.below(101))};
+    if (rng.below(2) == 0)
+      square.layout = Layout{static_cast<double>(rng.below(101)), static_cast<double>(rng.below(101))};
     board.squares.push_back(square);
   }
   board.start = 0;
