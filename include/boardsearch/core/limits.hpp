@@ -16,7 +16,10 @@ namespace boardsearch::core {
 using Clock = std::chrono::steady_clock;
 
 // How a search ended. Only `proven` means the value is exact.
-enum class Outcome { proven, node_limit, time_limit, cancelled };
+//   depth_limit   a line reached the deepest ply the search can hold (its
+//                 stack or line storage), so deeper lines were not explored
+//   memory_limit  the solve needed more memory than its budget allows
+enum class Outcome { proven, node_limit, time_limit, cancelled, depth_limit, memory_limit };
 
 constexpr std::string_view to_string(Outcome outcome) {
   switch (outcome) {
