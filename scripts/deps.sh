@@ -6,12 +6,12 @@ packages=(
   build-essential cmake pkg-config
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libcpp-httplib-dev libfmt-dev libtbb-dev
-  valgrind
+  valgrind clang-format
   python3
 )
 # Browser tests (issue 7) need Debian's chromium and node/npm.
 if [ "${BOARDSEARCH_BROWSER_DEPS:-1}" = 1 ]; then
-  packages+=(chromium nodejs npm)
+  packages+=(chromium nodejs npm fonts-nanum)  # fonts-nanum: the page's Korean titles
 fi
 missing=()
 for p in "${packages[@]}"; do

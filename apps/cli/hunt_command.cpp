@@ -1,5 +1,7 @@
 // `boardsearch hunt`: the counterexample hunter's command line. Parses,
 // checks --out, calls hunt::hunt, prints hunt::print_report; nothing else.
+// One subcommand per puzzle (`hunt PUZZLE`), with the hunter's options and
+// the puzzle's own, built from its schema; this file names neither.
 //
 // Exit status: 1 a mismatch was found, 0 none within the budget, 2 usage
 // errors (thrown as InputError or CLI11 parse errors, which main.cpp maps to
@@ -24,6 +26,7 @@
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_flags.hpp"
 #include "hunt/hunt.hpp"
 #include "hunt/out_file.hpp"
 
@@ -43,7 +46,6 @@ constexpr double kMaxSeconds = 86'400;
 // and 1 TiB of address space (MiB << 20 stays far below 2^64).
 constexpr std::uint64_t kMaxMemoryMiB = 1'048'576;
 constexpr std::uint64_t kMaxUint64 = std::numeric_limits<std::uint64_t>::max();
-constexpr std::uint64_t kMaxLongLong = std::numeric_limits<long long>::max();
 
 // A CLI11 transform that takes plain decimal integers in [minimum, maximum]
 // only, and hands CLI11 the value rewritten without '+' or leading zeros
@@ -71,22 +73,30 @@ CLI::Validator positive_decimal(double maximum) {
       "");
 }
 
+// What one `hunt PUZZLE ...` command line says. Only one puzzle's
+// subcommand runs per command line, so they all share one.
 struct HuntArguments {
-  std::string puzzle;
+  const app::Puzzle* puzzle = nullptr;  // set by the subcommand that ran
   std::vector<std::string> command;
   std::optional<double> seconds;
   std::optional<std::uint64_t> cases;
   std::uint64_t seed = 1;
   long long timeout_ms = 2000;
   long long memory_mib = kDefaultMemoryMiB;
-  std::optional<long long> moves;
-  std::optional<long long> pieces;
+  TypedOptions puzzle_options;          // the puzzle's schema options, as typed
   std::optional<std::string> out_file;  // given, even as '' (refused), or not
 };
 
+// `hunt NAME -- ...` for a NAME that is no puzzle lands here.
+struct StrayArguments {
+  std::optional<std::string> puzzle;
+  std::vector<std::string> command;
+};
+
 int run_hunt_command(const HuntArguments& args) {
+  const app::Puzzle& puzzle = *args.puzzle;
   hunt::HuntSettings settings;
-  settings.puzzle = args.puzzle;
+  settings.puzzle = std::string(puzzle.name);
   settings.command = args.command;
   settings.seconds = args.seconds;
   settings.cases = args.cases;
@@ -94,8 +104,10 @@ int run_hunt_command(const HuntArguments& args) {
   settings.run_limits.timeout = std::chrono::milliseconds(args.timeout_ms);
   // Cannot overflow: memory_mib <= kMaxMemoryMiB = 2^20.
   settings.run_limits.memory_bytes = static_cast<std::uint64_t>(args.memory_mib) << 20;
-  settings.options.moves = args.moves;
-  settings.options.pieces = args.pieces;
+  // The puzzle's values first, then its documents (files are read only
+  // once every value is known to be good).
+  read_schema_options(puzzle.options, args.puzzle_options, false, settings.options);
+  read_schema_options(puzzle.options, args.puzzle_options, true, settings.options);
 
   // A path that cannot take the minimal input is a usage error now, not
   // after the hunt (and nothing is created or truncated yet).
@@ -121,41 +133,70 @@ int run_hunt_command(const HuntArguments& args) {
   return outcome.found ? kExitMismatch : kExitNoMismatch;
 }
 
+// The hunter's own options, the same for every puzzle.
+void add_common_options(CLI::App& sub, HuntArguments& args) {
+  sub.add_option("COMMAND", args.command, "the program to test and its arguments (after --)");
+  // Every numeric option: plain decimal, range checked on the text (see
+  // decimal_integer); the puzzle's options are checked by its schema.
+  sub.add_option("--seconds", args.seconds, "time budget in seconds, at most 86400 (default 10 unless --cases)")
+      ->transform(positive_decimal(kMaxSeconds));
+  sub.add_option("--cases", args.cases, "stop after this many cases")->transform(decimal_integer(1, kMaxUint64));
+  sub.add_option("--seed", args.seed, "random seed; the same seed gives the same cases (default 1)")
+      ->transform(decimal_integer(0, kMaxUint64));
+  sub.add_option("--timeout-ms", args.timeout_ms, "per-run timeout in ms, at most 86400000 (default 2000)")
+      ->transform(decimal_integer(1, kMaxTimeoutMs));
+  sub.add_option("--memory-mb", args.memory_mib, "address-space cap per run in MiB, 0 for none (default 1024)")
+      ->transform(decimal_integer(0, kMaxMemoryMiB));
+  sub.add_option("--out", args.out_file, "write the minimal failing input to this file");
+}
+
+// `hunt PUZZLE`: the common options, then the puzzle's schema.
+void add_puzzle_hunt(CLI::App& hunt_command, const app::Puzzle& puzzle, HuntArguments& args, int& status) {
+  CLI::App* sub = hunt_command.add_subcommand(std::string(puzzle.name), std::string(puzzle.title));
+  sub->footer(
+      fmt::format("The options of {0} go to the reference (and shape the inputs); your program gets its own\n"
+                  "through its arguments after --.\nExample: boardsearch hunt {0} --seconds 5 -- ./my_solution",
+                  puzzle.name));
+  add_common_options(*sub, args);
+  add_schema_options(*sub, puzzle.options, args.puzzle_options);
+  refuse_foreign_options(*sub, puzzle, "hunt: ");
+  sub->callback([&args, &status, &puzzle] {
+    if (args.command.empty())
+      throw app::InputError(
+          fmt::format("hunt: missing the program to test (hunt {} [options] -- COMMAND [ARGS...])", puzzle.name));
+    args.puzzle = &puzzle;
+    status = run_hunt_command(args);
+  });
+}
+
 }  // namespace
 
 void add_hunt_command(CLI::App& app, int& status) {
-  // Lives as long as the CLI11 app (the callback runs during parse).
+  // Live as long as the CLI11 app (the callbacks run during parse).
   static HuntArguments args;
-  CLI::App* sub = app.add_subcommand("hunt", "find an input on which a program's answer is wrong, and shrink it");
-  sub->footer(
+  static StrayArguments stray;
+  CLI::App* hunt_command =
+      app.add_subcommand("hunt", "find an input on which a program's answer is wrong, and shrink it");
+  hunt_command->footer(
+      "Usage: boardsearch hunt PUZZLE [options] -- COMMAND [ARGS...]  (options: boardsearch hunt PUZZLE --help)\n"
       "Generates judge inputs for PUZZLE (small inputs first; the puzzle page's samples and traps where\n"
       "the random inputs reach their size), runs COMMAND on each with the input on stdin, and compares\n"
       "its output (whitespace-normalized) with boardsearch's proven answer. The first mismatch (wrong\n"
       "answer, crash, non-zero exit, no output, timeout) is shrunk to a minimal input and printed.\n"
       "Exit 1: mismatch; 0: none; 2: usage error.\n"
-      "Example: boardsearch hunt 2048 --seconds 5 -- ./my_solution");
-  sub->add_option("PUZZLE", args.puzzle, "2048, tour, footholds or yut")->required();
-  sub->add_option("COMMAND", args.command, "the program to test and its arguments (after --)");
-  // Every numeric option: plain decimal, range checked on the text (see
-  // decimal_integer); the puzzle checks --moves and --pieces further.
-  sub->add_option("--seconds", args.seconds, "time budget in seconds, at most 86400 (default 10 unless --cases)")
-      ->transform(positive_decimal(kMaxSeconds));
-  sub->add_option("--cases", args.cases, "stop after this many cases")->transform(decimal_integer(1, kMaxUint64));
-  sub->add_option("--seed", args.seed, "random seed; the same seed gives the same cases (default 1)")
-      ->transform(decimal_integer(0, kMaxUint64));
-  sub->add_option("--timeout-ms", args.timeout_ms, "per-run timeout in ms, at most 86400000 (default 2000)")
-      ->transform(decimal_integer(1, kMaxTimeoutMs));
-  sub->add_option("--memory-mb", args.memory_mib, "address-space cap per run in MiB, 0 for none (default 1024)")
-      ->transform(decimal_integer(0, kMaxMemoryMiB));
-  sub->add_option("--moves", args.moves, "2048: number of moves K for the reference answer")
-      ->transform(decimal_integer(0, kMaxLongLong));
-  sub->add_option("--pieces", args.pieces, "yut: number of pieces P (generalized game: dice count varies)")
-      ->transform(decimal_integer(1, kMaxLongLong));
-  sub->add_option("--out", args.out_file, "write the minimal failing input to this file");
-  sub->callback([&status] {
-    if (args.command.empty())
-      throw app::InputError("hunt: missing the program to test (hunt PUZZLE [options] -- COMMAND [ARGS...])");
-    status = run_hunt_command(args);
+      "Example: boardsearch hunt PUZZLE --seconds 5 -- ./my_solution");
+  for (const app::Puzzle* puzzle : app::all_puzzles()) add_puzzle_hunt(*hunt_command, *puzzle, args, status);
+  // A name that is no puzzle is not a subcommand: it lands here, to be
+  // reported as such rather than as CLI11's "arguments were not expected".
+  hunt_command->add_option("PUZZLE", stray.puzzle, app::puzzle_names());
+  hunt_command->add_option("COMMAND", stray.command, "the program to test and its arguments (after --)");
+  hunt_command->callback([hunt_command] {
+    if (!hunt_command->get_subcommands().empty()) return;
+    if (stray.puzzle)
+      throw app::InputError(
+          fmt::format("hunt: unknown puzzle '{}' (puzzles: {})", app::printable(*stray.puzzle), app::puzzle_names()));
+    throw app::InputError(fmt::format(
+        "hunt: missing the puzzle (hunt PUZZLE [options] -- COMMAND [ARGS...]; puzzles: {})", app::puzzle_names()));
   });
 }
 

@@ -14,6 +14,7 @@
 #include <iostream>
 #include <iterator>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -24,10 +25,10 @@
 
 namespace {
 
+using boardsearch::app::decimal_option;
 using boardsearch::app::InputError;
 using boardsearch::app::LimitError;
 using boardsearch::app::Puzzle;
-using boardsearch::app::PuzzleOptions;
 
 constexpr int kExitSolved = 0;
 constexpr int kExitFailed = 1;  // the answer could not be written, or a bug
@@ -71,29 +72,38 @@ std::string read_input(const std::string& path) {
   return text;
 }
 
-// Options as typed; converted by the parsers below after CLI11 is done, so
-// that numbers read the way input files read them (decimal: CLI11 alone
-// takes "010" for octal 8 and "0x10" for 16, and clamps values beyond 64
-// bits to the largest one).
+// Options as typed; converted after CLI11 is done, so that numbers read the
+// way input files read them (decimal: CLI11 alone takes "010" for octal 8
+// and "0x10" for 16, and clamps values beyond 64 bits to the largest one).
 struct CommonOptions {
   std::string file = "-";  // "-": standard input
   bool explain = false;
   bool json = false;
   std::optional<std::string> max_nodes;
   std::optional<std::string> time_limit;
-  std::optional<std::string> moves;
-  std::optional<std::string> pieces;
-  std::optional<std::string> board_file;
+  // The puzzle's own options (its schema), by name, as typed; flags as "".
+  std::map<std::string, std::string, std::less<>> puzzle_options;
 };
 
+// Adds the puzzle's options as typed to `values`, each checked against its
+// spec: the documents (whose text is read from the file they name) or the
+// rest, so that a bad value is reported before any file is read.
+void read_puzzle_options(const Puzzle& puzzle, const CommonOptions& common, bool documents,
+                         boardsearch::app::OptionValues& values) {
+  for (const auto& [name, text] : common.puzzle_options) {
+    const boardsearch::app::OptionSpec& spec = *boardsearch::app::find_option(puzzle.options, name);
+    const bool is_document = spec.kind == boardsearch::app::OptionKind::document;
+    if (is_document != documents) continue;
+    values.set(name, is_document ? boardsearch::app::read_option_text(spec, read_input(text), text)
+                                 : boardsearch::app::read_option_text(spec, text));
+  }
+}
+
 // Solves one puzzle from the command line; returns the exit status.
-int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions options) {
-  // Step 1. Options (usage errors before any input is read).
-  // --moves and --pieces: any count a long long holds; the puzzle checks its own range.
-  constexpr auto kAnyCount = static_cast<std::uint64_t>(std::numeric_limits<long long>::max());
-  using boardsearch::app::decimal_option;
-  if (common.moves) options.moves = static_cast<long long>(decimal_option(*common.moves, "--moves", 0, kAnyCount));
-  if (common.pieces) options.pieces = static_cast<long long>(decimal_option(*common.pieces, "--pieces", 0, kAnyCount));
+int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
+  // Step 1. Options and limits (usage errors before any input is read).
+  boardsearch::app::OptionValues options;
+  read_puzzle_options(puzzle, common, false, options);
   std::uint64_t max_nodes = 0;
   if (common.max_nodes)
     max_nodes = decimal_option(*common.max_nodes, "--max-nodes", 1, std::numeric_limits<std::uint64_t>::max());
@@ -102,15 +112,12 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions 
                                                                             boardsearch::app::kMaxTimeLimitSeconds)
                                 : 0;
 
-  // Step 2. Input.
+  // Step 2. Input, then the puzzle's options (a document option reads a file).
   const std::string input = read_input(common.file);
-  if (common.board_file) {
-    options.board = read_input(*common.board_file);
-    options.board_source = *common.board_file;
-  }
+  read_puzzle_options(puzzle, common, true, options);
+  boardsearch::app::SolveRequest request{input, std::move(options), {}};
 
   // Step 3. Solve.
-  boardsearch::app::SolveRequest request{input, std::move(options), {}};
   request.want_line = false;  // the CLI prints the answer, the explanation or the document
   request.limits.max_nodes = max_nodes;
   if (time_limit > 0) request.limits.deadline = boardsearch::core::SearchLimits::deadline_in(time_limit);
@@ -149,6 +156,21 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common, PuzzleOptions 
   return kExitSolved;
 }
 
+// The type name --help shows for an option of `kind`.
+std::string type_name(const boardsearch::app::OptionSpec& spec) {
+  switch (spec.kind) {
+    case boardsearch::app::OptionKind::integer:
+      return std::string(spec.value_name.empty() ? "INT" : spec.value_name);
+    case boardsearch::app::OptionKind::choice: {
+      std::string choices;
+      for (std::string_view choice : spec.choices) choices += fmt::format("{}{}", choices.empty() ? "" : "|", choice);
+      return choices;
+    }
+    default:
+      return std::string(spec.value_name.empty() ? "TEXT" : spec.value_name);
+  }
+}
+
 void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& common, const Puzzle*& chosen) {
   CLI::App* sub = app.add_subcommand(std::string(puzzle.name), std::string(puzzle.title));
   sub->footer(std::string(puzzle.description));
@@ -156,18 +178,43 @@ void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& comm
   sub->add_flag("--explain", common.explain, "after the answer, show the optimal play step by step");
   sub->add_flag("--json", common.json, "print one JSON document instead of the judge output");
   // Each option is kept as typed (see CommonOptions), given or not.
-  auto text_option = [sub](const char* name, std::optional<std::string>& into, const char* help, const char* type) {
+  auto text_option = [sub](const std::string& name, std::optional<std::string>& into, const std::string& help,
+                           const std::string& type) {
     sub->add_option_function<std::string>(
            name, [&into](const std::string& text) { into = text; }, help)
         ->type_name(type);
   };
   text_option("--max-nodes", common.max_nodes, "stop (exit 3) after this many search nodes", "POSITIVE");
   text_option("--time-limit", common.time_limit, "stop (exit 3) after this many seconds", "SECONDS");
-  if (puzzle.options.moves) text_option("--moves", common.moves, "number of moves K (default 5)", "INT");
-  if (puzzle.options.pieces) text_option("--pieces", common.pieces, "number of pieces P (default 4)", "INT");
-  if (puzzle.options.board)
-    text_option("--board", common.board_file, "board description file (JSON, see docs/)", "FILE");
+  for (const boardsearch::app::OptionSpec& spec : puzzle.options) {
+    const std::string name = "--" + std::string(spec.name);
+    const std::string key(spec.name);
+    if (spec.kind == boardsearch::app::OptionKind::flag) {
+      sub->add_flag_callback(
+          name, [&common, key] { common.puzzle_options[key] = ""; }, std::string(spec.help));
+      continue;
+    }
+    sub->add_option_function<std::string>(
+           name, [&common, key](const std::string& text) { common.puzzle_options[key] = text; }, std::string(spec.help))
+        ->type_name(type_name(spec));
+  }
   sub->callback([&chosen, &puzzle] { chosen = &puzzle; });
+}
+
+// A clear message for an option that another puzzle takes ("P does not
+// take --x (Q takes it); P takes --y"), found before CLI11 would report it
+// as an unexpected argument. Looks at the options after the puzzle's name.
+void refuse_foreign_options(const Puzzle& puzzle, int argc, char** argv) {
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") return;
+    if (arg.size() <= 2 || arg.substr(0, 2) != "--") continue;
+    const std::string_view name = arg.substr(2, arg.find('=') == std::string_view::npos ? arg.npos : arg.find('=') - 2);
+    if (boardsearch::app::find_option(puzzle.options, name) != nullptr) continue;
+    for (const Puzzle* other : boardsearch::app::all_puzzles())
+      if (boardsearch::app::find_option(other->options, name) != nullptr)
+        throw UsageError(boardsearch::app::foreign_option_message(puzzle, name));
+  }
 }
 
 // One line for stderr from a CLI11 error (its messages may span lines).
@@ -191,23 +238,22 @@ int run(int argc, char** argv) {
 
   CommonOptions common;
   const Puzzle* chosen = nullptr;
-  std::string names;
-  for (const Puzzle& puzzle : boardsearch::app::all_puzzles()) {
-    add_puzzle_command(app, puzzle, common, chosen);
-    names += fmt::format("{}{}", names.empty() ? "" : ", ", puzzle.name);
-  }
+  for (const Puzzle* puzzle : boardsearch::app::all_puzzles()) add_puzzle_command(app, *puzzle, common, chosen);
   int command_status = kExitSolved;
   boardsearch::cli::add_extra_commands(app, command_status);
 
   // A clear message for the most common mistakes, before CLI11's generic
   // ones ("A subcommand is required" for an unknown option).
   if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1]))
-    throw UsageError(
-        fmt::format("unknown command '{}' (puzzles: {}; see --help)", boardsearch::app::printable(argv[1]), names));
+    throw UsageError(fmt::format("unknown command '{}' (puzzles: {}; see --help)", boardsearch::app::printable(argv[1]),
+                                 boardsearch::app::puzzle_names()));
   if (argc > 1 && argv[1][0] == '-' && std::string_view(argv[1]) != "-h" && std::string_view(argv[1]) != "--help" &&
       std::string_view(argv[1]) != "--version")
     throw UsageError(
         fmt::format("unknown option '{}' before the command (see --help)", boardsearch::app::printable(argv[1])));
+
+  if (argc > 1)
+    if (const Puzzle* named = boardsearch::app::find_puzzle(argv[1])) refuse_foreign_options(*named, argc, argv);
 
   try {
     app.parse(argc, argv);
@@ -221,7 +267,7 @@ int run(int argc, char** argv) {
     throw UsageError(one_line(e.what()) + " (see --help)");
   }
   if (chosen == nullptr) return command_status;
-  return run_puzzle(*chosen, common, PuzzleOptions{});
+  return run_puzzle(*chosen, common);
 }
 
 // Prints a message as the one stderr line the contract promises, whatever

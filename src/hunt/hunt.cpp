@@ -1,15 +1,13 @@
-// The puzzle-independent parts of the hunter: the checker (reference versus
-// program), progress output, dispatch to the puzzle's CaseModel, the report.
+// The hunter: the checker (reference versus program), progress output, the
+// hunt loop over the puzzle's own inputs (Puzzle::hunt), the report. Nothing
+// here knows a puzzle; inputs are judge text from generate and shrink.
 
 #include "hunt/hunt.hpp"
 
 #include <fmt/format.h>
 
+#include "boardsearch/app/text_input.hpp"
 #include "hunt/engine.hpp"
-#include "hunt/game_2048.hpp"
-#include "hunt/game_footholds.hpp"
-#include "hunt/game_tour.hpp"
-#include "hunt/game_yut.hpp"
 
 namespace boardsearch::hunt {
 
@@ -19,10 +17,9 @@ namespace {
 constexpr std::size_t kShownOutputBytes = 4000;
 constexpr std::chrono::seconds kQuietProgressInterval{1};
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-
-// The classification of one finished run against the expected output.
-std::optional<MismatchKind> classify(const RunResult& run, const std::string& expected) {
+// The classification of one finished run; `accepted` judges its output.
+template <class Accepted>
+std::optional<MismatchKind> classify(const RunResult& run, Accepted&& accepted) {
   switch (run.ending) {
     case Ending::timed_out:
       return MismatchKind::timeout;
@@ -32,9 +29,8 @@ std::optional<MismatchKind> classify(const RunResult& run, const std::string& ex
       break;
   }
   if (run.exit_code != 0) return MismatchKind::nonzero_exit;
-  const std::string got = normalize_output(run.out);
-  if (got.empty()) return MismatchKind::no_output;
-  if (got != normalize_output(expected)) return MismatchKind::wrong_answer;
+  if (app::normalize_output(run.out).empty()) return MismatchKind::no_output;
+  if (!accepted(run.out)) return MismatchKind::wrong_answer;
   return std::nullopt;
 }
 
@@ -45,6 +41,29 @@ std::string shown(const std::string& text, bool truncated_by_runner) {
     part += fmt::format("\n[... output cut after {} bytes]", part.size());
   if (!part.empty() && part.back() != '\n') part += '\n';
   return part;
+}
+
+// The report's line "options: --k 3, --p 4 (default)\n": every option of the
+// puzzle's schema that has a value, as it would be typed (a document by its
+// file name), defaults marked; "" when there is none.
+std::string options_line(const HuntSettings& settings) {
+  const app::Puzzle* puzzle = app::find_puzzle(settings.puzzle);
+  if (puzzle == nullptr) return {};
+  const app::OptionValues values = app::with_defaults(puzzle->options, settings.options);
+  std::string line;
+  for (const app::OptionSpec& spec : puzzle->options) {
+    if (!values.has(spec.name)) continue;
+    std::string shown = fmt::format("--{}", spec.name);
+    if (spec.kind == app::OptionKind::integer) shown += fmt::format(" {}", values.integer(spec.name));
+    if (spec.kind == app::OptionKind::flag && !values.flag(spec.name)) continue;
+    if (spec.kind == app::OptionKind::document)
+      shown += fmt::format(" {}", app::printable(values.source(spec.name), app::kShownPathChars));
+    if (spec.kind == app::OptionKind::choice || spec.kind == app::OptionKind::text)
+      if (const std::string* text = values.text(spec.name)) shown += fmt::format(" {}", app::printable(*text));
+    if (!values.given(spec.name)) shown += " (default)";
+    line += fmt::format("{}{}", line.empty() ? "" : ", ", shown);
+  }
+  return line.empty() ? line : fmt::format("options: {}\n", line);
 }
 
 }  // namespace
@@ -65,29 +84,7 @@ std::string_view to_string(MismatchKind kind) {
   return "mismatch";
 }
 
-std::string normalize_output(std::string_view text) {
-  std::string normalized;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    const std::size_t end = std::min(text.find('\n', pos), text.size());
-    std::string line;
-    bool pending_blank = false;
-    for (std::size_t k = pos; k < end; ++k) {
-      if (is_blank(text[k])) {
-        pending_blank = !line.empty();
-        continue;
-      }
-      if (pending_blank) line += ' ';
-      pending_blank = false;
-      line += text[k];
-    }
-    if (!line.empty()) normalized += line + '\n';
-    pos = end + 1;
-  }
-  return normalized;
-}
-
-Checker::Checker(const app::Puzzle& puzzle, app::PuzzleOptions options, std::vector<std::string> command,
+Checker::Checker(const app::Puzzle& puzzle, app::OptionValues options, std::vector<std::string> command,
                  RunLimits limits)
     : puzzle_(puzzle), options_(std::move(options)), command_(std::move(command)), limits_(limits) {}
 
@@ -96,6 +93,7 @@ const Verdict& Checker::check(const std::string& input) {
   Verdict verdict;
   // Step 1. The proven answer; a limit means this input tells us nothing.
   app::SolveRequest request{input, options_, {}};
+  request.want_line = false;  // only the answer is compared
   request.limits.max_nodes = kReferenceMaxNodes;
   request.limits.deadline = core::SearchLimits::deadline_in(kReferenceSeconds);
   try {
@@ -104,14 +102,16 @@ const Verdict& Checker::check(const std::string& input) {
     verdict.skipped = true;
     verdict.skip_reason = fmt::format("the reference stopped: {}", error.what());
   } catch (const app::InputError& error) {
-    // Options the puzzle refuses (--moves -1), or a solver not built yet.
+    // A value the puzzle refuses, or a solver not built yet.
     throw app::InputError(fmt::format("hunt {}: {}", puzzle_.name, error.what()));
   }
   // Step 2. The program, only when there is something to compare with.
   if (!verdict.skipped) {
     verdict.run = run_program(command_, input, limits_);
     ++program_runs_;
-    verdict.mismatch = classify(verdict.run, verdict.expected);
+    verdict.mismatch = classify(verdict.run, [&](std::string_view output) {
+      return app::output_accepted(puzzle_, input, options_, verdict.expected, output);
+    });
   }
   return memo_.emplace(input, std::move(verdict)).first->second;
 }
@@ -148,36 +148,89 @@ void ProgressReporter::finish() {
 HuntOutcome hunt(const HuntSettings& settings, ProgressSink progress_sink) {
   // Step 1. Validate what the puzzle can take.
   const app::Puzzle* puzzle = app::find_puzzle(settings.puzzle);
-  if (puzzle == nullptr) {
-    std::string names;
-    for (const app::Puzzle& p : app::all_puzzles()) names += fmt::format("{}{}", names.empty() ? "" : ", ", p.name);
-    throw app::InputError(fmt::format("hunt: unknown puzzle '{}' (puzzles: {})", settings.puzzle, names));
-  }
+  if (puzzle == nullptr)
+    throw app::InputError(
+        fmt::format("hunt: unknown puzzle '{}' (puzzles: {})", app::printable(settings.puzzle), app::puzzle_names()));
   if (settings.command.empty()) throw app::InputError("hunt: missing the program to test (hunt PUZZLE -- COMMAND ...)");
-  if (settings.options.moves && !puzzle->options.moves)
-    throw app::InputError(fmt::format("hunt: --moves does not apply to {}", settings.puzzle));
-  if (settings.options.pieces && !puzzle->options.pieces)
-    throw app::InputError(fmt::format("hunt: --pieces does not apply to {}", settings.puzzle));
+  for (const auto& [name, value] : settings.options.all())
+    if (app::find_option(puzzle->options, name) == nullptr)
+      throw app::InputError(fmt::format("hunt: {}", app::foreign_option_message(*puzzle, name)));
+  const app::HuntCases& cases = puzzle->hunt;
+  if (cases.generate == nullptr) throw app::InputError(fmt::format("hunt: {} has no input generator", puzzle->name));
 
   // Step 2. Hunt with the puzzle's own inputs.
   Checker checker(*puzzle, settings.options, settings.command, settings.run_limits);
   ProgressReporter progress(progress_sink, settings.puzzle);
-  const std::string_view name = puzzle->name;
-  if (name == "2048") return run_hunt(case_model_2048(settings.options), settings, checker, progress);
-  if (name == "tour") return run_hunt(case_model_tour(settings.options), settings, checker, progress);
-  if (name == "footholds") return run_hunt(case_model_footholds(settings.options), settings, checker, progress);
-  if (name == "yut") return run_hunt(case_model_yut(settings.options), settings, checker, progress);
-  throw app::InputError(fmt::format("hunt: no input generator for '{}'", name));
+  auto summary = [&](const std::string& input) {
+    return cases.summary != nullptr ? cases.summary(input) : fmt::format("{} bytes", input.size());
+  };
+  auto candidates = [&](const std::string& input) {
+    return cases.shrink != nullptr ? cases.shrink(input, settings.options) : std::vector<std::string>{};
+  };
+
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const bool unlimited_time = !settings.seconds && settings.cases;
+  const double seconds = settings.seconds.value_or(kDefaultSeconds);
+  auto elapsed = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start); };
+
+  HuntOutcome outcome;
+  for (std::uint64_t index = 0;; ++index) {
+    // Step 3. Budget: --cases and/or --seconds, whichever ends first.
+    if (settings.cases && index >= *settings.cases) break;
+    if (!unlimited_time && std::chrono::duration<double>(elapsed()).count() >= seconds) break;
+
+    // Step 4. Generate and check case `index` (reports count from 1).
+    const std::uint64_t number = index + 1;
+    core::SplitMix64 rng(case_seed(settings.seed, index));
+    std::string input = cases.generate(index, rng, settings.options);
+    const Verdict& verdict = checker.check(input);
+    if (verdict.skipped) {
+      ++outcome.cases_skipped;
+      progress.note(fmt::format("case {} ({}) skipped: {}", number, summary(input), verdict.skip_reason));
+      continue;
+    }
+    if (!verdict.mismatch) {
+      ++outcome.cases_passed;
+      progress.case_done(outcome.cases_passed, outcome.cases_skipped, summary(input));
+      continue;
+    }
+
+    // Step 5. A mismatch: shrink it, keeping the same kind of failure.
+    const MismatchKind kind = *verdict.mismatch;
+    progress.note(fmt::format("case {} ({}): {}; shrinking", number, summary(input), to_string(kind)));
+    outcome.found = true;
+    outcome.failing_case = number;
+    outcome.failing_input = input;
+    const std::uint64_t runs_before = checker.program_runs();
+    auto exhausted = [&] { return checker.program_runs() - runs_before >= kMaxShrinkRuns; };
+    auto still_fails = [&](const std::string& candidate) {
+      const Verdict& v = checker.check(candidate);
+      return !v.skipped && v.mismatch == kind;
+    };
+    auto on_step = [&](const std::string& smaller) { progress.note(fmt::format("  shrunk to {}", summary(smaller))); };
+    outcome.shrink_steps = greedy_shrink(input, candidates, still_fails, exhausted, on_step);
+    outcome.shrink_runs = checker.program_runs() - runs_before;
+    outcome.shrink_stopped_early = exhausted();
+    outcome.minimal_input = input;
+    outcome.minimal_summary = summary(input);
+    outcome.minimal_verdict = checker.check(outcome.minimal_input);
+    break;
+  }
+  progress.finish();
+  outcome.elapsed = elapsed();
+  return outcome;
 }
 
 void print_report(const HuntSettings& settings, const HuntOutcome& outcome, std::ostream& out) {
   const double seconds = std::chrono::duration<double>(outcome.elapsed).count();
+  const std::string options = options_line(settings);
   if (!outcome.found) {
     out << fmt::format("no mismatch: {} case{} passed in {:.1f} s (seed {})", outcome.cases_passed,
                        outcome.cases_passed == 1 ? "" : "s", seconds, settings.seed);
     if (outcome.cases_skipped != 0)
       out << fmt::format("; {} skipped because the reference hit its limit", outcome.cases_skipped);
-    out << '\n';
+    out << '\n' << options;
     return;
   }
   const Verdict& verdict = outcome.minimal_verdict;
@@ -185,6 +238,7 @@ void print_report(const HuntSettings& settings, const HuntOutcome& outcome, std:
   const MismatchKind kind = verdict.mismatch.value_or(MismatchKind::wrong_answer);
   out << fmt::format("mismatch: {} on case {} (seed {}); {} case{} passed before it\n", to_string(kind),
                      outcome.failing_case, settings.seed, outcome.cases_passed, outcome.cases_passed == 1 ? "" : "s");
+  out << options;
   out << fmt::format("shrunk in {} step{} ({} runs{}) to {}\n", outcome.shrink_steps,
                      outcome.shrink_steps == 1 ? "" : "s", outcome.shrink_runs,
                      outcome.shrink_stopped_early ? ", stopped at the run limit" : "", outcome.minimal_summary);

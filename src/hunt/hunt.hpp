@@ -1,16 +1,19 @@
 #pragma once
 // The counterexample hunter: generates judge inputs for a puzzle, runs the
 // user's program on each, compares with boardsearch's proven answer, and
-// shrinks the first failing input to a minimal one.
+// shrinks the first failing input to a minimal one. It knows no puzzle: the
+// inputs are the puzzle's own (Puzzle::hunt, judge text both ways).
 //
-//   generate case 0, 1, 2, ...  (edge cases first, then random, growing)
+//   puzzle.hunt.generate: case 1, 2, 3, ...  (edge cases first, then random, growing)
 //        |
 //        v
-//   Checker::check: reference answer (Puzzle::solve) vs the program's stdout
+//   Checker::check: reference answer (Puzzle::solve) vs the program's stdout,
+//                   compared by app::output_accepted
 //        |  first mismatch
 //        v
-//   greedy_shrink: take the first smaller candidate that fails the same way,
-//                  repeat until no single step keeps the failure
+//   greedy_shrink over puzzle.hunt.shrink: take the first smaller candidate
+//                  that fails the same way, repeat until no single step
+//                  keeps the failure
 //
 // Everything is deterministic for a given seed (as long as the program is).
 
@@ -33,13 +36,16 @@ namespace boardsearch::hunt {
 constexpr double kDefaultSeconds = 10.0;
 
 struct HuntSettings {
-  std::string puzzle;                  // "2048", "tour", "footholds", "yut"
+  std::string puzzle;                  // a name from app::all_puzzles()
   std::vector<std::string> command;    // the program and its arguments
   std::optional<double> seconds;       // stop after this long (default 10 s unless `cases` is set)
   std::optional<std::uint64_t> cases;  // stop after this many cases
   std::uint64_t seed = 1;
   RunLimits run_limits;
-  app::PuzzleOptions options;  // --moves / --pieces: generation and reference
+  // The puzzle's options as the user gave them (read against its schema,
+  // app::read_option_text): they shape the generated inputs and go to the
+  // reference. Defaults are the puzzle's own.
+  app::OptionValues options;
 };
 
 // What a program did wrong on one input.
@@ -55,14 +61,11 @@ struct Verdict {
   RunResult run;                         // what the program did (not set when skipped)
 };
 
-// Whitespace-normalized output: each line trimmed, runs of blanks inside a
-// line collapsed to one space, blank lines dropped. Two outputs match when
-// their normalized forms are equal.
-std::string normalize_output(std::string_view text);
-
-// Runs the reference and the program on inputs and classifies the outcome.
-// The reference's answers are memoized by input text, and so are verdicts
-// (shrinking revisits candidates; programs are assumed deterministic).
+// Runs the reference and the program on inputs and classifies the outcome;
+// an output is right when app::output_accepted says so (so a puzzle that
+// accepts several answers never has a right one called wrong). Verdicts are
+// memoized by input text (shrinking revisits candidates; programs are
+// assumed deterministic).
 class Checker {
  public:
   // The reference gets this many nodes and seconds per input; beyond them
@@ -70,7 +73,7 @@ class Checker {
   static constexpr std::uint64_t kReferenceMaxNodes = 2'000'000'000;
   static constexpr double kReferenceSeconds = 20.0;
 
-  Checker(const app::Puzzle& puzzle, app::PuzzleOptions options, std::vector<std::string> command, RunLimits limits);
+  Checker(const app::Puzzle& puzzle, app::OptionValues options, std::vector<std::string> command, RunLimits limits);
 
   // Checks one judge-format input. Throws app::InputError if the reference
   // rejects the input (a generator bug, or a solver not available) and
@@ -81,7 +84,7 @@ class Checker {
 
  private:
   const app::Puzzle& puzzle_;
-  app::PuzzleOptions options_;
+  app::OptionValues options_;
   std::vector<std::string> command_;
   RunLimits limits_;
   std::uint64_t program_runs_ = 0;
@@ -94,10 +97,10 @@ struct HuntOutcome {
   std::chrono::milliseconds elapsed{0};
   bool found = false;
   // When found:
-  std::uint64_t failing_case = 0;  // index of the generated case that failed first
+  std::uint64_t failing_case = 0;  // the case that failed first, counted from 1 as reports do
   std::string failing_input;       // that case, as generated
   std::string minimal_input;       // after shrinking
-  std::string minimal_summary;     // e.g. "2048 board 3x3 with 2 tiles"
+  std::string minimal_summary;     // the puzzle's words for it, e.g. "board 3x3 with 2 tiles"
   Verdict minimal_verdict;
   std::uint64_t shrink_steps = 0;     // accepted shrinking steps
   std::uint64_t shrink_runs = 0;      // program runs spent shrinking
@@ -113,12 +116,15 @@ struct ProgressSink {
 };
 
 // Runs the hunt. Throws app::InputError for usage problems (unknown puzzle,
-// an option the puzzle does not take, a reference that rejects the options)
-// and StartError when the program cannot be started.
+// an option the puzzle does not take, a puzzle without an input generator, a
+// reference that rejects the options) and StartError when the program cannot
+// be started.
 HuntOutcome hunt(const HuntSettings& settings, ProgressSink progress = {});
 
 // The human report on stdout: on a mismatch the minimal input, the expected
-// output and what the program did; otherwise how many cases passed.
+// output and what the program did; otherwise how many cases passed. Both
+// name the seed and the puzzle options used (defaults marked), which is
+// what reproduces the hunt.
 void print_report(const HuntSettings& settings, const HuntOutcome& outcome, std::ostream& out);
 
 }  // namespace boardsearch::hunt

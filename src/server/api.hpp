@@ -4,7 +4,7 @@
 // wires these to routes; the tests call them through a real HTTP client.
 //
 //   POST /api/solve           solve_endpoint           see docs/api.md
-//   POST /api/footholds/play  footholds_play_endpoint  see docs/api.md
+//   POST /api/<puzzle>/play   play_endpoint            see docs/api.md
 //   GET  /api/puzzles         puzzles_endpoint         see docs/api.md
 
 #include <atomic>
@@ -39,18 +39,21 @@ struct ApiResponse {
 ApiResponse error_response(int status, std::string_view message);
 
 // POST /api/solve. Body: {"puzzle": name, "input": judge text,
-// "options": {"moves": K, "pieces": P, "board": yut board}, "limits":
+// "options": {name: value, ...} (the puzzle's schema), "limits":
 // {"max_nodes": N, "time_limit": seconds}} ("options" and "limits" optional).
 // 200: {"puzzle", "answer", "explanation", "line", "document", "stats"}.
 // `cancel` (may be null) stops a running solve, e.g. at server shutdown.
 ApiResponse solve_endpoint(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel);
 
-// POST /api/footholds/play. Body: {"board": [[0/1...]...], "a": [r, c],
-// "b": [r, c], "to_move": "A" | "B"}. 200: the engine's move for the player
-// to move and the result of perfect play from here (see docs/api.md).
-ApiResponse footholds_play_endpoint(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel);
+// POST /api/<puzzle>/play, for puzzles with a play entry (two-player ones).
+// Body: the puzzle's position (docs/api.md) plus optional "limits". 200: the
+// engine's move for the player to move and the result of perfect play from
+// here; 404 for a puzzle without a play entry.
+ApiResponse play_endpoint(std::string_view puzzle, std::string_view body, const Budget& budget,
+                          const std::atomic<bool>* cancel);
 
-// GET /api/puzzles: name, title, description and options of every puzzle.
+// GET /api/puzzles: every puzzle's description: names, titles (English and
+// Korean), judge problems and limits, option schema, whether it has play.
 ApiResponse puzzles_endpoint();
 
 }  // namespace boardsearch::server

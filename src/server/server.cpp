@@ -27,6 +27,17 @@ namespace boardsearch::server {
 namespace {
 
 constexpr const char* kJsonType = "application/json";
+
+// "/api/<puzzle>/play" -> "<puzzle>"; any other path -> nullopt.
+std::optional<std::string_view> play_route(std::string_view path) {
+  constexpr std::string_view kPrefix = "/api/";
+  constexpr std::string_view kSuffix = "/play";
+  if (path.size() <= kPrefix.size() + kSuffix.size() || !path.starts_with(kPrefix) || !path.ends_with(kSuffix))
+    return std::nullopt;
+  const std::string_view name = path.substr(kPrefix.size(), path.size() - kPrefix.size() - kSuffix.size());
+  if (name.find('/') != std::string_view::npos) return std::nullopt;
+  return name;
+}
 // An idle keep-alive connection holds a worker thread until this runs out; a
 // browser keeps up to six open, so keep it short to leave workers for solves.
 constexpr time_t kKeepAliveSeconds = 2;
@@ -156,8 +167,8 @@ void Server::Impl::install_routes() {
     if (!body) return;
     if (req.path == "/api/solve") {
       send(res, solve_endpoint(*body, config.budget, &stopping));
-    } else if (req.path == "/api/footholds/play") {
-      send(res, footholds_play_endpoint(*body, config.budget, &stopping));
+    } else if (const std::optional<std::string_view> puzzle = play_route(req.path)) {
+      send(res, play_endpoint(*puzzle, *body, config.budget, &stopping));
     } else {
       send(res, error_response(kStatusNotFound, default_error_text(kStatusNotFound, config.max_body_bytes)));
     }

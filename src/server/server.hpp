@@ -22,7 +22,7 @@ constexpr int kDefaultPort = 8080;
 // few KiB; 64 KiB leaves room and keeps a stray upload from eating memory.
 constexpr std::size_t kDefaultMaxBodyBytes = 64 * 1024;
 // Per-solve budget: every sample solves in well under a million nodes and a
-// few milliseconds; hard 8 x 8 footholds boards need about a second. Ten
+// few milliseconds; the hardest boards a person brings need about a second. Ten
 // seconds and half a billion nodes stop a runaway request without refusing
 // anything a person would wait for.
 constexpr std::uint64_t kDefaultMaxNodes = 500'000'000;

@@ -39,8 +39,9 @@ for bad in 0x10 0o10 1e1 10.0 +-1 '' 99999999999999999999; do
 done
 grep -q "expected a decimal integer in \[0, 9223372036854775807\], found '99999999999999999999'" "$tmp/err" ||
   fail "a 20-digit --moves is not refused as out of range: $(cat "$tmp/err")"
-expect 2 "--pieces 010 with 9 pieces is refused, not read as 8" -- yut --pieces 011
-grep -q "found 11" "$tmp/err" || fail "--pieces 011: $(cat "$tmp/err")"
+# Read as octal, 010 would be 8 pieces (allowed); as decimal it is ten (refused).
+expect 2 "--pieces 010 is ten pieces, refused, not read as octal 8" -- yut --pieces 010
+grep -q "in \[1, 8\], found '010'" "$tmp/err" || fail "--pieces 010: $(cat "$tmp/err")"
 expect 2 "--max-nodes 0" -- tour --max-nodes 0
 expect 2 "--max-nodes 1e23" -- tour --max-nodes 1e23
 

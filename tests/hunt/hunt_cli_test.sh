@@ -12,7 +12,8 @@ source "$(dirname "$0")/../cli/cli_lib.sh"
 # A wrong program: mismatch, report, minimal input written with --out.
 expect 1 "a wrong footholds program is caught" -- \
   hunt footholds --cases 200 --out "$tmp/minimal.in" -- "$programs" footholds-no-shared-cell
-grep -q '^mismatch: wrong answer' "$tmp/out" || fail "report lacks the mismatch line: $(cat "$tmp/out")"
+grep -q '^mismatch: wrong answer on case [1-9][0-9]* (seed 1)' "$tmp/out" ||
+  fail "report lacks the mismatch line: $(cat "$tmp/out")"
 grep -q '^--- expected output ---' "$tmp/out" || fail "report lacks the expected output"
 grep -q '^--- program output ---' "$tmp/out" || fail "report lacks the program output"
 [ -s "$tmp/minimal.in" ] || fail "--out file not written"
@@ -33,6 +34,10 @@ expect 1 "a hanging program is a timeout" -- hunt tour --cases 5 --timeout-ms 20
 grep -q 'timed out after 200 ms' "$tmp/out" || fail "timeout report: $(cat "$tmp/out")"
 expect 1 "a crashing program is a crash" -- hunt 2048 --cases 5 -- "$programs" crash
 grep -q 'killed by SIGSEGV' "$tmp/out" || fail "crash report: $(cat "$tmp/out")"
+# Cases count from 1; the report names the options that reproduce it.
+grep -q '^mismatch: crash on case 1 (seed 1); 0 cases passed before it$' "$tmp/out" ||
+  fail "the first case is case 1: $(cat "$tmp/out")"
+grep -qx 'options: --moves 5 (default)' "$tmp/out" || fail "options line: $(cat "$tmp/out")"
 
 # Determinism: the same seed, the same report.
 "$bin" hunt 2048 --cases 300 --seed 77 -- "$programs" 2048-merge-far >"$tmp/first" 2>/dev/null
@@ -46,13 +51,27 @@ echo "ok: the same seed gives the same report"
 expect 0 "arguments after -- belong to the program" -- \
   hunt yut --cases 3 -- /bin/sh -c 'test "$1" = --moves && exec "$0" yut' "$programs" --moves
 
-# --moves reaches the reference.
+# The puzzle's own options (its schema) reach the reference, and the report.
 expect 0 "--moves reaches the reference" -- hunt 2048 --cases 30 --moves 2 -- "$programs" 2048 2
+grep -qx 'options: --moves 2' "$tmp/out" || fail "--moves 2 options line: $(cat "$tmp/out")"
+expect 0 "--pieces reaches the reference" -- hunt yut --cases 20 --pieces 3 -- "$programs" yut 3
+grep -qx 'options: --pieces 3' "$tmp/out" || fail "--pieces 3 options line: $(cat "$tmp/out")"
+boards="$(dirname "$0")/../../docs/boards"
+expect 0 "a --board document is read from its file" -- \
+  hunt yut --cases 5 --board "$boards/standard.json" -- "$programs" yut
+grep -q "^options: --pieces 4 (default), --board .*standard.json$" "$tmp/out" ||
+  fail "--board options line: $(cat "$tmp/out")"
+expect 2 "a --board file that does not exist" -- hunt yut --cases 5 --board "$tmp/none.json" -- "$programs" yut
 
 # Usage errors.
 expect 2 "no program" -- hunt yut
 expect 2 "unknown puzzle" -- hunt chess -- "$programs" yut
+grep -q "^boardsearch: hunt: unknown puzzle 'chess' (puzzles: " "$tmp/err" || fail "unknown puzzle: $(cat "$tmp/err")"
+expect 2 "no puzzle" -- hunt
 expect 2 "an option the puzzle does not take" -- hunt tour --moves 3 -- "$programs" tour
+grep -q "^boardsearch: hunt: tour does not take --moves" "$tmp/err" ||
+  fail "foreign option: $(cat "$tmp/err")"
+expect 2 "an option no puzzle takes" -- hunt yut --bogus 3 -- "$programs" yut
 expect 2 "a program that does not exist" -- hunt yut -- "$tmp/no-such-program"
 expect 2 "a negative time budget" -- hunt yut --seconds -1 -- "$programs" yut
 expect 2 "a zero timeout" -- hunt yut --timeout-ms 0 -- "$programs" yut

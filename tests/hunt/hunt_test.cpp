@@ -5,11 +5,13 @@
 
 #include "hunt/hunt.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
+#include <string_view>
 
 #include "support/sanitized.hpp"
 
@@ -17,6 +19,16 @@ namespace boardsearch::hunt {
 namespace {
 
 using boardsearch::testing::sanitized;
+
+// `settings` with the puzzle's option `name` given as typed on the command
+// line (read against the puzzle's schema).
+void give_option(HuntSettings& settings, std::string_view name, std::string_view text) {
+  const app::Puzzle* puzzle = app::find_puzzle(settings.puzzle);
+  ASSERT_NE(puzzle, nullptr);
+  const app::OptionSpec* spec = app::find_option(puzzle->options, name);
+  ASSERT_NE(spec, nullptr) << settings.puzzle << " --" << name;
+  settings.options.set(std::string(name), app::read_option_text(*spec, text));
+}
 
 // A hunt of `program MODE [ARG]` for at most `cases` cases.
 HuntSettings settings_for(const std::string& puzzle, const std::string& mode, std::uint64_t cases,
@@ -43,8 +55,8 @@ void expect_really_fails(const HuntSettings& settings, const HuntOutcome& outcom
   const app::Puzzle* puzzle = app::find_puzzle(settings.puzzle);
   const std::string expected = puzzle->solve(app::SolveRequest{outcome.minimal_input, settings.options, {}}).answer;
   const RunResult run = run_program(settings.command, outcome.minimal_input, settings.run_limits);
-  const bool fails =
-      run.ending != Ending::exited || run.exit_code != 0 || normalize_output(run.out) != normalize_output(expected);
+  const bool fails = run.ending != Ending::exited || run.exit_code != 0 ||
+                     !app::output_accepted(*puzzle, outcome.minimal_input, settings.options, expected, run.out);
   EXPECT_TRUE(fails) << "minimal input:\n" << outcome.minimal_input << "expected " << expected << "got " << run.out;
   EXPECT_EQ(expected, outcome.minimal_verdict.expected);
 }
@@ -115,7 +127,7 @@ TEST(Hunt2048, PassesMovesToTheReference) {
   // The correct program told K = 3 passes only if the reference uses K = 3
   // too, and a program using K = 5 fails against it.
   HuntSettings settings = settings_for("2048", "2048", correct_cases() / 2, "3");
-  settings.options.moves = 3;
+  give_option(settings, "moves", "3");
   EXPECT_FALSE(hunt(settings).found);
   settings.command.back() = "5";
   settings.cases = kTrapCases;
@@ -178,7 +190,7 @@ TEST(HuntYut, CatchesAnOccupiedFinish) { catch_wrong_answer(settings_for("yut", 
 
 TEST(HuntYut, ShrinksTheDiceCountInTheGeneralizedGame) {
   HuntSettings settings = settings_for("yut", "yut-blue-when-passing", kTrapCases, "2");
-  settings.options.pieces = 2;
+  give_option(settings, "pieces", "2");
   const HuntOutcome outcome = catch_wrong_answer(settings);
   EXPECT_LE(std::count(outcome.minimal_input.begin(), outcome.minimal_input.end(), ' '), 3);  // <= 4 dice
 }
@@ -207,7 +219,7 @@ TEST(HuntCorrect, BruteForceYutPasses) {
   const HuntOutcome outcome = hunt(settings_for("yut", "yut", correct_cases()));
   EXPECT_FALSE(outcome.found) << outcome.minimal_input;
   HuntSettings generalized = settings_for("yut", "yut", correct_cases(), "3");
-  generalized.options.pieces = 3;
+  give_option(generalized, "pieces", "3");
   EXPECT_FALSE(hunt(generalized).found);
 }
 
@@ -218,7 +230,7 @@ HuntOutcome misbehaving(const std::string& mode) {
   settings.run_limits.timeout = std::chrono::milliseconds(300);
   const HuntOutcome outcome = hunt(settings);
   EXPECT_TRUE(outcome.found);
-  EXPECT_EQ(outcome.failing_case, 0u);
+  EXPECT_EQ(outcome.failing_case, 1u);  // cases count from 1, as reports do
   return outcome;
 }
 
@@ -255,11 +267,35 @@ TEST(HuntDeterminism, TheSameSeedFindsTheSameMinimalInput) {
   EXPECT_EQ(first.minimal_input, second.minimal_input);
 }
 
+TEST(HuntReport, CountsCasesFromOneAndEchoesTheOptions) {
+  HuntSettings settings = settings_for("2048", "2048-merge-far", kTrapCases, "3");
+  give_option(settings, "moves", "3");
+  const HuntOutcome outcome = hunt(settings);
+  ASSERT_TRUE(outcome.found);
+  std::ostringstream report;
+  print_report(settings, outcome, report);
+  EXPECT_NE(report.str().find(fmt::format("on case {} (seed 1); {} cases passed before it", outcome.failing_case,
+                                          outcome.failing_case - 1)),
+            std::string::npos)
+      << report.str();
+  EXPECT_NE(report.str().find("\noptions: --moves 3\n"), std::string::npos) << report.str();
+  // Defaults are shown as such.
+  std::ostringstream defaults;
+  print_report(settings_for("yut", "yut", 1), HuntOutcome{}, defaults);
+  EXPECT_NE(defaults.str().find("\noptions: --pieces 4 (default)\n"), std::string::npos) << defaults.str();
+}
+
 TEST(HuntUsage, RejectsUnknownPuzzlesOptionsItDoesNotTakeAndMissingCommands) {
   EXPECT_THROW(hunt(settings_for("chess", "2048", 1)), app::InputError);
+  // An option of another puzzle's schema, set past the schema check.
   HuntSettings moves_for_tour = settings_for("tour", "tour", 1);
-  moves_for_tour.options.moves = 3;
-  EXPECT_THROW(hunt(moves_for_tour), app::InputError);
+  moves_for_tour.options.set("moves", app::OptionValue{std::int64_t{3}, "--moves", true});
+  try {
+    hunt(moves_for_tour);
+    ADD_FAILURE() << "tour took --moves";
+  } catch (const app::InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("tour does not take --moves"), std::string::npos) << error.what();
+  }
   HuntSettings no_command = settings_for("yut", "yut", 1);
   no_command.command.clear();
   EXPECT_THROW(hunt(no_command), app::InputError);

@@ -1,24 +1,26 @@
-// The puzzle-independent pieces: output normalization and greedy shrinking.
+// The puzzle-independent pieces: output normalization (app::normalize_output,
+// how the hunter compares outputs) and greedy shrinking.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <numeric>
 
+#include "boardsearch/app/puzzle.hpp"
 #include "hunt/engine.hpp"
 
 namespace boardsearch::hunt {
 namespace {
 
 TEST(NormalizeOutput, IgnoresBlanksAtLineEndsRunsOfBlanksAndBlankLines) {
-  EXPECT_EQ(normalize_output("Case 1:  10 \r\n\n  Case 2:\t3"), "Case 1: 10\nCase 2: 3\n");
-  EXPECT_EQ(normalize_output("16\n"), normalize_output("16"));
-  EXPECT_EQ(normalize_output(" \n\t\n"), "");
+  EXPECT_EQ(app::normalize_output("Case 1:  10 \r\n\n  Case 2:\t3"), "Case 1: 10\nCase 2: 3\n");
+  EXPECT_EQ(app::normalize_output("16\n"), app::normalize_output("16"));
+  EXPECT_EQ(app::normalize_output(" \n\t\n"), "");
 }
 
 TEST(NormalizeOutput, KeepsDifferencesInsideTokensAndLines) {
-  EXPECT_NE(normalize_output("16"), normalize_output("1 6"));
-  EXPECT_NE(normalize_output("1\n2"), normalize_output("1 2"));
+  EXPECT_NE(app::normalize_output("16"), app::normalize_output("1 6"));
+  EXPECT_NE(app::normalize_output("1\n2"), app::normalize_output("1 2"));
 }
 
 // Candidates of a list of numbers: drop one element, or lower one by one.

@@ -111,8 +111,8 @@ struct Sample {
 
 std::vector<Sample> all_samples() {
   std::vector<Sample> samples;
-  for (const app::Puzzle& puzzle : app::all_puzzles()) {
-    const std::filesystem::path folder = std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / std::string(puzzle.name);
+  for (const app::Puzzle* puzzle : app::all_puzzles()) {
+    const std::filesystem::path folder = std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / std::string(puzzle->name);
     std::vector<std::filesystem::path> inputs;
     for (const auto& entry : std::filesystem::directory_iterator(folder))
       if (entry.path().extension() == ".in") inputs.push_back(entry.path());
@@ -120,7 +120,7 @@ std::vector<Sample> all_samples() {
     for (const auto& input : inputs) {
       auto output = input;
       output.replace_extension(".out");
-      samples.push_back({std::string(puzzle.name), input.filename().string(), read_file(input), read_file(output)});
+      samples.push_back({std::string(puzzle->name), input.filename().string(), read_file(input), read_file(output)});
     }
   }
   return samples;
@@ -158,17 +158,17 @@ TEST(ServerApi, OptionsReachTheSolver) {
     std::string puzzle;
     std::string input;
     json options;
-    app::PuzzleOptions direct;
+    app::OptionValues direct;
   };
   std::vector<Case> cases;
-  for (long long moves : {0, 1, 2, 3}) {
-    app::PuzzleOptions direct;
-    direct.moves = moves;
-    cases.push_back({"2048", "2\n2 2\n2 2\n", {{"moves", moves}, {"pieces", 2}}, direct});
+  for (std::int64_t moves : {0, 1, 2, 3}) {
+    app::OptionValues direct;
+    direct.set("moves", {moves});
+    cases.push_back({"2048", "2\n2 2\n2 2\n", {{"moves", moves}}, direct});
   }
-  for (long long pieces : {1, 2, 3}) {
-    app::PuzzleOptions direct;
-    direct.pieces = pieces;
+  for (std::int64_t pieces : {1, 2, 3}) {
+    app::OptionValues direct;
+    direct.set("pieces", {pieces});
     cases.push_back({"yut", "5 5 5 5 5 1 1 1 1 1\n", {{"pieces", pieces}}, direct});
   }
   std::vector<std::string> answers;
@@ -617,11 +617,49 @@ TEST(ServerStatic, PuzzleListNamesEveryPuzzleAndItsOptions) {
   const json listing = json::parse(reply->body).at("puzzles");
   ASSERT_EQ(listing.size(), app::all_puzzles().size());
   for (std::size_t i = 0; i < listing.size(); ++i) {
-    const app::Puzzle& puzzle = app::all_puzzles()[i];
+    const app::Puzzle& puzzle = *app::all_puzzles()[i];
     EXPECT_EQ(listing[i].at("name"), puzzle.name);
+    EXPECT_EQ(listing[i].at("title_ko"), puzzle.title_ko);
+    EXPECT_EQ(listing[i].at("play"), puzzle.play != nullptr);
+    EXPECT_EQ(listing[i].at("judges").size(), puzzle.judges.size());
+    EXPECT_EQ(listing[i].at("judge_limits").size(), puzzle.judge_limits.size());
     const auto& options = listing[i].at("options");
-    EXPECT_EQ(std::find(options.begin(), options.end(), "moves") != options.end(), puzzle.options.moves);
-    EXPECT_EQ(std::find(options.begin(), options.end(), "pieces") != options.end(), puzzle.options.pieces);
+    ASSERT_EQ(options.size(), puzzle.options.size());
+    for (std::size_t k = 0; k < options.size(); ++k) {
+      EXPECT_EQ(options[k].at("name"), puzzle.options[k].name);
+      EXPECT_EQ(options[k].at("kind"), app::to_string(puzzle.options[k].kind));
+    }
+  }
+}
+
+// An option that the puzzle does not take is refused, naming the puzzles
+// that take it (it used to be dropped silently), and so is one no puzzle takes.
+TEST(ServerApi, OptionsOfOtherPuzzlesAreRefusedByName) {
+  for (const app::Puzzle* puzzle : app::all_puzzles())
+    for (const app::Puzzle* other : app::all_puzzles())
+      for (const app::OptionSpec& spec : other->options) {
+        if (app::find_option(puzzle->options, spec.name) != nullptr) continue;
+        SCOPED_TRACE(std::string(puzzle->name) + " options." + std::string(spec.name));
+        const Reply reply =
+            solve(shared_server(), {{"puzzle", puzzle->name}, {"input", "1\n"}, {"options", {{spec.name, 1}}}});
+        ASSERT_EQ(reply.status, 400);
+        const std::string error = reply.body.at("error");
+        EXPECT_NE(error.find(fmt::format("{} does not take options.{}", puzzle->name, spec.name)), std::string::npos)
+            << error;
+        EXPECT_NE(error.find(std::string(other->name)), std::string::npos) << error;
+      }
+}
+
+// Integers are range-checked as what they are: 2^63 and 2^64 - 1 are refused,
+// never wrapped to negative numbers.
+TEST(ServerApi, HugeOptionIntegersAreRefusedNotWrapped) {
+  for (const char* huge : {"9223372036854775808", "18446744073709551615", "1e30", "-1"}) {
+    SCOPED_TRACE(huge);
+    const Reply reply =
+        solve(shared_server(),
+              json::parse(std::string(R"({"puzzle": "2048", "input": "1\n2\n", "options": {"moves": )") + huge + "}}"));
+    ASSERT_EQ(reply.status, 400);
+    EXPECT_NE(reply.body.at("error").get<std::string>().find("options.moves"), std::string::npos);
   }
 }
 

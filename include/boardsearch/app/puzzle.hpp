@@ -1,16 +1,31 @@
 #pragma once
-// The contract between a puzzle and the front ends (CLI, web server, hunter).
-// A front end parses its own protocol, calls Puzzle::solve, and prints what
-// comes back; no search logic lives in front ends.
+// The module contract: everything a puzzle says about itself, and all that a
+// front end (CLI, web server, hunter, page) may know of it. A front end
+// iterates all_puzzles(), builds its options from the schema, calls solve or
+// play, and prints what comes back; it never names a puzzle or an option.
+//
+//   src/games/<p>/                       the whole puzzle: rules, search,
+//     puzzle.cpp   -> Puzzle             formats, this description, its
+//     hunt_cases.cpp -> HuntCases        hunt cases, play
+//   CMakeLists.txt BOARDSEARCH_PUZZLES   the one list; CMake generates
+//                                        all_puzzles() from it
+//
+// A puzzle module defines `const Puzzle& boardsearch::app::modules::
+// puzzle_<p>()` for its folder name <p> (see BOARDSEARCH_PUZZLES).
 
+#include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "boardsearch/app/options.hpp"
 #include "boardsearch/core/limits.hpp"
+#include "boardsearch/core/zobrist.hpp"
 
 namespace boardsearch::app {
 
@@ -22,32 +37,30 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// A limit (nodes, time, cancellation) stopped the search before the answer was
-// proven. Front ends turn it into exit status 3 (CLI) or HTTP 422 (server) and
-// never print the unproven value as an answer.
+// A limit (nodes, time, memory, cancellation) stopped the search before the
+// answer was proven. The message says what is known (e.g. a bracket marked
+// "not proven"). Front ends turn it into exit status 3 (CLI) or HTTP 422
+// (server) and never print the unproven value as an answer.
 class LimitError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
-// Puzzle-specific options. Each puzzle reads the ones it declares in
-// Puzzle::options and applies its own defaults to the rest.
-struct PuzzleOptions {
-  std::optional<long long> moves;      // 2048: number of moves K (default 5)
-  std::optional<long long> pieces;     // yut: number of pieces P (default 4)
-  std::optional<std::string> board;    // yut: board description (JSON text)
-  std::string board_source = "board";  // where `board` came from, for messages
-};
+// ---------------------------------------------------------------------------
+// Solving.
 
 struct SolveRequest {
   std::string_view input;  // judge-format text
-  PuzzleOptions options;
+  // Checked against the puzzle's schema by the front end; options not given
+  // may be absent (the puzzle applies the schema's defaults: with_defaults).
+  OptionValues options;
+  // One budget for the whole solve, every sub-search included: the puzzle
+  // builds one core::SearchControl from it.
   core::SearchLimits limits;
   // Whether the caller shows SolveReport::line (viewers do, the CLI never
   // does). When false a puzzle may leave `line` empty: it can be the biggest
-  // part of a report (the tour's is steps x cells per case, about 1 MB for
-  // an open 30 x 30 board), and a judge file with thousands of cases must
-  // not need gigabytes for output nobody asked for.
+  // part of a report (the line of a many-case input is steps x cells per
+  // case), and output nobody asked for must not cost memory.
   bool want_line = true;
 };
 
@@ -57,7 +70,7 @@ struct SolveRequest {
 //   {"move": <string or null for the initial position>,
 //    "text": <one-line description>,
 //    "board": <puzzle-specific board object, see docs/api.md>}
-// For puzzles with several cases per input (tour) each step also has "case".
+// For inputs with several cases each step also has "case".
 struct SolveReport {
   std::string answer;       // judge output, ends with '\n'
   std::string explanation;  // --explain text printed after the answer
@@ -66,29 +79,104 @@ struct SolveReport {
   core::SearchStats stats;  // summed over cases where there are several
 };
 
-// Which of PuzzleOptions a puzzle understands (front ends expose only these).
-struct OptionSet {
-  bool moves = false;
-  bool pieces = false;
-  bool board = false;
+// ---------------------------------------------------------------------------
+// Two-player puzzles: the best move from any position.
+
+// What perfect play gives from a position. The position is the puzzle's own
+// JSON object (docs/api.md); the server passes it on and maps this back.
+struct PlayResult {
+  std::string to_move;            // the player to move in the position
+  nlohmann::json move = nullptr;  // the best move for that player; null when the game is over
+  std::string winner;             // under perfect play from here
+  std::int64_t moves_left = 0;    // moves still to be made under perfect play
+  bool over = false;              // the player to move has already lost
+  std::string text;               // one line for people
+  core::SearchStats stats;
+};
+
+// ---------------------------------------------------------------------------
+// Hunting: the puzzle's own inputs for `boardsearch hunt`. Inputs travel as
+// judge text; the puzzle reads and writes them with its own parser and
+// formatter, so the hunter keeps no second model of any puzzle.
+struct HuntCases {
+  // Case `index` (0-based): edge cases and small inputs first, then growing.
+  // A pure function of its arguments; always valid judge input for
+  // `options`.
+  std::string (*generate)(std::uint64_t index, core::SplitMix64& rng, const OptionValues& options) = nullptr;
+  // Strictly smaller valid inputs, the biggest cut first. "Smaller" is well
+  // founded (each candidate lowers a finite measure), so greedy shrinking
+  // ends. Precondition: `input` came from generate or from shrink.
+  std::vector<std::string> (*shrink)(std::string_view input, const OptionValues& options) = nullptr;
+  // A few words for reports, e.g. "board 3x3 with 2 tiles".
+  std::string (*summary)(std::string_view input) = nullptr;
+};
+
+// ---------------------------------------------------------------------------
+// The description.
+
+// A problem of a judge that the puzzle answers ("Baekjoon 12100").
+struct JudgeProblem {
+  std::string_view id;        // the judge and the problem's number there
+  std::string_view title;     // the judge's title in its own language
+  std::string_view settings;  // the options that give it, "--moves 5" ("" for the defaults)
+};
+
+// One of the judge's own limits, e.g. {"N (board side)", 1, 20}: what
+// generators stay within when they imitate the judge, and what a strict
+// mode checks.
+struct JudgeLimit {
+  std::string_view what;
+  std::int64_t minimum = 0;
+  std::int64_t maximum = 0;
 };
 
 struct Puzzle {
-  std::string_view name;         // CLI subcommand: "2048", "tour", ...
-  std::string_view title;        // human title
+  std::string_view name;         // CLI subcommand and API name: the folder name under src/games/
+  std::string_view title;        // English title
+  std::string_view title_ko;     // Korean title
   std::string_view description;  // one paragraph for --help
-  OptionSet options;
+  std::span<const JudgeProblem> judges;
+  std::span<const JudgeLimit> judge_limits;
+  std::span<const OptionSpec> options;
   // Solves a judge-format input. Throws InputError for bad input and
   // LimitError when a limit stops the search; never anything else on
   // purpose (front ends still catch std::exception as a last resort).
-  SolveReport (*solve)(const SolveRequest& request);
+  SolveReport (*solve)(const SolveRequest& request) = nullptr;
+  // Whether `output` (a program's stdout) is a right answer for `input`,
+  // given `expected`, boardsearch's own answer. nullptr: the outputs must be
+  // equal once whitespace is normalized (normalize_output); puzzles that
+  // accept several answers (any optimal line) check them here.
+  bool (*accepts)(std::string_view input, const OptionValues& options, std::string_view expected,
+                  std::string_view output) = nullptr;
+  // Two-player puzzles only (nullptr otherwise). Throws InputError naming
+  // the field of `position` that is wrong, LimitError on a limit.
+  PlayResult (*play)(const nlohmann::json& position, const core::SearchLimits& limits) = nullptr;
+  HuntCases hunt = {};
 };
 
-// All puzzles, in a stable order; and lookup by name (nullptr if unknown).
-std::span<const Puzzle> all_puzzles();
+// All puzzles, in the order of BOARDSEARCH_PUZZLES; lookup by name (nullptr
+// if unknown); their names joined by ", " for messages.
+std::span<const Puzzle* const> all_puzzles();
 const Puzzle* find_puzzle(std::string_view name);
+std::string puzzle_names();
+
+// The puzzles other than `puzzle` whose schema has an option `name`, e.g.
+// "--x" for a puzzle P that does not take it: "P does not take --x (Q and R
+// take it); P takes --y, --z". Used by every front end.
+std::string foreign_option_message(const Puzzle& puzzle, std::string_view name, std::string_view prefix = "--");
+
+// Whitespace-normalized output: each line trimmed, runs of blanks inside a
+// line collapsed to one space, blank lines dropped.
+std::string normalize_output(std::string_view text);
+
+// puzzle.accepts when set, else normalized equality.
+bool output_accepted(const Puzzle& puzzle, std::string_view input, const OptionValues& options,
+                     std::string_view expected, std::string_view output);
 
 // The message used in LimitError for a search outcome that is not proven.
 std::string limit_message(core::Outcome outcome, const core::SearchStats& stats);
 
 }  // namespace boardsearch::app
+
+// Implemented by each puzzle module (see the top of this file).
+namespace boardsearch::app::modules {}

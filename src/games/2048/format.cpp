@@ -61,6 +61,14 @@ Board parse_board(std::string_view input) {
   return board;
 }
 
+std::string format_board(const Board& board) {
+  std::string text = fmt::format("{}\n", board.side());
+  for (int row = 0; row < board.side(); ++row)
+    for (int col = 0; col < board.side(); ++col)
+      text += fmt::format("{}{}", tile_value(board.at(row, col)), col + 1 == board.side() ? "\n" : " ");
+  return text;
+}
+
 std::uint64_t tile_value(int exponent) { return exponent == 0 ? 0 : std::uint64_t{1} << exponent; }
 
 std::string tile_text(int exponent) { return fmt::format("{}", tile_value(exponent)); }

@@ -19,6 +19,10 @@ namespace boardsearch::game2048 {
 // Parses the judge input. Throws app::InputError on bad input.
 Board parse_board(std::string_view input);
 
+// The judge input for `board`: N, then one line per row of N values
+// separated by single spaces, 0 for empty (parse_board(format_board(b)) == b).
+std::string format_board(const Board& board);
+
 // The value of a tile with exponent e (0: empty) as an exact integer.
 std::uint64_t tile_value(int exponent);
 std::string tile_text(int exponent);

@@ -5,19 +5,38 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "games/2048/board.hpp"
 #include "games/2048/format.hpp"
+#include "games/2048/hunt_cases.hpp"
 #include "games/2048/search.hpp"
 
 namespace boardsearch::game2048 {
 
 namespace {
 
-// The judge's "Easy" version (12100) uses 5 moves.
-constexpr long long kDefaultMoves = 5;
+// The options: K, 5 by default as in the judge's "Easy" version (12100).
+constexpr std::array kOptions = {
+    app::OptionSpec{.name = "moves",
+                    .kind = app::OptionKind::integer,
+                    .value_name = "K",
+                    .help = "number of moves K (default 5)",
+                    .default_value = "5"},
+};
+
+constexpr std::array kJudges = {
+    app::JudgeProblem{"Baekjoon 12100", "2048 (Easy)", "--moves 5"},
+    app::JudgeProblem{"Baekjoon 12094", "2048 (Hard)", "--moves 10"},
+};
+
+constexpr std::array kJudgeLimits = {
+    app::JudgeLimit{"N (board side)", 1, 20},
+    app::JudgeLimit{"tile value", 2, 1024},
+};
 
 std::string step_text(const Board& board, std::size_t step, const std::vector<Direction>& moves) {
   if (step == 0) return fmt::format("start: largest tile {}", tile_text(board.max_exponent()));
@@ -38,8 +57,7 @@ std::string unproven_bracket(const MaxTileResult& result, const Board& start) {
 app::SolveReport solve(const app::SolveRequest& request) {
   // Step 1. Input and options.
   const Board start = parse_board(request.input);
-  const long long moves = request.options.moves.value_or(kDefaultMoves);
-  if (moves < 0) throw app::InputError(fmt::format("--moves must be >= 0, found {}", moves));
+  const std::int64_t moves = app::with_defaults(kOptions, request.options).integer("moves");
 
   // Step 2. The search; only a proven value is an answer.
   const MaxTileResult result = maximize_tile(start, moves, request.limits);
@@ -102,11 +120,25 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
 const app::Puzzle& puzzle() {
   static const app::Puzzle instance{
-      "2048", "2048 without spawns: the largest tile within K moves",
-      "Reads N and an N x N board (0 empty, tiles powers of two >= 2) and prints the largest tile that can be on the "
-      "board after at most K moves (--moves, default 5). No tile spawns. Exact for any K >= 0 and N up to 128.",
-      app::OptionSet{.moves = true}, &solve};
+      .name = "2048",
+      .title = "2048 without spawns: the largest tile within K moves",
+      .title_ko = "2048 (Easy) / 2048 (Hard)",
+      .description =
+          "Reads N and an N x N board (0 empty, tiles powers of two >= 2) and prints the largest tile that can be on "
+          "the board after at most K moves (--moves, default 5). No tile spawns. Exact for any K >= 0 and N up to "
+          "128.",
+      .judges = kJudges,
+      .judge_limits = kJudgeLimits,
+      .options = kOptions,
+      .solve = &solve,
+      .hunt = hunt_cases(),
+  };
   return instance;
 }
 
 }  // namespace boardsearch::game2048
+
+// The module entry that the generated puzzle list calls (src/app).
+namespace boardsearch::app::modules {
+const Puzzle& puzzle_2048() { return game2048::puzzle(); }
+}  // namespace boardsearch::app::modules

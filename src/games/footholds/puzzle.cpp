@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "games/footholds/board.hpp"
+#include "games/footholds/hunt_cases.hpp"
+#include "games/footholds/play.hpp"
 #include "games/footholds/solver.hpp"
 
 namespace boardsearch::footholds {
@@ -147,17 +149,37 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
 }  // namespace
 
+constexpr std::array kJudges = {
+    app::JudgeProblem{"Programmers 92345", "사라지는 발판", ""},
+};
+
+constexpr std::array kJudgeLimits = {
+    app::JudgeLimit{"R, C (board rows, columns)", 1, 5},
+};
+
 const app::Puzzle& puzzle() {
   static const app::Puzzle instance{
-      "footholds",
-      "Vanishing footholds: two players on a board whose footholds vanish behind them",
-      "Reads R C, R rows of 0/1 footholds, A's row and column, B's row and column (boards up to 128 cells). "
-      "A moves first; a player steps to an adjacent foothold and the one it left vanishes; a player who cannot "
-      "step, or whose foothold vanished, loses. Prints the total number of moves when the winner wins as fast "
-      "and the loser loses as slowly as possible.",
-      {},
-      &solve};
+      .name = "footholds",
+      .title = "Vanishing footholds: two players on a board whose footholds vanish behind them",
+      .title_ko = "사라지는 발판",
+      .description =
+          "Reads R C, R rows of 0/1 footholds, A's row and column, B's row and column (boards up to 128 cells). "
+          "A moves first; a player steps to an adjacent foothold and the one it left vanishes; a player who cannot "
+          "step, or whose foothold vanished, loses. Prints the total number of moves when the winner wins as fast "
+          "and the loser loses as slowly as possible.",
+      .judges = kJudges,
+      .judge_limits = kJudgeLimits,
+      .options = {},
+      .solve = &solve,
+      .play = &play,
+      .hunt = hunt_cases(),
+  };
   return instance;
 }
 
 }  // namespace boardsearch::footholds
+
+// The module entry that the generated puzzle list calls (src/app).
+namespace boardsearch::app::modules {
+const Puzzle& puzzle_footholds() { return footholds::puzzle(); }
+}  // namespace boardsearch::app::modules

@@ -81,4 +81,16 @@ std::vector<Board> parse_boards(std::string_view text) {
   return boards;
 }
 
+std::string format_boards(std::span<const Board> boards) {
+  std::string text;
+  for (const Board& board : boards) {
+    text += fmt::format("{} {}\n", board.rows, board.cols);
+    for (int r = 0; r < board.rows; ++r) {
+      for (int c = 0; c < board.cols; ++c) text += board.is_empty(r, c) ? '.' : '*';
+      text += '\n';
+    }
+  }
+  return text;
+}
+
 }  // namespace boardsearch::tour

@@ -5,11 +5,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "games/tour/hunt_cases.hpp"
 #include "games/tour/io.hpp"
 #include "games/tour/search.hpp"
 
@@ -155,17 +157,37 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
 }  // namespace
 
+constexpr std::array kJudges = {
+    app::JudgeProblem{"Baekjoon 9944", "NxM 보드 완주하기", ""},
+};
+
+constexpr std::array kJudgeLimits = {
+    app::JudgeLimit{"N, M (board rows, columns)", 1, 30},
+    app::JudgeLimit{"move paths per case", 0, 1'000'000},
+};
+
 const app::Puzzle& puzzle() {
   static const app::Puzzle instance{
-      "tour",
-      "Board tour (sliding ball): fewest steps to visit every empty cell",
-      "Input: cases until end of input, each a line 'N M' (1 <= N, M <= 64) and N rows of M characters "
-      "'.' (empty) or '*' (obstacle). Output 'Case k: v' per case: the fewest steps of a sliding-ball tour that "
-      "visits every empty cell, over every start cell, or -1 if none exists. --explain shows the start, the "
-      "directions and the board with the step at which each cell was visited.",
-      {},
-      &solve};
+      .name = "tour",
+      .title = "Board tour (sliding ball): fewest steps to visit every empty cell",
+      .title_ko = "NxM 보드 완주하기",
+      .description =
+          "Input: cases until end of input, each a line 'N M' (1 <= N, M <= 64) and N rows of M characters "
+          "'.' (empty) or '*' (obstacle). Output 'Case k: v' per case: the fewest steps of a sliding-ball tour that "
+          "visits every empty cell, over every start cell, or -1 if none exists. --explain shows the start, the "
+          "directions and the board with the step at which each cell was visited.",
+      .judges = kJudges,
+      .judge_limits = kJudgeLimits,
+      .options = {},
+      .solve = &solve,
+      .hunt = hunt_cases(),
+  };
   return instance;
 }
 
 }  // namespace boardsearch::tour
+
+// The module entry that the generated puzzle list calls (src/app).
+namespace boardsearch::app::modules {
+const Puzzle& puzzle_tour() { return tour::puzzle(); }
+}  // namespace boardsearch::app::modules

@@ -5,29 +5,45 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <limits>
 #include <vector>
 
 #include "boardsearch/app/text_input.hpp"
 #include "games/yut/board.hpp"
+#include "games/yut/hunt_cases.hpp"
 #include "games/yut/solver.hpp"
 
 namespace boardsearch::yut {
 
 namespace {
 
-// The judge's version: four pieces.
-constexpr long long kDefaultPieces = 4;
+// The options: P, four by default as in the judge's version, and a board.
+// At most kMaxPieces pieces: a position packs one byte per piece into a
+// 64-bit key.
+constexpr std::array kOptions = {
+    app::OptionSpec{.name = "pieces",
+                    .kind = app::OptionKind::integer,
+                    .value_name = "P",
+                    .help = "number of pieces P (default 4, at most 8)",
+                    .minimum = 1,
+                    .maximum = kMaxPieces,
+                    .default_value = "4"},
+    app::OptionSpec{.name = "board",
+                    .kind = app::OptionKind::document,
+                    .value_name = "FILE",
+                    .help = "board description file (JSON, see docs/)"},
+};
 
-int read_pieces(const app::PuzzleOptions& options) {
-  const long long pieces = options.pieces.value_or(kDefaultPieces);
-  if (pieces < 1) throw app::InputError(fmt::format("--pieces: expected at least 1 piece, found {}", pieces));
-  if (pieces > kMaxPieces)
-    throw app::InputError(
-        fmt::format("--pieces: at most {} pieces (a position packs one byte per piece into a 64-bit key), found {}",
-                    kMaxPieces, pieces));
-  return static_cast<int>(pieces);
-}
+constexpr std::array kJudges = {
+    app::JudgeProblem{"Baekjoon 17825", "주사위 윷놀이", ""},
+};
+
+constexpr std::array kJudgeLimits = {
+    app::JudgeLimit{"dice", 10, 10},
+    app::JudgeLimit{"dice value", 1, 5},
+    app::JudgeLimit{"pieces", 4, 4},
+};
 
 // Dice values until end of input, any number per line, at least one in all.
 std::vector<int> read_dice(std::string_view input, const Board& board) {
@@ -68,10 +84,12 @@ nlohmann::json pieces_json(const Board& board, const std::vector<int>& square_of
 
 app::SolveReport solve(const app::SolveRequest& request) {
   // Options first (they decide what valid dice are), then the schedule.
-  const int pieces = read_pieces(request.options);
+  const app::OptionValues options = app::with_defaults(kOptions, request.options);
+  const int pieces = static_cast<int>(options.integer("pieces"));
+  const std::string* board_text = options.text("board");
   Board custom;
-  if (request.options.board) custom = parse_board(*request.options.board, request.options.board_source);
-  const Board& board = request.options.board ? custom : standard_board();
+  if (board_text != nullptr) custom = parse_board(*board_text, std::string(options.source("board")));
+  const Board& board = board_text != nullptr ? custom : standard_board();
   const std::vector<int> dice = read_dice(request.input, board);
 
   const auto result = solve_schedule(board, dice, pieces, request.limits);
@@ -132,12 +150,25 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
 const app::Puzzle& puzzle() {
   static const app::Puzzle instance{
-      "yut", "Dice yut: the maximum score of a known dice schedule",
-      "Input: dice values until end of input (any count, across lines). Output: the maximum total score. "
-      "--pieces P: number of pieces (default 4, at most 8). --board FILE: a board as JSON (docs/yut.md; "
-      "docs/boards/ has the standard and the traditional board).",
-      app::OptionSet{.moves = false, .pieces = true, .board = true}, &solve};
+      .name = "yut",
+      .title = "Dice yut: the maximum score of a known dice schedule",
+      .title_ko = "주사위 윷놀이",
+      .description =
+          "Input: dice values until end of input (any count, across lines). Output: the maximum total "
+          "score. --pieces P: number of pieces (default 4, at most 8). --board FILE: a board as JSON "
+          "(docs/yut.md; docs/boards/ has the standard and the traditional board).",
+      .judges = kJudges,
+      .judge_limits = kJudgeLimits,
+      .options = kOptions,
+      .solve = &solve,
+      .hunt = hunt_cases(),
+  };
   return instance;
 }
 
 }  // namespace boardsearch::yut
+
+// The module entry that the generated puzzle list calls (src/app).
+namespace boardsearch::app::modules {
+const Puzzle& puzzle_yut() { return yut::puzzle(); }
+}  // namespace boardsearch::app::modules

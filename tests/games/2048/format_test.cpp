@@ -58,7 +58,7 @@ TEST(Format2048, GoodInputsParse) {
 
 TEST(Format2048, NegativeMovesIsBadInput) {
   app::SolveRequest request{"1\n2\n", {}, {}};
-  request.options.moves = -1;
+  request.options.set("moves", {std::int64_t{-1}});
   EXPECT_THROW(game2048::puzzle().solve(request), app::InputError);
 }
 

@@ -43,7 +43,7 @@ void expect_replay_reaches(const Board& start, const std::vector<Direction>& lin
 // Solves through the puzzle entry point, as the front ends do.
 app::SolveReport solve_text(const std::string& input, long long moves) {
   app::SolveRequest request{input, {}, {}};
-  request.options.moves = moves;
+  request.options.set("moves", {std::int64_t{moves}});
   return game2048::puzzle().solve(request);
 }
 
@@ -186,7 +186,7 @@ TEST(Solver2048, LimitsNeverYieldAnUnprovenAnswer) {
   const Board board = random_small_board(rng, 20, 100, 5);
   std::string input = "20\n" + game2048::board_text(board, 0);
   app::SolveRequest request{input, {}, {}};
-  request.options.moves = 10;
+  request.options.set("moves", {std::int64_t{10}});
   request.limits.max_nodes = 10;
   EXPECT_THROW(game2048::puzzle().solve(request), app::LimitError);
 }
@@ -204,7 +204,7 @@ TEST(Solver2048, AStoppedSearchBracketsTheTrueAnswer) {
     const std::uint64_t truth = plain2048::max_tile(to_grid(board), moves);
     const std::string input = std::to_string(side) + "\n" + game2048::board_text(board, 0);
     app::SolveRequest request{input, {}, {}};
-    request.options.moves = moves;
+    request.options.set("moves", {std::int64_t{moves}});
     request.limits.max_nodes = 1 + rng.below(40);
     try {
       const app::SolveReport report = game2048::puzzle().solve(request);

@@ -14,11 +14,11 @@
 namespace boardsearch::yut::testing {
 namespace {
 
-app::SolveReport run(std::string_view input, app::PuzzleOptions options = {}) {
+app::SolveReport run(std::string_view input, app::OptionValues options = {}) {
   return puzzle().solve(app::SolveRequest{input, std::move(options), {}});
 }
 
-std::string input_error(std::string_view input, app::PuzzleOptions options = {}) {
+std::string input_error(std::string_view input, app::OptionValues options = {}) {
   try {
     run(input, std::move(options));
   } catch (const app::InputError& e) {
@@ -27,17 +27,20 @@ std::string input_error(std::string_view input, app::PuzzleOptions options = {})
   return "no error";
 }
 
-app::PuzzleOptions with_pieces(long long pieces) {
-  app::PuzzleOptions options;
-  options.pieces = pieces;
+app::OptionValues with_pieces(long long pieces) {
+  app::OptionValues options;
+  options.set("pieces", {std::int64_t{pieces}});
   return options;
 }
 
-app::PuzzleOptions with_board_file(const std::string& relative) {
-  app::PuzzleOptions options;
-  options.board = read_text(source_path(relative));
-  options.board_source = relative;
+app::OptionValues with_board(std::string text, std::string source) {
+  app::OptionValues options;
+  options.set("board", {std::move(text), std::move(source)});
   return options;
+}
+
+app::OptionValues with_board_file(const std::string& relative) {
+  return with_board(read_text(source_path(relative)), relative);
 }
 
 TEST(YutPuzzle, JudgeSamplesByteExact) {
@@ -65,28 +68,24 @@ TEST(YutPuzzle, BadInputNamesLineAndField) {
 }
 
 TEST(YutPuzzle, PiecesOptionIsChecked) {
-  EXPECT_EQ(input_error("1", with_pieces(0)), "--pieces: expected at least 1 piece, found 0");
-  EXPECT_EQ(input_error("1", with_pieces(-2)), "--pieces: expected at least 1 piece, found -2");
-  EXPECT_EQ(input_error("1", with_pieces(9)),
-            "--pieces: at most 8 pieces (a position packs one byte per piece into a 64-bit key), found 9");
+  EXPECT_EQ(input_error("1", with_pieces(0)), "--pieces: expected an integer in [1, 8], found 0");
+  EXPECT_EQ(input_error("1", with_pieces(-2)), "--pieces: expected an integer in [1, 8], found -2");
+  EXPECT_EQ(input_error("1", with_pieces(9)), "--pieces: expected an integer in [1, 8], found 9");
   EXPECT_EQ(run("5 5 5 5 5 1 1 1 1 1", with_pieces(8)).answer, run("5 5 5 5 5 1 1 1 1 1", with_pieces(5)).answer);
 }
 
 TEST(YutPuzzle, DiceAreCheckedAgainstTheBoardFaces) {
-  app::PuzzleOptions options;
-  options.board = R"({"faces": [1, 3], "start": "s", "finish": "f", "squares": [
+  const app::OptionValues options = with_board(R"({"faces": [1, 3], "start": "s", "finish": "f", "squares": [
     {"id": "s", "points": 0, "red": "a"}, {"id": "a", "points": 4, "red": "b"},
-    {"id": "b", "points": 9, "red": "f"}, {"id": "f", "points": 0}]})";
-  options.board_source = "odd.json";
+    {"id": "b", "points": 9, "red": "f"}, {"id": "f", "points": 0}]})",
+                                               "odd.json");
   EXPECT_EQ(input_error("1 2", options),
             "line 1, field 2: dice value 2 is not a face of board 'odd.json' (faces 1, 3)");
   EXPECT_EQ(run("1 1 3", options).answer, "13\n");  // s -> a -> b -> finish
 }
 
 TEST(YutPuzzle, BadBoardFileIsAnInputErrorNamingTheFile) {
-  app::PuzzleOptions options;
-  options.board = "{ not json";
-  options.board_source = "broken.json";
+  const app::OptionValues options = with_board("{ not json", "broken.json");
   EXPECT_EQ(input_error("1", options).rfind("broken.json: not valid JSON", 0), 0u);
 }
 
@@ -97,7 +96,7 @@ TEST(YutPuzzle, CustomBoardFileRoundTrip) {
   const auto options = with_board_file("docs/boards/traditional.json");
   const auto report = run("5 1 2 3 4 5 5 3 2 4", options);
   EXPECT_EQ(report.document["board"]["name"], "traditional");
-  const Board board = parse_board(*options.board, options.board_source);
+  const Board board = parse_board(*options.text("board"), options.source("board"));
   std::vector<Move> plan;
   for (const auto& step : report.document["plan"])
     plan.push_back(Move{step["piece"].get<int>(), *board.find(step["from"].get<std::string>()),

@@ -1,0 +1,103 @@
+#include "cli/option_flags.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+#include "boardsearch/app/text_input.hpp"
+
+namespace boardsearch::cli {
+
+std::string option_type_name(const app::OptionSpec& spec) {
+  switch (spec.kind) {
+    case app::OptionKind::integer:
+      return std::string(spec.value_name.empty() ? "INT" : spec.value_name);
+    case app::OptionKind::choice: {
+      std::string choices;
+      for (std::string_view choice : spec.choices) choices += fmt::format("{}{}", choices.empty() ? "" : "|", choice);
+      return choices;
+    }
+    case app::OptionKind::flag:
+      return {};
+    case app::OptionKind::document:
+    case app::OptionKind::text:
+      break;
+  }
+  return std::string(spec.value_name.empty() ? "TEXT" : spec.value_name);
+}
+
+void add_schema_options(CLI::App& command, std::span<const app::OptionSpec> schema, TypedOptions& typed) {
+  for (const app::OptionSpec& spec : schema) {
+    const std::string flag = fmt::format("--{}", spec.name);
+    const std::string name(spec.name);
+    if (spec.kind == app::OptionKind::flag) {
+      command.add_flag_callback(
+          flag, [&typed, name] { typed[name] = ""; }, std::string(spec.help));
+      continue;
+    }
+    command
+        .add_option_function<std::string>(
+            flag, [&typed, name](const std::string& text) { typed[name] = text; }, std::string(spec.help))
+        ->type_name(option_type_name(spec));
+  }
+}
+
+void refuse_foreign_options(CLI::App& command, const app::Puzzle& puzzle, const std::string& prefix) {
+  // Each name once, with the kind of the first puzzle that takes it (a flag
+  // takes no value, anything else one).
+  TypedOptions added;
+  for (const app::Puzzle* other : app::all_puzzles())
+    for (const app::OptionSpec& spec : other->options) {
+      if (app::find_option(puzzle.options, spec.name) != nullptr || added.contains(spec.name)) continue;
+      added.emplace(spec.name, "");
+      const std::string message = prefix + app::foreign_option_message(puzzle, spec.name);
+      const std::string flag = fmt::format("--{}", spec.name);
+      auto refuse = [message] { throw app::InputError(message); };
+      if (spec.kind == app::OptionKind::flag)
+        command.add_flag_callback(flag, refuse)->group("");
+      else
+        command.add_option_function<std::string>(flag, [refuse](const std::string&) { refuse(); })->group("");
+    }
+}
+
+std::string read_input_text(const std::string& path) {
+  std::string text;
+  auto read_all = [&](std::istream& in, const std::string& name) {
+    char buffer[1 << 16];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+      text.append(buffer, static_cast<std::size_t>(in.gcount()));
+      if (text.size() > kMaxInputBytes)
+        throw app::InputError(fmt::format("{}: input is larger than {} MiB", name, kMaxInputBytes >> 20));
+    }
+    if (in.bad()) throw app::InputError(fmt::format("{}: read error", name));
+  };
+  if (path == "-") {
+    read_all(std::cin, "standard input");
+    return text;
+  }
+  if (path.empty()) throw app::InputError("'': cannot open file (the file name is empty)");
+  const std::string name = app::printable(path, app::kShownPathChars);
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw app::InputError(fmt::format("{}: is a directory", name));
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw app::InputError(fmt::format("{}: cannot open file", name));
+  read_all(file, name);
+  return text;
+}
+
+void read_schema_options(std::span<const app::OptionSpec> schema, const TypedOptions& typed, bool documents,
+                         app::OptionValues& values) {
+  for (const auto& [name, text] : typed) {
+    const app::OptionSpec* spec = app::find_option(schema, name);
+    if (spec == nullptr) throw std::logic_error(fmt::format("option --{} is not in the schema", name));
+    const bool is_document = spec->kind == app::OptionKind::document;
+    if (is_document != documents) continue;
+    values.set(name, is_document ? app::read_option_text(*spec, read_input_text(text), text)
+                                 : app::read_option_text(*spec, text));
+  }
+}
+
+}  // namespace boardsearch::cli

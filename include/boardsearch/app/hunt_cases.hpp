@@ -1,0 +1,125 @@
+#pragma once
+// The generic pieces of a puzzle's hunt cases (Puzzle::hunt, puzzle.hpp): the
+// growth rule of random inputs, fixed edge cases placed among them, and the
+// adapter that turns a case model written over the puzzle's own input type
+// into the text-form function pointers of HuntCases.
+//
+//   struct Cases {                          the puzzle's case model, typed
+//     using Input = Board;                  (its own board, parser, formatter)
+//     static Input generate(index, rng, options);
+//     static Input parse(text);             its judge parser
+//     static std::string format(input);     its judge formatter
+//     static std::vector<Input> shrink(input, options);
+//     static std::string summary(input);
+//   };
+//          |  typed_hunt_cases<Cases>()
+//          v
+//   HuntCases { generate -> text, shrink(text) -> texts, summary(text) }
+//
+// Texts handed to shrink and summary came from generate or shrink (HuntCases'
+// precondition), so `parse` reads back what `format` wrote.
+
+#include <algorithm>
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "boardsearch/app/options.hpp"
+#include "boardsearch/app/puzzle.hpp"
+#include "boardsearch/core/zobrist.hpp"
+
+namespace boardsearch::app {
+
+// ---------------------------------------------------------------------------
+// Growth: random inputs start small and grow with the case index.
+
+// The largest size random case `index` may draw: smallest_cap, one more
+// every `step` cases, never beyond `largest`. Precondition: step >= 1.
+constexpr int size_cap(std::uint64_t index, int smallest_cap, std::uint64_t step, int largest) {
+  const std::uint64_t grown = static_cast<std::uint64_t>(smallest_cap) + index / step;
+  return static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(largest), grown));
+}
+
+// The first random case index whose size cap (size_cap above) reaches
+// `size`.
+constexpr std::uint64_t first_index_with_cap(int size, int smallest_cap, std::uint64_t step) {
+  return size <= smallest_cap ? 0 : static_cast<std::uint64_t>(size - smallest_cap) * step;
+}
+
+// ---------------------------------------------------------------------------
+// Edge cases: fixed inputs (the puzzle page's samples and traps, the judge's
+// extremes) placed among the random ones.
+
+// A fixed input and the random case index from which inputs of its size are
+// generated (usually first_index_with_cap of its size).
+template <class Input>
+struct EdgeCase {
+  std::uint64_t from_random_index = 0;
+  Input input;
+};
+
+// Case `index` of a hunt that puts each edge case among the random ones when
+// random inputs reach its size, so small inputs come first whatever their
+// origin (and a small failure is found before a big one). In the order of a
+// stable sort by from_random_index, edge case j goes to overall index
+// from_random_index + j; every other index n is random case n minus the
+// number of edge cases placed before it, drawn by random(random_index, rng).
+// `edges` may come in any order; ties keep the order given.
+template <class Input, class Random>
+Input with_edge_cases(std::span<const EdgeCase<Input>> edges, std::uint64_t index, core::SplitMix64& rng,
+                      Random&& random) {
+  std::uint64_t placed_before = 0;
+  for (std::size_t j = 0; j < edges.size(); ++j) {
+    // j's rank in the stable order: the edges that sort before it.
+    std::uint64_t rank = 0;
+    for (std::size_t k = 0; k < edges.size(); ++k)
+      if (edges[k].from_random_index < edges[j].from_random_index ||
+          (edges[k].from_random_index == edges[j].from_random_index && k < j))
+        ++rank;
+    const std::uint64_t position = edges[j].from_random_index + rank;
+    if (position == index) return edges[j].input;
+    if (position < index) ++placed_before;
+  }
+  return random(index - placed_before, rng);
+}
+
+// ---------------------------------------------------------------------------
+// The typed-to-text adapter.
+
+// A case model over the puzzle's own input type (see the top of this file).
+// generate: a pure function of its arguments, always a valid judge input;
+// shrink: strictly smaller valid inputs, biggest cut first, each lowering a
+// finite measure; parse(format(x)) == x.
+template <class Cases>
+concept TypedHuntCases = requires(std::uint64_t index, core::SplitMix64& rng, const OptionValues& options,
+                                  std::string_view text, const typename Cases::Input& input) {
+  { Cases::generate(index, rng, options) } -> std::same_as<typename Cases::Input>;
+  { Cases::parse(text) } -> std::same_as<typename Cases::Input>;
+  { Cases::format(input) } -> std::same_as<std::string>;
+  { Cases::shrink(input, options) } -> std::same_as<std::vector<typename Cases::Input>>;
+  { Cases::summary(input) } -> std::same_as<std::string>;
+};
+
+// HuntCases whose functions read the text with Cases::parse, work on the
+// typed input and write it back with Cases::format. Captureless lambdas, so
+// each is a plain function pointer.
+template <TypedHuntCases Cases>
+constexpr HuntCases typed_hunt_cases() {
+  return HuntCases{
+      .generate = [](std::uint64_t index, core::SplitMix64& rng, const OptionValues& options) -> std::string {
+        return Cases::format(Cases::generate(index, rng, options));
+      },
+      .shrink = [](std::string_view input, const OptionValues& options) -> std::vector<std::string> {
+        std::vector<std::string> texts;
+        for (const typename Cases::Input& candidate : Cases::shrink(Cases::parse(input), options))
+          texts.push_back(Cases::format(candidate));
+        return texts;
+      },
+      .summary = [](std::string_view input) -> std::string { return Cases::summary(Cases::parse(input)); },
+  };
+}
+
+}  // namespace boardsearch::app

@@ -1,0 +1,179 @@
+// 2048 inputs for `boardsearch hunt` (Baekjoon 12100 / 12094): an N x N
+// board of empty cells and power-of-two tiles, at least one tile.
+//
+// Generation, by case index:
+//   random boards     N drawn from 1 .. cap, where cap grows by one every
+//                     kCasesPerSizeStep cases up to the judge's 20; the tile
+//                     density and the value spread vary per case, so boards
+//                     with many equal neighbours (merge chains) and sparse
+//                     or full boards all appear.
+//   edge cases        fixed boards from the puzzle page (sample, traps) and
+//                     the judge's extremes, each placed where the random
+//                     boards reach its size (small inputs come first).
+// Shrinking (each step lowers N, the tile count or the tile sum):
+//   drop one row and one column (the board must stay square),
+//   remove one tile (at least one stays), halve one tile (down to 2).
+
+#include "games/2048/hunt_cases.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "boardsearch/app/hunt_cases.hpp"
+#include "games/2048/board.hpp"
+#include "games/2048/format.hpp"
+
+namespace boardsearch::game2048 {
+
+namespace {
+
+// The judge's limits (Baekjoon 12100): 1 <= N <= 20, tiles 2 .. 1024.
+constexpr int kJudgeMaxSide = 20;
+constexpr int kJudgeMaxExponent = 10;  // 2^10 = 1024
+// The largest random board side grows by one every this many cases.
+constexpr std::uint64_t kCasesPerSizeStep = 24;
+constexpr int kSmallestCap = 2;
+// Densities (percent of cells holding a tile) drawn from.
+constexpr std::array<int, 6> kDensities = {15, 35, 55, 75, 90, 100};
+// Largest exponents drawn from: few distinct values make long merge chains,
+// many make merges rare; 10 is the judge's 1024.
+constexpr std::array<int, 4> kMaxExponents = {1, 2, 4, 10};
+
+std::size_t cell_count(const Board& board) { return static_cast<std::size_t>(board.side() * board.side()); }
+
+// Sets cell `cell` (row-major index) to exponent e.
+void set_cell(Board& board, std::size_t cell, Exponent e) {
+  const int index = static_cast<int>(cell);
+  board.set(index / board.side(), index % board.side(), e);
+}
+
+// A board from rows of tile values (0 empty, powers of two).
+Board board_from_rows(const std::vector<std::vector<std::uint32_t>>& rows) {
+  Board board(static_cast<int>(rows.size()));
+  for (std::size_t row = 0; row < rows.size(); ++row)
+    for (std::size_t col = 0; col < rows[row].size(); ++col)
+      if (rows[row][col] != 0)
+        board.set(static_cast<int>(row), static_cast<int>(col),
+                  static_cast<Exponent>(std::countr_zero(rows[row][col])));
+  return board;
+}
+
+// A board of side n, every cell holding exponent e.
+Board full_board(int n, Exponent e) {
+  Board board(n);
+  for (std::size_t cell = 0; cell < cell_count(board); ++cell) set_cell(board, cell, e);
+  return board;
+}
+
+// The fixed boards: the puzzle page's sample and traps, and the extremes of
+// the judge's limits. Each is tried when random boards reach its size.
+const std::vector<app::EdgeCase<Board>>& edge_cases() {
+  static const std::vector<app::EdgeCase<Board>> edges = [] {
+    const std::vector<Board> boards = {
+        board_from_rows({{2}}),                              // one cell, one tile
+        board_from_rows({{2, 2, 2}, {4, 4, 4}, {8, 8, 8}}),  // the sample (16)
+        board_from_rows({{2, 2, 4}, {0, 0, 0}, {0, 0, 0}}),  // same direction twice (8)
+        board_from_rows({{2, 2, 2}, {0, 0, 0}, {0, 0, 0}}),  // 2 2 2 -> 4 2, not 2 4
+        board_from_rows({{2, 2, 2, 2}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}),
+        board_from_rows({{0, 0}, {0, 1024}}),  // one large tile
+        board_from_rows({{4, 2, 2, 4}, {2, 0, 0, 2}, {2, 0, 0, 2}, {4, 2, 2, 4}}),
+        full_board(4, 1),
+        full_board(kJudgeMaxSide, kJudgeMaxExponent),  // largest values: 2^15 after 5 moves
+    };
+    std::vector<app::EdgeCase<Board>> placed;
+    for (const Board& board : boards)
+      placed.push_back({app::first_index_with_cap(board.side(), kSmallestCap, kCasesPerSizeStep), board});
+    return placed;
+  }();
+  return edges;
+}
+
+// A tile exponent drawn from 1 .. max_exponent.
+Exponent random_exponent(core::SplitMix64& rng, int max_exponent) {
+  return static_cast<Exponent>(1 + rng.below(static_cast<std::uint64_t>(max_exponent)));
+}
+
+Board random_board(std::uint64_t index, core::SplitMix64& rng) {
+  const int cap = app::size_cap(index, kSmallestCap, kCasesPerSizeStep, kJudgeMaxSide);
+  Board board(1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(cap))));
+  const int density = kDensities[rng.below(kDensities.size())];
+  const int max_exponent = kMaxExponents[rng.below(kMaxExponents.size())];
+  for (std::size_t cell = 0; cell < cell_count(board); ++cell)
+    if (static_cast<int>(rng.below(100)) < density) set_cell(board, cell, random_exponent(rng, max_exponent));
+  if (board.counts().tiles == 0) set_cell(board, rng.below(cell_count(board)), random_exponent(rng, max_exponent));
+  return board;
+}
+
+// The board without row `dropped_row` and column `dropped_col`.
+Board without_row_and_column(const Board& board, int dropped_row, int dropped_col) {
+  Board smaller(board.side() - 1);
+  for (int row = 0, to_row = 0; row < board.side(); ++row) {
+    if (row == dropped_row) continue;
+    for (int col = 0, to_col = 0; col < board.side(); ++col) {
+      if (col == dropped_col) continue;
+      smaller.set(to_row, to_col++, board.at(row, col));
+    }
+    ++to_row;
+  }
+  return smaller;
+}
+
+struct Cases {
+  using Input = Board;
+
+  static Board generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues&) {
+    return app::with_edge_cases<Board>(edge_cases(), index, rng, random_board);
+  }
+
+  static Board parse(std::string_view text) { return parse_board(text); }
+  static std::string format(const Board& board) { return format_board(board); }
+
+  static std::vector<Board> shrink(const Board& board, const app::OptionValues&) {
+    std::vector<Board> candidates;
+    // 1. A smaller board: every (row, column) pair to drop, last ones first
+    //    (the failure is often near the top left, where boards are written).
+    if (board.side() > 1)
+      for (int row = board.side() - 1; row >= 0; --row)
+        for (int col = board.side() - 1; col >= 0; --col) {
+          Board smaller = without_row_and_column(board, row, col);
+          if (smaller.counts().tiles > 0) candidates.push_back(std::move(smaller));
+        }
+    // 2. One tile fewer (the judge wants at least one).
+    if (board.counts().tiles > 1)
+      for (std::size_t cell = 0; cell < cell_count(board); ++cell)
+        if (board.cells()[cell] != 0) {
+          Board fewer = board;
+          set_cell(fewer, cell, 0);
+          candidates.push_back(std::move(fewer));
+        }
+    // 3. A smaller value: first straight down to 2, then halved.
+    for (std::size_t cell = 0; cell < cell_count(board); ++cell) {
+      const Exponent e = board.cells()[cell];
+      if (e <= 1) continue;
+      Board lower = board;
+      set_cell(lower, cell, 1);
+      candidates.push_back(lower);
+      if (e > 2) {
+        set_cell(lower, cell, static_cast<Exponent>(e - 1));
+        candidates.push_back(std::move(lower));
+      }
+    }
+    return candidates;
+  }
+
+  static std::string summary(const Board& board) {
+    const std::uint32_t tiles = board.counts().tiles;
+    return fmt::format("board {}x{} with {} tile{}, largest {}", board.side(), board.side(), tiles,
+                       tiles == 1 ? "" : "s", tile_text(board.max_exponent()));
+  }
+};
+
+}  // namespace
+
+app::HuntCases hunt_cases() { return app::typed_hunt_cases<Cases>(); }
+
+}  // namespace boardsearch::game2048

@@ -1,0 +1,196 @@
+// Vanishing footholds inputs for `boardsearch hunt` (Programmers 92345): an
+// R x C board of footholds (1) and holes (0), and the cells of players A and
+// B, both on footholds (possibly the same cell).
+//
+// Generation, by case index:
+//   random games      R and C drawn from 1 .. cap (cap grows to the judge's
+//                     5), foothold density 30 .. 100 %, the players on
+//                     random footholds, on the same one about one case in six
+//   edge cases        the four samples and the page's traps (stepping onto
+//                     the other player, a shared start cell), a player
+//                     stuck at once, non-square boards (index row * C),
+//                     each placed where random games reach its size.
+// Shrinking (each step lowers (cells, footholds) lexicographically):
+//   drop a row or a column (coordinates follow; a player standing on it
+//   steps to a neighbouring line), remove a foothold no player stands on.
+
+#include "games/footholds/hunt_cases.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "boardsearch/app/hunt_cases.hpp"
+#include "games/footholds/board.hpp"
+
+namespace boardsearch::footholds {
+
+namespace {
+
+// The judge's limits: 1 <= R, C <= 5.
+constexpr int kJudgeMaxSide = 5;
+constexpr std::uint64_t kCasesPerSizeStep = 20;
+constexpr int kSmallestCap = 2;
+constexpr std::array<int, 5> kFootholdPercents = {30, 50, 70, 85, 100};
+// One case in this many puts both players on the same cell.
+constexpr std::uint64_t kSameCellOneIn = 6;
+
+struct Spot {
+  int row = 0;
+  int col = 0;
+};
+
+Board game(const std::vector<std::vector<std::uint8_t>>& rows, Spot a, Spot b) {
+  Board board;
+  board.rows = static_cast<int>(rows.size());
+  board.cols = static_cast<int>(rows.front().size());
+  for (const auto& row : rows) board.footholds.insert(board.footholds.end(), row.begin(), row.end());
+  board.a = board.cell_at(a.row, a.col);
+  board.b = board.cell_at(b.row, b.col);
+  return board;
+}
+
+int foothold_count(const Board& board) {
+  return static_cast<int>(std::count(board.footholds.begin(), board.footholds.end(), std::uint8_t{1}));
+}
+
+const std::vector<app::EdgeCase<Board>>& edge_cases() {
+  static const std::vector<app::EdgeCase<Board>> edges = [] {
+    const std::vector<Board> games = {
+        game({{1, 1, 1}, {1, 1, 1}, {1, 1, 1}}, {1, 0}, {1, 2}),  // samples: 5
+        game({{1, 1, 1}, {1, 0, 1}, {1, 1, 1}}, {1, 0}, {1, 2}),  // 4
+        game({{1, 1, 1, 1, 1}}, {0, 0}, {0, 4}),                  // 4
+        game({{1}}, {0, 0}, {0, 0}),                              // 0
+        game({{1, 1}}, {0, 1}, {0, 0}),                           // step onto the other player: 1
+        game({{1, 1, 1}}, {0, 1}, {0, 1}),                        // same start cell: 1
+        game({{1, 0}, {0, 1}}, {0, 0}, {1, 1}),                   // A cannot move: 0
+        game({{1, 1, 1}, {1, 1, 1}}, {0, 0}, {1, 2}),             // non-square: row * C + column
+        game({{1, 1}, {1, 1}, {1, 1}}, {0, 0}, {2, 1}),
+        game(std::vector<std::vector<std::uint8_t>>(kJudgeMaxSide, std::vector<std::uint8_t>(kJudgeMaxSide, 1)), {0, 0},
+             {kJudgeMaxSide - 1, kJudgeMaxSide - 1}),
+    };
+    std::vector<app::EdgeCase<Board>> placed;
+    for (const Board& g : games)
+      placed.push_back({app::first_index_with_cap(std::max(g.rows, g.cols), kSmallestCap, kCasesPerSizeStep), g});
+    return placed;
+  }();
+  return edges;
+}
+
+Board random_game(std::uint64_t index, core::SplitMix64& rng) {
+  const int cap = app::size_cap(index, kSmallestCap, kCasesPerSizeStep, kJudgeMaxSide);
+  Board board;
+  board.rows = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(cap)));
+  board.cols = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(cap)));
+  const int percent = kFootholdPercents[rng.below(kFootholdPercents.size())];
+  board.footholds.assign(static_cast<std::size_t>(board.cells()), 0);
+  for (auto& cell : board.footholds) cell = static_cast<int>(rng.below(100)) < percent ? 1 : 0;
+  auto random_cell = [&] {
+    const int row = static_cast<int>(rng.below(static_cast<std::uint64_t>(board.rows)));
+    const int col = static_cast<int>(rng.below(static_cast<std::uint64_t>(board.cols)));
+    return board.cell_at(row, col);
+  };
+  board.a = random_cell();
+  board.b = rng.below(kSameCellOneIn) == 0 ? board.a : random_cell();
+  // Players stand on footholds (the judge guarantees it).
+  board.footholds[static_cast<std::size_t>(board.a)] = 1;
+  board.footholds[static_cast<std::size_t>(board.b)] = 1;
+  return board;
+}
+
+// Where a player goes when the row (or column) it stands in is dropped: to
+// the neighbouring line before it (index - 1) or after it (the line that
+// takes the dropped one's index).
+enum class Shift { to_lower, to_higher };
+
+// One coordinate after dropping line `dropped`: indices past it move down by
+// one; a player on it moves to a neighbour as `shift` says.
+int after_drop(int coordinate, int dropped, Shift shift) {
+  if (coordinate > dropped) return coordinate - 1;
+  if (coordinate == dropped && shift == Shift::to_lower) return coordinate - 1;
+  return coordinate;
+}
+
+// The board without row `dropped_row` (or column `dropped_col`; the other
+// is -1); players on the dropped line move as `shift` says and keep (or get)
+// a foothold under them. Precondition: the shift stays on the board.
+Board without_line(const Board& board, int dropped_row, int dropped_col, Shift shift) {
+  Board smaller;
+  smaller.rows = board.rows - (dropped_row >= 0 ? 1 : 0);
+  smaller.cols = board.cols - (dropped_col >= 0 ? 1 : 0);
+  for (int row = 0; row < board.rows; ++row)
+    for (int col = 0; col < board.cols; ++col)
+      if (row != dropped_row && col != dropped_col)
+        smaller.footholds.push_back(board.footholds[static_cast<std::size_t>(board.cell_at(row, col))]);
+  auto moved = [&](int cell) {
+    const int row = board.row_of(cell);
+    const int col = board.col_of(cell);
+    return smaller.cell_at(dropped_row >= 0 ? after_drop(row, dropped_row, shift) : row,
+                           dropped_col >= 0 ? after_drop(col, dropped_col, shift) : col);
+  };
+  smaller.a = moved(board.a);
+  smaller.b = moved(board.b);
+  smaller.footholds[static_cast<std::size_t>(smaller.a)] = 1;
+  smaller.footholds[static_cast<std::size_t>(smaller.b)] = 1;
+  return smaller;
+}
+
+struct Cases {
+  using Input = Board;
+
+  static Board generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues&) {
+    return app::with_edge_cases<Board>(edge_cases(), index, rng, random_game);
+  }
+
+  static Board parse(std::string_view text) { return parse_board(text); }
+  static std::string format(const Board& board) { return to_text(board); }
+
+  static std::vector<Board> shrink(const Board& board, const app::OptionValues&) {
+    std::vector<Board> candidates;
+    // 1. A row or a column fewer. A line without players just goes; players
+    //    on a dropped line step to the line before or after it (both are
+    //    tried), keeping a foothold under them. Either way the cell count
+    //    drops, so this terminates even though a foothold may be added.
+    auto drop_lines = [&](int count, auto holds_player, auto drop) {
+      if (count <= 1) return;
+      for (int line = count - 1; line >= 0; --line) {
+        if (!holds_player(line)) {
+          candidates.push_back(drop(line, Shift::to_higher));
+          continue;
+        }
+        if (line > 0) candidates.push_back(drop(line, Shift::to_lower));
+        if (line + 1 < count) candidates.push_back(drop(line, Shift::to_higher));
+      }
+    };
+    drop_lines(
+        board.rows, [&](int row) { return board.row_of(board.a) == row || board.row_of(board.b) == row; },
+        [&](int row, Shift shift) { return without_line(board, row, -1, shift); });
+    drop_lines(
+        board.cols, [&](int col) { return board.col_of(board.a) == col || board.col_of(board.b) == col; },
+        [&](int col, Shift shift) { return without_line(board, -1, col, shift); });
+    // 2. A foothold fewer, never one a player stands on.
+    for (int cell = 0; cell < board.cells(); ++cell) {
+      if (board.footholds[static_cast<std::size_t>(cell)] == 0 || cell == board.a || cell == board.b) continue;
+      Board fewer = board;
+      fewer.footholds[static_cast<std::size_t>(cell)] = 0;
+      candidates.push_back(std::move(fewer));
+    }
+    return candidates;
+  }
+
+  static std::string summary(const Board& board) {
+    const int footholds = foothold_count(board);
+    return fmt::format("board {}x{} with {} foothold{}, A ({},{}), B ({},{})", board.rows, board.cols, footholds,
+                       footholds == 1 ? "" : "s", board.row_of(board.a), board.col_of(board.a), board.row_of(board.b),
+                       board.col_of(board.b));
+  }
+};
+
+}  // namespace
+
+app::HuntCases hunt_cases() { return app::typed_hunt_cases<Cases>(); }
+
+}  // namespace boardsearch::footholds

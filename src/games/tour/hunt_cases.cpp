@@ -1,0 +1,202 @@
+// Board tour inputs for `boardsearch hunt` (Baekjoon 9944): a file of one or
+// more cases, each an N x M grid of '.' (empty) and '*' (obstacle).
+//
+// Generation, by case index:
+//   random files      1 .. 3 cases; each side drawn from 1 .. cap
+//                     independently (so most boards are not square), cap
+//                     growing by one every kCasesPerSizeStep files up to 30;
+//                     obstacle density from 0 % (open boards) through the
+//                     6-20 % "scattered" range the puzzle page warns about
+//                     to 50 %.
+//   edge cases        the sample file, one-cell and one-line boards, tall and
+//                     wide (non-square) boards, boards split in two (-1),
+//                     each placed where random boards reach its size.
+// Shrinking:
+//   a file of several cases: first each case alone (the failing case is
+//   usually one of them), then the file without one case; a single case:
+//   drop a row or a column, then turn one obstacle into an empty cell.
+//   Each step lowers (cases, cells, obstacles) lexicographically.
+//   Every board keeps at least one empty cell.
+
+#include "games/tour/hunt_cases.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "boardsearch/app/hunt_cases.hpp"
+#include "games/tour/io.hpp"
+#include "games/tour/rules.hpp"
+
+namespace boardsearch::tour {
+
+namespace {
+
+using File = std::vector<Board>;
+
+// The judge's limits: 1 <= N, M <= 30; several cases per file (the hunter
+// writes at most three, so that one slow case does not hide in many).
+constexpr int kJudgeMaxSide = 30;
+constexpr std::uint64_t kMaxCasesPerFile = 3;
+constexpr std::uint64_t kCasesPerSizeStep = 30;
+constexpr int kSmallestCap = 3;
+// Obstacle densities in percent; 6-20 % is where plain searches blow up.
+constexpr std::array<int, 7> kObstaclePercents = {0, 5, 8, 12, 20, 35, 50};
+
+void set_empty(Board& board, int row, int col, bool empty) {
+  LineMask& mask = board.empty[static_cast<std::size_t>(row)];
+  const LineMask bit = LineMask{1} << col;
+  mask = empty ? (mask | bit) : (mask & ~bit);
+}
+
+Board open_board(int rows, int cols) {
+  Board board;
+  board.rows = rows;
+  board.cols = cols;
+  for (int row = 0; row < rows; ++row)
+    for (int col = 0; col < cols; ++col) set_empty(board, row, col, true);
+  return board;
+}
+
+// A board from its rows of '.' and '*'.
+Board board_from_rows(const std::vector<std::string>& rows) {
+  Board board = open_board(static_cast<int>(rows.size()), static_cast<int>(rows.front().size()));
+  for (int row = 0; row < board.rows; ++row)
+    for (int col = 0; col < board.cols; ++col)
+      set_empty(board, row, col, rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)] == '.');
+  return board;
+}
+
+const std::vector<app::EdgeCase<File>>& edge_cases() {
+  static const std::vector<app::EdgeCase<File>> edges = [] {
+    const std::vector<File> files = {
+        // The sample file: two cases (10 and 3).
+        {board_from_rows({"**...", ".....", "....*", "..*..", "....."}), board_from_rows({"****", "*...", "*..*"})},
+        {board_from_rows({"."})},         // one empty cell: 0 steps
+        {board_from_rows({"*.", "**"})},  // one empty cell among obstacles
+        {open_board(1, 2)},               // one step
+        {open_board(2, 1)},
+        {open_board(2, 3), open_board(3, 2)},      // non-square: loop over M, not N
+        {board_from_rows({".*.", "***", "..."})},  // two regions: -1
+        {open_board(1, kJudgeMaxSide)},
+        {open_board(kJudgeMaxSide, 1)},
+        {board_from_rows({"...", ".*.", "..."})},
+        {open_board(kJudgeMaxSide, kJudgeMaxSide)},  // open boards are easy
+    };
+    std::vector<app::EdgeCase<File>> placed;
+    for (const File& file : files) {
+      int side = 1;
+      for (const Board& board : file) side = std::max({side, board.rows, board.cols});
+      placed.push_back({app::first_index_with_cap(side, kSmallestCap, kCasesPerSizeStep), file});
+    }
+    return placed;
+  }();
+  return edges;
+}
+
+Board random_board(std::uint64_t index, core::SplitMix64& rng) {
+  const auto cap = static_cast<std::uint64_t>(app::size_cap(index, kSmallestCap, kCasesPerSizeStep, kJudgeMaxSide));
+  // M is drawn before N: the order the hunter has always used, so that a
+  // seed keeps giving the same boards.
+  const int cols = 1 + static_cast<int>(rng.below(cap));
+  const int rows = 1 + static_cast<int>(rng.below(cap));
+  Board board = open_board(rows, cols);
+  const int percent = kObstaclePercents[rng.below(kObstaclePercents.size())];
+  for (int row = 0; row < rows; ++row)
+    for (int col = 0; col < cols; ++col)
+      if (static_cast<int>(rng.below(100)) < percent) set_empty(board, row, col, false);
+  if (board.empty_count() == 0) {
+    const auto cell = static_cast<int>(rng.below(static_cast<std::uint64_t>(rows * cols)));
+    set_empty(board, cell / cols, cell % cols, true);
+  }
+  return board;
+}
+
+File random_file(std::uint64_t index, core::SplitMix64& rng) {
+  File file;
+  const std::uint64_t count = 1 + rng.below(kMaxCasesPerFile);
+  for (std::uint64_t k = 0; k < count; ++k) file.push_back(random_board(index, rng));
+  return file;
+}
+
+// The board without row (dropped_row >= 0) or column (dropped_col >= 0).
+Board without_line(const Board& board, int dropped_row, int dropped_col) {
+  Board smaller;
+  smaller.rows = board.rows - (dropped_row >= 0 ? 1 : 0);
+  smaller.cols = board.cols - (dropped_col >= 0 ? 1 : 0);
+  for (int row = 0, to_row = 0; row < board.rows; ++row) {
+    if (row == dropped_row) continue;
+    for (int col = 0, to_col = 0; col < board.cols; ++col) {
+      if (col == dropped_col) continue;
+      set_empty(smaller, to_row, to_col++, board.is_empty(row, col));
+    }
+    ++to_row;
+  }
+  return smaller;
+}
+
+std::vector<Board> shrink_board(const Board& board) {
+  std::vector<Board> candidates;
+  auto keep = [&](Board smaller) {
+    if (smaller.empty_count() > 0) candidates.push_back(smaller);
+  };
+  // 1. Fewer rows or columns.
+  if (board.rows > 1)
+    for (int row = board.rows - 1; row >= 0; --row) keep(without_line(board, row, -1));
+  if (board.cols > 1)
+    for (int col = board.cols - 1; col >= 0; --col) keep(without_line(board, -1, col));
+  // 2. One obstacle fewer.
+  for (int row = 0; row < board.rows; ++row)
+    for (int col = 0; col < board.cols; ++col)
+      if (!board.is_empty(row, col)) {
+        Board opened = board;
+        set_empty(opened, row, col, true);
+        candidates.push_back(opened);
+      }
+  return candidates;
+}
+
+struct Cases {
+  using Input = File;
+
+  static File generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues&) {
+    return app::with_edge_cases<File>(edge_cases(), index, rng, random_file);
+  }
+
+  static File parse(std::string_view text) { return parse_boards(text); }
+  static std::string format(const File& file) { return format_boards(file); }
+
+  static std::vector<File> shrink(const File& file, const app::OptionValues&) {
+    std::vector<File> candidates;
+    if (file.size() > 1) {
+      // 1. Each case alone, then the file minus one case.
+      for (const Board& board : file) candidates.push_back(File{board});
+      for (std::size_t dropped = 0; dropped < file.size(); ++dropped) {
+        File fewer = file;
+        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(dropped));
+        candidates.push_back(std::move(fewer));
+      }
+      return candidates;
+    }
+    // 2. A single case: a smaller board.
+    for (const Board& board : shrink_board(file.front())) candidates.push_back(File{board});
+    return candidates;
+  }
+
+  static std::string summary(const File& file) {
+    std::string text;
+    for (const Board& board : file)
+      text += fmt::format("{}{}x{} ({} empty)", text.empty() ? "" : ", ", board.rows, board.cols, board.empty_count());
+    return fmt::format("{} case{}: {}", file.size(), file.size() == 1 ? "" : "s", text);
+  }
+};
+
+}  // namespace
+
+app::HuntCases hunt_cases() { return app::typed_hunt_cases<Cases>(); }
+
+}  // namespace boardsearch::tour

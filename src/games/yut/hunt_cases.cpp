@@ -1,0 +1,175 @@
+// Dice yut inputs for `boardsearch hunt` (Baekjoon 17825): one line of dice
+// values 1..5. The judge reads exactly ten; the generalized game (any number
+// of turns, chosen with --pieces P) reads dice until end of input.
+//
+// Generation, by case index:
+//   edge cases        the four samples and the page's trap (squares by
+//                     identity, not by printed number); in the generalized
+//                     game placed where random cases reach their length
+//   random            dice from a per-case palette: all of 1..5, or only a
+//                     few values (long runs of 5 reach the inner squares
+//                     and the shared 40; runs of small dice stop on blue
+//                     squares and walk the shortcuts)
+// Judge mode keeps exactly ten dice: a program written for the judge reads
+// ten, so a shorter input would only test how it handles missing input.
+// With --pieces given (the generalized game, dice until end of input) the
+// count varies from 1 to kMaxGeneralizedTurns, growing with the case index.
+// With --board, value v stands for the board's v-th smallest face (its
+// largest when it has fewer); on the standard faces 1..5 that is v itself.
+// Shrinking (each step lowers the dice count or the dice sum):
+//   drop one die (generalized only, at least one stays),
+//   set one die to the smallest face, lower one die to the next face.
+
+#include "games/yut/hunt_cases.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "boardsearch/app/hunt_cases.hpp"
+#include "games/yut/board.hpp"
+#include "games/yut/dice.hpp"
+
+namespace boardsearch::yut {
+
+namespace {
+
+using Dice = std::vector<int>;
+
+// The judge's limits: exactly ten dice, each 1 .. 5.
+constexpr int kJudgeTurns = 10;
+// Most dice a generalized case gets (the reference stays fast).
+constexpr int kMaxGeneralizedTurns = 12;
+constexpr std::uint64_t kCasesPerTurnStep = 8;
+constexpr int kSmallestTurnCap = 2;
+
+// Per-case value palettes, all within the judge's 1 .. 5.
+const std::array<std::vector<int>, 6> kPalettes = {{
+    {1, 2, 3, 4, 5},
+    {1, 5},
+    {5, 5, 5, 1},
+    {2, 3},
+    {1, 2},
+    {3, 4, 5},
+}};
+
+// The judge's game unless the user chose a number of pieces.
+bool generalized(const app::OptionValues& options) { return options.given("pieces"); }
+
+// The faces of the board the reference plays on, ascending.
+std::vector<int> faces(const app::OptionValues& options) {
+  const std::string* board = options.text("board");
+  if (board == nullptr) return standard_board().faces;
+  return parse_board(*board, std::string(options.source("board"))).faces;
+}
+
+// A board that takes any face: hunt inputs are read back only to be shrunk
+// or described, and they came from generate or shrink.
+const Board& any_face_board() {
+  static const Board board = [] {
+    Board any = standard_board();
+    any.faces.clear();
+    for (int face = 1; face <= kMaxFace; ++face) any.faces.push_back(face);
+    return any;
+  }();
+  return board;
+}
+
+std::vector<app::EdgeCase<Dice>> placed_edge_cases(bool generalized_game) {
+  std::vector<Dice> edges = {
+      {1, 2, 3, 4, 1, 2, 3, 4, 1, 2},  // samples: 190
+      {1, 1, 1, 1, 1, 1, 1, 1, 1, 1},  // 133
+      {5, 1, 2, 3, 4, 5, 5, 3, 2, 4},  // 214
+      {5, 5, 5, 5, 5, 5, 5, 5, 5, 5},  // 130
+      {5, 5, 5, 5, 5, 1, 1, 1, 1, 1},  // two 30s are distinct squares: 167
+      {3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
+  };
+  if (generalized_game) {
+    edges.push_back({1});
+    edges.push_back(Dice(kMaxGeneralizedTurns, 5));
+  }
+  std::vector<app::EdgeCase<Dice>> placed;
+  for (const Dice& dice : edges) {
+    const int turns = static_cast<int>(dice.size());
+    placed.push_back(
+        {generalized_game ? app::first_index_with_cap(turns, kSmallestTurnCap, kCasesPerTurnStep) : 0, dice});
+  }
+  return placed;
+}
+
+const std::vector<app::EdgeCase<Dice>>& edge_cases(bool generalized_game) {
+  static const std::vector<app::EdgeCase<Dice>> judge = placed_edge_cases(false);
+  static const std::vector<app::EdgeCase<Dice>> general = placed_edge_cases(true);
+  return generalized_game ? general : judge;
+}
+
+Dice random_dice(std::uint64_t index, core::SplitMix64& rng, bool generalized_game) {
+  int turns = kJudgeTurns;
+  if (generalized_game) {
+    const int cap = app::size_cap(index, kSmallestTurnCap, kCasesPerTurnStep, kMaxGeneralizedTurns);
+    turns = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(cap)));
+  }
+  const std::vector<int>& palette = kPalettes[rng.below(kPalettes.size())];
+  Dice dice;
+  for (int turn = 0; turn < turns; ++turn) dice.push_back(palette[rng.below(palette.size())]);
+  return dice;
+}
+
+struct Cases {
+  using Input = Dice;
+
+  static Dice generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues& options) {
+    const bool generalized_game = generalized(options);
+    Dice dice =
+        app::with_edge_cases<Dice>(edge_cases(generalized_game), index, rng,
+                                   [generalized_game](std::uint64_t random_index, core::SplitMix64& random_rng) {
+                                     return random_dice(random_index, random_rng, generalized_game);
+                                   });
+    const std::vector<int> board_faces = faces(options);
+    const int face_count = static_cast<int>(board_faces.size());
+    for (int& die : dice) die = board_faces[static_cast<std::size_t>(std::min(die, face_count) - 1)];
+    return dice;
+  }
+
+  static Dice parse(std::string_view text) { return parse_dice(text, any_face_board()); }
+  static std::string format(const Dice& dice) { return format_dice(dice); }
+
+  static std::vector<Dice> shrink(const Dice& dice, const app::OptionValues& options) {
+    std::vector<Dice> candidates;
+    // 1. One die fewer (generalized game only), last ones first.
+    if (generalized(options) && dice.size() > 1)
+      for (std::size_t k = dice.size(); k-- > 0;) {
+        Dice fewer = dice;
+        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+        candidates.push_back(std::move(fewer));
+      }
+    // 2. A smaller face: straight to the smallest, then the next lower one.
+    const std::vector<int> board_faces = faces(options);
+    for (std::size_t k = 0; k < dice.size(); ++k) {
+      const auto face = std::lower_bound(board_faces.begin(), board_faces.end(), dice[k]);
+      if (face == board_faces.begin()) continue;
+      Dice lower = dice;
+      lower[k] = board_faces.front();
+      candidates.push_back(lower);
+      if (face - 1 != board_faces.begin()) {
+        lower[k] = *(face - 1);
+        candidates.push_back(std::move(lower));
+      }
+    }
+    return candidates;
+  }
+
+  static std::string summary(const Dice& dice) {
+    return fmt::format("{} dice summing to {}", dice.size(), std::accumulate(dice.begin(), dice.end(), 0));
+  }
+};
+
+}  // namespace
+
+app::HuntCases hunt_cases() { return app::typed_hunt_cases<Cases>(); }
+
+}  // namespace boardsearch::yut
