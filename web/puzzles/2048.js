@@ -78,11 +78,7 @@ function renderStep(host, step) {
 
 export default {
   name: '2048',
-  title: '2048',
-  intro: 'Tilt the board up, down, left or right; equal tiles merge, and no new tile ever appears. '
-    + 'What is the largest tile you can make within K moves?',
   sample: '3\n2 2 2\n4 4 4\n8 8 8\n',
-  options: [{ key: 'moves', label: 'Moves K', default: 5, min: 0, max: 1000 }],
   parse,
   format,
   renderEditor,

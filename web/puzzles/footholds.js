@@ -1,7 +1,8 @@
 // Vanishing footholds: two players on footholds that vanish behind them.
 // Model: {cells: [[0/1]], a: [r, c], b: [r, c]}. Judge text: "R C", R rows of
 // 0/1, A's row and column, B's row and column. A moves first.
-// Also the "play against the engine" card (POST /api/footholds/play).
+// Also the "play against the engine" card (POST /api/footholds/play), shown
+// when the server says the puzzle can be played ("play": true).
 
 import { el, LineReader, integer, numberField, grid, segmented, postJson } from '../common.js';
 
@@ -107,9 +108,9 @@ function renderStep(host, step) {
 }
 
 // The "play against the engine" card. The position comes from the editor
-// when a game starts; the engine answers through /api/footholds/play, and
+// when a game starts; the engine answers through `playUrl` (/api/footholds/play), and
 // the person's steps are checked here (adjacent cell with a foothold).
-function playCard(getModel) {
+function playCard(getModel, playUrl) {
   let human = 'A';
   let firstMover = 'A';
   let game = null;  // {cells, a, b, toMove, moves, over, lastFrom}
@@ -183,7 +184,7 @@ function playCard(getModel) {
     status.textContent = mover === human ? `Your move (${human}): click a highlighted square.` : 'The engine is thinking…';
     let reply;
     try {
-      reply = await postJson('/api/footholds/play', { board: game.cells, a: game.a, b: game.b, to_move: mover });
+      reply = await postJson(playUrl, { board: game.cells, a: game.a, b: game.b, to_move: mover });
     } catch (e) {
       error.textContent = `Could not reach the server: ${e.message}`;
       error.hidden = false;
@@ -229,14 +230,11 @@ function playCard(getModel) {
 
 export default {
   name: 'footholds',
-  title: 'Vanishing footholds',
-  intro: 'A and B take turns stepping to an adjacent foothold; the one they leave vanishes. A player who cannot step, '
-    + 'or whose foothold vanished, loses. With perfect play (win fast, lose slowly), how many moves are made?',
   sample: '3 3\n1 1 1\n1 1 1\n1 1 1\n1 0\n1 2\n',
-  options: [],
   parse,
   format,
   renderEditor,
   renderStep,
-  extraCards: (getModel) => [playCard(getModel)],
+  // `context`: {name, play, playUrl} from the server's description.
+  extraCards: (getModel, context) => (context.play ? [playCard(getModel, context.playUrl)] : []),
 };

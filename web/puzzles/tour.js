@@ -117,11 +117,7 @@ function renderStep(host, step, response) {
 
 export default {
   name: 'tour',
-  title: 'Board tour',
-  intro: 'Place a ball on any empty cell; each step it rolls up, down, left or right until it hits an obstacle, '
-    + 'the edge or a visited cell. Find the fewest steps that visit every empty cell (−1: impossible).',
   sample: '5 5\n**...\n.....\n....*\n..*..\n.....\n3 4\n****\n*...\n*..*\n',
-  options: [],
   parse,
   format,
   renderEditor,

@@ -115,13 +115,11 @@ function renderStep(host, step, response, index) {
 
 export default {
   name: 'yut',
-  title: 'Dice yut',
-  intro: 'Four pieces, ten turns, and the dice known in advance. Each turn moves one piece along the arrows; a move '
-    + 'that starts on a blue square takes the shortcut. Squares score their points. What is the best total?',
   sample: '1 2 3 4 1 2 3 4 1 2\n',
-  options: [{ key: 'pieces', label: 'Pieces P', default: 4, min: 1, max: 8 }],
   parse,
   format,
   renderEditor,
   renderStep,
+  // The board option is a JSON document; the CLI reads it from a file.
+  optionLabels: { board: 'Board (JSON)' },
 };
