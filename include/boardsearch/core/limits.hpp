@@ -31,6 +31,10 @@ constexpr std::string_view to_string(Outcome outcome) {
       return "time limit reached";
     case Outcome::cancelled:
       return "cancelled";
+    case Outcome::depth_limit:
+      return "depth limit reached";
+    case Outcome::memory_limit:
+      return "memory limit reached";
   }
   return "unknown";
 }
