@@ -327,7 +327,7 @@ TEST(Footholds, PlayingForBSwapsThePlayersInTheTextForm) {
     const std::string move = report.line[1]["move"];
     Direction direction = Direction::up;
     for (Direction d : kDirections)
-      if (direction_name(d) == move) direction = d;
+      if (core::to_string(d) == move) direction = d;
     const int next = board.step(p.mover, direction);
     ASSERT_GE(next, 0);
     ASSERT_EQ(p.cells[next], 1);
