@@ -99,7 +99,7 @@ class MaxTileProblem {
       const auto i = static_cast<std::size_t>(direction);
       // Step 3a. After a move that merged nothing, skip the opposite move
       // (3): its board is this node's parent's child in that direction.
-      if (node.slid_only && i == opposite(static_cast<std::size_t>(node.child))) continue;
+      if (node.slid_only && direction == core::opposite(static_cast<Direction>(node.child))) continue;
       // Step 3b. Skip a move that changes nothing (1).
       if (!apply_move(parent, direction, slots.boards[i])) continue;
       // Step 3c. Drop a child whose bound cannot beat the best seen: the
@@ -160,10 +160,6 @@ class MaxTileProblem {
     std::uint64_t hash;
     bool slid_only;  // the move here merged nothing (only slid tiles)
   };
-  // up <-> down, left <-> right (the enum lists each pair together).
-  static constexpr std::size_t opposite(std::size_t direction) { return direction ^ 1; }
-  static_assert(static_cast<int>(Direction::up) == 0 && static_cast<int>(Direction::down) == 1 &&
-                static_cast<int>(Direction::left) == 2 && static_cast<int>(Direction::right) == 3);
   // The four children of the node at one depth.
   struct ChildSlots {
     std::array<Board, 4> boards;

@@ -93,9 +93,10 @@ void replay(const Board& board, int case_number, const TourResult& tour, VisitOr
     position.apply(move);
     for (int i = 1; i <= move.length; ++i) at(order, shifted(from, move.direction, i)) = position.steps();
     if (line != nullptr)
-      line->push_back(step_json(std::string(name(move.direction)),
-                                fmt::format("case {}: step {}: {} {} cell{}", case_number, position.steps(),
-                                            name(move.direction), move.length, move.length == 1 ? "" : "s")));
+      line->push_back(
+          step_json(std::string(core::to_string(move.direction)),
+                    fmt::format("case {}: step {}: {} {} cell{}", case_number, position.steps(),
+                                core::to_string(move.direction), move.length, move.length == 1 ? "" : "s")));
   }
   if (!position.all_visited()) throw std::logic_error("tour replay: the search returned an incomplete tour");
 }
@@ -123,9 +124,10 @@ app::SolveReport solve(const app::SolveRequest& request) {
     json directions = json::array();
     if (tour.steps) {
       replay(board, case_number, tour, order, request.want_line ? &report.line : nullptr);
-      for (const Move& move : tour.moves) directions.push_back(std::string(name(move.direction)));
+      for (const Move& move : tour.moves) directions.push_back(std::string(core::to_string(move.direction)));
       std::string names;
-      for (const Move& move : tour.moves) names += fmt::format("{}{}", names.empty() ? "" : " ", name(move.direction));
+      for (const Move& move : tour.moves)
+        names += fmt::format("{}{}", names.empty() ? "" : " ", core::to_string(move.direction));
       report.explanation += fmt::format("Case {}: {} step{}, start at row {}, column {}\n", case_number, answer,
                                         answer == 1 ? "" : "s", tour.start.row + 1, tour.start.col + 1);
       report.explanation += fmt::format("directions: {}\n", names.empty() ? "(none: one empty cell)" : names);
