@@ -84,7 +84,7 @@ class MaxTileProblem {
     // Step 1. No moves left: a leaf.
     if (node.moves_left == 0) return;
     // Step 2. Guard the stack (the core recurses once per move).
-    if (static_cast<long long>(depth) >= kMaxSearchDepth) {
+    if (static_cast<long long>(depth) >= options_.max_depth) {
       depth_limited_ = true;
       return;
     }
@@ -190,7 +190,9 @@ MaxTileResult maximize_tile(const Board& start, long long moves, const core::Sea
   bnb_options.best_possible = problem.bound();
   MaxTileResult result;
   result.search = core::branch_and_bound<core::Goal::maximize>(problem, limits, bnb_options);
-  result.depth_limited = problem.depth_limited();
+  // A cut line leaves the value unproven; a node or time limit that also
+  // struck is reported first (it stopped the search, the cut only narrowed it).
+  if (problem.depth_limited() && result.search.proven()) result.search.outcome = core::Outcome::depth_limit;
   result.seen_boards = problem.seen_boards();
   result.root_bound = *bnb_options.best_possible;
   return result;
