@@ -84,8 +84,10 @@ struct SearchAborted {
   Outcome outcome;
 };
 
-// Per-search bookkeeping: counts nodes, polls limits cheaply (the clock and the
+// Per-solve bookkeeping: counts nodes, polls limits cheaply (the clock and the
 // cancel flag only every kPollInterval nodes), and fires the progress callback.
+// One per solve: every search of the solve counts on it (by reference), so
+// the budget, the statistics and the progress reports cover the whole solve.
 class SearchControl {
  public:
   // Nodes between two looks at the clock and the cancel flag: frequent enough
@@ -95,6 +97,13 @@ class SearchControl {
   // Keeps its own copy of the limits: callers may pass a temporary.
   explicit SearchControl(SearchLimits limits)
       : limits_(std::move(limits)), start_(Clock::now()), next_progress_(start_ + limits_.progress_interval) {}
+
+  // With a node limit N, a search stopped by it has counted exactly N + 1
+  // nodes: visit() counts the node that crosses the budget, then throws. A
+  // solve made of several searches (a game search and its sub-searches)
+  // passes one SearchControl to all of them by reference, so the bound holds
+  // for the whole solve.
+  static constexpr std::uint64_t kNodeLimitSlack = 1;
 
   // Counts one node. Throws SearchAborted when a limit is exceeded.
   void visit() {
