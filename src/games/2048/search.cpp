@@ -70,15 +70,13 @@ class MaxTileProblem {
   }
 
   // Every node is a solution: "at most K moves" lets us stop anywhere.
-  std::optional<int> solution_value() const {
-    const int value = board().max_exponent();
-    best_seen_ = std::max(best_seen_, value);
-    return value;
-  }
+  std::optional<int> solution_value() const { return board().max_exponent(); }
 
   int bound() const { return path_.back().bound; }
 
-  void generate_moves(MoveBuffer& moves) {
+  // `incumbent`: the best value the search has found so far (the core's;
+  // nullopt, as in the conformance playouts, prunes no child).
+  void generate_moves(MoveBuffer& moves, const std::optional<int>& incumbent = std::nullopt) {
     const Node node = path_.back();
     const std::size_t depth = path_.size() - 1;
     // Step 1. No moves left: a leaf.
@@ -102,11 +100,11 @@ class MaxTileProblem {
       if (node.slid_only && direction == core::opposite(static_cast<Direction>(node.child))) continue;
       // Step 3b. Skip a move that changes nothing (1).
       if (!apply_move(parent, direction, slots.boards[i])) continue;
-      // Step 3c. Drop a child whose bound cannot beat the best seen: the
+      // Step 3c. Drop a child whose bound cannot beat the incumbent: the
       // core would prune it on arrival; doing it here saves the visit (and,
       // done before 3d, the hashing of a board that is never entered).
       slots.bounds[i] = bound_for(slots.boards[i], child_moves);
-      if (slots.bounds[i] <= best_seen_) continue;
+      if (incumbent && slots.bounds[i] <= *incumbent) continue;
       // Step 3d. Skip a board entered before with as many moves left (2).
       if (options_.use_seen_boards) {
         slots.hashes[i] = hash_board(slots.boards[i]);
@@ -176,7 +174,6 @@ class MaxTileProblem {
   SeenBoards seen_;
   std::vector<Node> path_;
   std::vector<ChildSlots> children_;
-  mutable int best_seen_ = 0;
   bool depth_limited_ = false;
 };
 
