@@ -72,7 +72,7 @@ const NoTourBoards& no_tour_boards() {
     NoTourBoards split;
     for (const Rows& rows : random_boards()) {
       const tour::Board board = to_board(rows);
-      if (tour::solve_tour(board).steps) continue;
+      if (tour::solve_tour(board).search.value) continue;
       (tour::analyze_board(board).starts.empty() ? split.settled_statically : split.searched).push_back(rows);
     }
     return split;
@@ -94,10 +94,10 @@ void solve_all(benchmark::State& state, const std::vector<Rows>& rows_list) {
     tours = 0;
     for (const tour::Board& board : boards) {
       const auto result = tour::solve_tour(board);
-      benchmark::DoNotOptimize(result.steps);
-      worst_ms = std::max(worst_ms, result.stats.milliseconds());
-      nodes += result.stats.nodes;
-      tours += result.steps.has_value();
+      benchmark::DoNotOptimize(result.search.value);
+      worst_ms = std::max(worst_ms, result.search.stats.milliseconds());
+      nodes += result.search.stats.nodes;
+      tours += result.search.value.has_value();
     }
   }
   state.counters["cases"] = static_cast<double>(boards.size());

@@ -162,6 +162,64 @@ TEST(BranchAndBound, MinimizeEqualsDynamicProgrammingOnRandomCoinSystems) {
   EXPECT_GT(unsolvable, 0) << "the generator should also produce unsolvable targets";
 }
 
+// The knapsack again, taking the incumbent in generate_moves: it checks the
+// incumbent is the best value the search has recorded so far (the caller's
+// incumbent, then every better solution reported), and leaves out children
+// whose bound cannot beat it.
+struct KnapsackAgainstIncumbent : Knapsack {
+  mutable std::optional<int> best_reported;  // the best solution_value() so far
+  int wrong_incumbents = 0;
+  int children_left_out = 0;
+
+  std::optional<int> solution_value() const {
+    if (!best_reported || gained > *best_reported) best_reported = gained;
+    return gained;
+  }
+  void generate_moves(MoveBuffer& moves, const std::optional<int>& incumbent) {
+    // The core records a node's solution before expanding it, so this node's
+    // value, if better, is already in the incumbent.
+    wrong_incumbents += incumbent != best_reported;
+    MoveBuffer all;
+    Knapsack::generate_moves(all);
+    for (const bool take : all) {
+      apply(take);
+      const bool hopeless = incumbent && bound() <= *incumbent;
+      undo(take);
+      if (hopeless)
+        ++children_left_out;
+      else
+        moves.push_back(take);
+    }
+  }
+};
+static_assert(core::GeneratesAgainstIncumbent<KnapsackAgainstIncumbent>);
+static_assert(!core::GeneratesAgainstIncumbent<Knapsack>);
+
+TEST(BranchAndBound, GenerateMovesIsHandedTheIncumbent) {
+  core::SplitMix64 rng(9);
+  int left_out = 0;
+  for (int round = 0; round < 200; ++round) {
+    KnapsackAgainstIncumbent k;
+    const int n = 1 + static_cast<int>(rng.below(12));
+    for (int i = 0; i < n; ++i)
+      k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
+    k.capacity = static_cast<int>(rng.below(40));
+    const int truth = knapsack_brute_force(k);
+    const auto plain = core::branch_and_bound<Goal::maximize>(static_cast<Knapsack&>(k));
+    const auto result = core::branch_and_bound<Goal::maximize>(k);
+    ASSERT_EQ(result.value, truth) << "round " << round;
+    EXPECT_EQ(k.wrong_incumbents, 0) << "round " << round;
+    // A child left out is one the core would visit only to prune it on
+    // arrival (its value is at most its bound), if a sibling's improvement
+    // did not end the loop first: at most one node saved per child.
+    EXPECT_LE(result.stats.nodes, plain.stats.nodes) << "round " << round;
+    EXPECT_GE(result.stats.nodes + static_cast<std::uint64_t>(k.children_left_out), plain.stats.nodes)
+        << "round " << round;
+    left_out += k.children_left_out;
+  }
+  EXPECT_GT(left_out, 0);
+}
+
 TEST(BranchAndBound, IncumbentIsBeatenOnlyByStrictlyBetterSolutions) {
   Knapsack k{{2, 3, 4}, {3, 4, 5}, 5, 0, 0, 0};  // optimum 7 (items 0 and 1)
   core::BranchAndBoundOptions<int> options;

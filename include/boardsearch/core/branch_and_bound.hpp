@@ -27,18 +27,31 @@ enum class Goal { maximize, minimize };
 //   solution_value() the value of stopping here, or nullopt if the state is
 //                    not a solution (e.g. a tour that missed cells)
 //   bound()          admissible optimistic bound for the subtree (see above)
-//   generate_moves() legal moves, best-first: ordering only affects speed
+//   generate_moves(moves) or generate_moves(moves, incumbent)
+//                    legal moves, best-first: ordering only affects speed.
+//                    The second form also receives the best value found so
+//                    far (nullopt before the first), so a problem may leave
+//                    out children whose bound cannot beat it (the search
+//                    would prune them on arrival) without keeping a copy.
 //   apply(m)/undo(m) undo(m) restores exactly the state before apply(m)
+template <class P>
+concept GeneratesAgainstIncumbent = requires(P& p, typename P::MoveBuffer& moves,
+                                             const std::optional<typename P::Value>& incumbent) {
+  { p.generate_moves(moves, incumbent) } -> std::same_as<void>;
+};
+
 template <class P>
 concept BranchAndBoundProblem = requires(P& p, const P& cp, const typename P::Move& m, typename P::MoveBuffer& moves) {
   typename P::Move;
   typename P::Value;
   { cp.solution_value() } -> std::same_as<std::optional<typename P::Value>>;
   { cp.bound() } -> std::convertible_to<typename P::Value>;
-  { p.generate_moves(moves) } -> std::same_as<void>;
   { p.apply(m) } -> std::same_as<void>;
   { p.undo(m) } -> std::same_as<void>;
-};
+}
+&&(GeneratesAgainstIncumbent<P> || requires(P & p, typename P::MoveBuffer& moves) {
+  { p.generate_moves(moves) } -> std::same_as<void>;
+});
 
 template <class Value>
 struct BranchAndBoundOptions {
@@ -91,7 +104,10 @@ class BranchAndBound {
 
     // Step 4. Expand children in the problem's order, best first.
     typename P::MoveBuffer moves;
-    problem_.generate_moves(moves);
+    if constexpr (GeneratesAgainstIncumbent<P>)
+      problem_.generate_moves(moves, std::as_const(best_));
+    else
+      problem_.generate_moves(moves);
     for (const Move& move : moves) {
       // after_move leaves the problem in this node's state whatever happens
       // below; on a throw the line is abandoned with the search.

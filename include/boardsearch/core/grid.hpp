@@ -24,10 +24,14 @@ inline constexpr std::array<Direction, 4> kDirections = {Direction::up, Directio
 // "up", "down", "left", "right".
 constexpr std::string_view to_string(Direction direction) {
   switch (direction) {
-    case Direction::up: return "up";
-    case Direction::down: return "down";
-    case Direction::left: return "left";
-    case Direction::right: return "right";
+    case Direction::up:
+      return "up";
+    case Direction::down:
+      return "down";
+    case Direction::left:
+      return "left";
+    case Direction::right:
+      return "right";
   }
   return "?";
 }
@@ -39,10 +43,14 @@ constexpr bool is_horizontal(Direction direction) {
 // The direction that undoes `direction`.
 constexpr Direction opposite(Direction direction) {
   switch (direction) {
-    case Direction::up: return Direction::down;
-    case Direction::down: return Direction::up;
-    case Direction::left: return Direction::right;
-    case Direction::right: return Direction::left;
+    case Direction::up:
+      return Direction::down;
+    case Direction::down:
+      return Direction::up;
+    case Direction::left:
+      return Direction::right;
+    case Direction::right:
+      return Direction::left;
   }
   return direction;
 }
@@ -57,10 +65,14 @@ struct GridCell {
 // The cell `distance` cells from `cell` towards `direction`.
 constexpr GridCell shifted(GridCell cell, Direction direction, int distance = 1) {
   switch (direction) {
-    case Direction::up: return {cell.row - distance, cell.col};
-    case Direction::down: return {cell.row + distance, cell.col};
-    case Direction::left: return {cell.row, cell.col - distance};
-    case Direction::right: return {cell.row, cell.col + distance};
+    case Direction::up:
+      return {cell.row - distance, cell.col};
+    case Direction::down:
+      return {cell.row + distance, cell.col};
+    case Direction::left:
+      return {cell.row, cell.col - distance};
+    case Direction::right:
+      return {cell.row, cell.col + distance};
   }
   return cell;
 }

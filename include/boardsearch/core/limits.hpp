@@ -84,10 +84,18 @@ struct SearchAborted {
   Outcome outcome;
 };
 
-// Per-search bookkeeping: counts nodes, polls limits cheaply (the clock and the
+// Per-solve bookkeeping: counts nodes, polls limits cheaply (the clock and the
 // cancel flag only every kPollInterval nodes), and fires the progress callback.
+// One per solve: every search of the solve counts on it (by reference), so
+// the budget, the statistics and the progress reports cover the whole solve.
+//
+// One thread counts with visit() (a plain counter: the cheapest path and an
+// exact budget). Several threads sharing a solve count with one Worker each
+// instead (see Worker); any thread may call request_stop.
 class SearchControl {
  public:
+  class Worker;
+
   // Nodes between two looks at the clock and the cancel flag: frequent enough
   // to stop within a millisecond or so, rare enough to cost nothing.
   static constexpr std::uint64_t kPollInterval = 4096;
@@ -95,6 +103,13 @@ class SearchControl {
   // Keeps its own copy of the limits: callers may pass a temporary.
   explicit SearchControl(SearchLimits limits)
       : limits_(std::move(limits)), start_(Clock::now()), next_progress_(start_ + limits_.progress_interval) {}
+
+  // With a node limit N, a search stopped by it has counted exactly N + 1
+  // nodes: visit() counts the node that crosses the budget, then throws. A
+  // solve made of several searches (a game search and its sub-searches)
+  // passes one SearchControl to all of them by reference, so the bound holds
+  // for the whole solve.
+  static constexpr std::uint64_t kNodeLimitSlack = 1;
 
   // Counts one node. Throws SearchAborted when a limit is exceeded.
   void visit() {
@@ -105,10 +120,13 @@ class SearchControl {
     if ((stats_.nodes & (kPollInterval - 1)) == 1) poll();
   }
 
-  // Checks the clock, the cancel flag and the progress timer now.
+  // Checks the clock, the cancel flag, a requested stop and the progress
+  // timer now.
   void poll() {
     if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed))
       throw SearchAborted{Outcome::cancelled};
+    if (const int stop = stop_.load(std::memory_order_relaxed); stop != kNoStop)
+      throw SearchAborted{static_cast<Outcome>(stop)};
     const auto now = Clock::now();
     if (limits_.deadline && now >= *limits_.deadline) throw SearchAborted{Outcome::time_limit};
     if (limits_.on_progress && now >= next_progress_) {
@@ -117,20 +135,88 @@ class SearchControl {
     }
   }
 
+  // Asks every search counting on this control to stop with `outcome`
+  // (not proven; the first request wins). Safe from any thread: visit() sees
+  // it at its next poll, a Worker at its next flush.
+  void request_stop(Outcome outcome) {
+    int none = kNoStop;
+    stop_.compare_exchange_strong(none, static_cast<int>(outcome), std::memory_order_relaxed);
+  }
+
   void count_tt_hit() { ++stats_.tt_hits; }
 
-  // Statistics so far, with the elapsed time filled in.
+  // Statistics so far, with the elapsed time filled in; nodes include those
+  // the Workers have flushed (all of them once the Workers are destroyed).
   SearchStats finish() {
     stats_.elapsed = Clock::now() - start_;
-    return stats_;
+    SearchStats total = stats_;
+    total.nodes += shared_nodes_.load(std::memory_order_relaxed);
+    return total;
   }
+  // The single-thread counters (visit(), count_tt_hit()).
   const SearchStats& stats() const { return stats_; }
 
  private:
+  static constexpr int kNoStop = -1;
+
   SearchLimits limits_;
   Clock::time_point start_;
   Clock::time_point next_progress_;
   SearchStats stats_;
+  std::atomic<std::uint64_t> shared_nodes_{0};  // flushed by Workers
+  std::atomic<int> stop_{kNoStop};              // an Outcome once a stop is requested
+};
+
+// One thread's counter on a SearchControl that several threads share (a
+// parallel search: one Worker per thread, all on the solve's control).
+//
+// A Worker counts locally and adds its count to the control's shared total
+// every kFlushNodes nodes (and at its first node); at each flush it checks
+// the node budget against that total, the cancel flag, the deadline and a
+// stop requested by any thread, and throws SearchAborted for whichever holds
+// (the first reason raised is the one every Worker reports). The atomic add
+// and the clock cost is paid once per kFlushNodes nodes.
+//
+// Slack: a Worker sees a limit only when it flushes, so with W Workers a
+// search stopped by the node limit has counted at most
+// max_nodes + W * kFlushNodes nodes (the flush that crosses the budget adds
+// at most kFlushNodes, and every other Worker flushes at most once more
+// before it sees the stop). Workers do not fire the progress callback (it is
+// not thread-safe); the thread that owns the solve may.
+class SearchControl::Worker {
+ public:
+  static constexpr std::uint64_t kFlushNodes = 1024;
+
+  explicit Worker(SearchControl& control) : control_(&control) {}
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+  // Adds the nodes not yet flushed, so finish() counts them.
+  ~Worker() { control_->shared_nodes_.fetch_add(pending_, std::memory_order_relaxed); }
+
+  // Counts one node. Throws SearchAborted when a limit is exceeded or any
+  // thread requested a stop (seen at the next flush).
+  void visit() {
+    if (++pending_ >= flush_at_) flush();
+  }
+
+ private:
+  void flush() {
+    SearchControl& control = *control_;
+    const std::uint64_t total = control.shared_nodes_.fetch_add(pending_, std::memory_order_relaxed) + pending_;
+    pending_ = 0;
+    flush_at_ = kFlushNodes;
+    const SearchLimits& limits = control.limits_;
+    if (limits.max_nodes != 0 && total > limits.max_nodes) control.request_stop(Outcome::node_limit);
+    if (limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed))
+      control.request_stop(Outcome::cancelled);
+    if (limits.deadline && Clock::now() >= *limits.deadline) control.request_stop(Outcome::time_limit);
+    if (const int stop = control.stop_.load(std::memory_order_relaxed); stop != kNoStop)
+      throw SearchAborted{static_cast<Outcome>(stop)};
+  }
+
+  SearchControl* control_;
+  std::uint64_t pending_ = 0;   // nodes counted since the last flush
+  std::uint64_t flush_at_ = 1;  // the first node flushes: a limit already passed stops at once
 };
 
 }  // namespace boardsearch::core

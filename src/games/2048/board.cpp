@@ -5,20 +5,6 @@
 
 namespace boardsearch::game2048 {
 
-std::string_view to_string(Direction direction) {
-  switch (direction) {
-    case Direction::up:
-      return "up";
-    case Direction::down:
-      return "down";
-    case Direction::left:
-      return "left";
-    case Direction::right:
-      return "right";
-  }
-  return "?";
-}
-
 Board::Board(int side) : side_(side), cells_(static_cast<std::size_t>(side) * static_cast<std::size_t>(side), 0) {
   assert(side >= kMinSide && side <= kMaxSide);
 }

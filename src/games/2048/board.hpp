@@ -23,8 +23,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
 #include <vector>
+
+#include "boardsearch/core/grid.hpp"
 
 namespace boardsearch::game2048 {
 
@@ -41,10 +42,10 @@ inline constexpr int kExponentSlots = kMaxExponent + 1;
 inline constexpr int kMinSide = 1;
 inline constexpr int kMaxSide = 128;
 
-enum class Direction : std::uint8_t { up, down, left, right };
-inline constexpr std::array<Direction, 4> kDirections = {Direction::up, Direction::down, Direction::left,
-                                                         Direction::right};
-std::string_view to_string(Direction direction);
+// A move is a direction of the grid vocabulary every board puzzle shares
+// (core/grid.hpp: Direction, kDirections, to_string, opposite).
+using core::Direction;
+using core::kDirections;
 
 // How many tiles of each exponent are on the board. Merges preserve the sum
 // of tile values, so the sum is fixed for a whole search.

@@ -61,10 +61,10 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
   // Step 2. The search; only a proven value is an answer.
   const MaxTileResult result = maximize_tile(start, moves, request.limits);
-  if (!result.search.proven())
+  if (!result.search.proven() && result.search.outcome != core::Outcome::depth_limit)
     throw app::LimitError(fmt::format("{}; {}", app::limit_message(result.search.outcome, result.search.stats),
                                       unproven_bracket(result, start)));
-  if (result.depth_limited)
+  if (result.search.outcome == core::Outcome::depth_limit)
     throw app::LimitError(
         fmt::format("search stopped before the answer was proven: a line reached the depth limit "
                     "of {} moves; {}",

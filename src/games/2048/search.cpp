@@ -70,21 +70,19 @@ class MaxTileProblem {
   }
 
   // Every node is a solution: "at most K moves" lets us stop anywhere.
-  std::optional<int> solution_value() const {
-    const int value = board().max_exponent();
-    best_seen_ = std::max(best_seen_, value);
-    return value;
-  }
+  std::optional<int> solution_value() const { return board().max_exponent(); }
 
   int bound() const { return path_.back().bound; }
 
-  void generate_moves(MoveBuffer& moves) {
+  // `incumbent`: the best value the search has found so far (the core's;
+  // nullopt, as in the conformance playouts, prunes no child).
+  void generate_moves(MoveBuffer& moves, const std::optional<int>& incumbent = std::nullopt) {
     const Node node = path_.back();
     const std::size_t depth = path_.size() - 1;
     // Step 1. No moves left: a leaf.
     if (node.moves_left == 0) return;
     // Step 2. Guard the stack (the core recurses once per move).
-    if (static_cast<long long>(depth) >= kMaxSearchDepth) {
+    if (static_cast<long long>(depth) >= options_.max_depth) {
       depth_limited_ = true;
       return;
     }
@@ -99,14 +97,14 @@ class MaxTileProblem {
       const auto i = static_cast<std::size_t>(direction);
       // Step 3a. After a move that merged nothing, skip the opposite move
       // (3): its board is this node's parent's child in that direction.
-      if (node.slid_only && i == opposite(static_cast<std::size_t>(node.child))) continue;
+      if (node.slid_only && direction == core::opposite(static_cast<Direction>(node.child))) continue;
       // Step 3b. Skip a move that changes nothing (1).
       if (!apply_move(parent, direction, slots.boards[i])) continue;
-      // Step 3c. Drop a child whose bound cannot beat the best seen: the
+      // Step 3c. Drop a child whose bound cannot beat the incumbent: the
       // core would prune it on arrival; doing it here saves the visit (and,
       // done before 3d, the hashing of a board that is never entered).
       slots.bounds[i] = bound_for(slots.boards[i], child_moves);
-      if (slots.bounds[i] <= best_seen_) continue;
+      if (incumbent && slots.bounds[i] <= *incumbent) continue;
       // Step 3d. Skip a board entered before with as many moves left (2).
       if (options_.use_seen_boards) {
         slots.hashes[i] = hash_board(slots.boards[i]);
@@ -160,10 +158,6 @@ class MaxTileProblem {
     std::uint64_t hash;
     bool slid_only;  // the move here merged nothing (only slid tiles)
   };
-  // up <-> down, left <-> right (the enum lists each pair together).
-  static constexpr std::size_t opposite(std::size_t direction) { return direction ^ 1; }
-  static_assert(static_cast<int>(Direction::up) == 0 && static_cast<int>(Direction::down) == 1 &&
-                static_cast<int>(Direction::left) == 2 && static_cast<int>(Direction::right) == 3);
   // The four children of the node at one depth.
   struct ChildSlots {
     std::array<Board, 4> boards;
@@ -180,7 +174,6 @@ class MaxTileProblem {
   SeenBoards seen_;
   std::vector<Node> path_;
   std::vector<ChildSlots> children_;
-  mutable int best_seen_ = 0;
   bool depth_limited_ = false;
 };
 
@@ -194,7 +187,9 @@ MaxTileResult maximize_tile(const Board& start, long long moves, const core::Sea
   bnb_options.best_possible = problem.bound();
   MaxTileResult result;
   result.search = core::branch_and_bound<core::Goal::maximize>(problem, limits, bnb_options);
-  result.depth_limited = problem.depth_limited();
+  // A cut line leaves the value unproven; a node or time limit that also
+  // struck is reported first (it stopped the search, the cut only narrowed it).
+  if (problem.depth_limited() && result.search.proven()) result.search.outcome = core::Outcome::depth_limit;
   result.seen_boards = problem.seen_boards();
   result.root_bound = *bnb_options.best_possible;
   return result;

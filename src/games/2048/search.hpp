@@ -18,23 +18,23 @@ namespace boardsearch::game2048 {
 inline constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
 
 // Deepest line the search follows (it recurses once per move). Larger K is
-// accepted, but a search that would go deeper stops with Outcome-like
-// `depth_limited` set instead of risking the stack.
+// accepted, but a line that would go deeper is cut there instead of risking
+// the stack, and the search reports Outcome::depth_limit.
 inline constexpr long long kMaxSearchDepth = 20000;
 
 struct SearchOptions {
   bool use_bounds = true;       // ancestry bound (else only the trivial bound)
   bool use_seen_boards = true;  // skip boards entered before with >= moves left
   std::size_t table_bytes = kDefaultTableBytes;
+  long long max_depth = kMaxSearchDepth;  // tests lower it to reach the cut
 };
 
 struct MaxTileResult {
   // value: exponent of the largest reachable tile; line: the moves reaching
   // it (at most K, fewer when fewer suffice: no wasted moves).
+  // search.outcome is Outcome::depth_limit if a line was cut at
+  // kMaxSearchDepth and no other limit stopped the search first.
   core::SearchResult<Direction, int> search;
-  // True if the search cut a line at kMaxSearchDepth: the value is then not
-  // proven even if search.outcome says proven.
-  bool depth_limited = false;
   std::size_t seen_boards = 0;  // boards in the table at the end
   // The admissible bound at the root (exponent): no line of K moves makes a
   // larger tile. With search.value it brackets the answer of a search that a

@@ -31,34 +31,10 @@ int parse_player(app::TextInput& input, const Board& board, char name) {
 
 }  // namespace
 
-std::string_view direction_name(Direction direction) {
-  switch (direction) {
-    case Direction::up:
-      return "up";
-    case Direction::down:
-      return "down";
-    case Direction::left:
-      return "left";
-    case Direction::right:
-      return "right";
-  }
-  return "?";
-}
-
 int Board::step(int cell, Direction direction) const {
-  const int row = row_of(cell);
-  const int col = col_of(cell);
-  switch (direction) {
-    case Direction::up:
-      return row > 0 ? cell - cols : -1;
-    case Direction::down:
-      return row + 1 < rows ? cell + cols : -1;
-    case Direction::left:
-      return col > 0 ? cell - 1 : -1;
-    case Direction::right:
-      return col + 1 < cols ? cell + 1 : -1;
-  }
-  return -1;
+  const core::GridCell next = core::shifted({row_of(cell), col_of(cell)}, direction);
+  if (next.row < 0 || next.row >= rows || next.col < 0 || next.col >= cols) return -1;
+  return cell_at(next.row, next.col);
 }
 
 Board parse_board(std::string_view text) {

@@ -1,29 +1,27 @@
 #pragma once
-// The footholds rules as plain data: the board the input describes, the four
-// directions, and the text form (parse and print). No search here.
+// The footholds rules as plain data: the board the input describes and the
+// text form (parse and print). No search here. Moves are core::Direction
+// (core/grid.hpp), the one direction type of every board puzzle.
 //
 // Rules (docs/footholds.md): A and B stand on footholds, A moves first. A turn
 // steps to an orthogonally adjacent cell that still has its foothold (the other
 // player's cell counts); the foothold stepped off vanishes. A player loses when
 // it is its turn and it cannot step, or the foothold under it has vanished.
 
-#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "boardsearch/core/grid.hpp"
 
 namespace boardsearch::footholds {
 
 // Boards of up to this many cells are accepted (two 64-bit words).
 inline constexpr int kMaxCells = 128;
 
-enum class Direction : std::uint8_t { up, down, left, right };
-inline constexpr std::array<Direction, 4> kDirections = {Direction::up, Direction::down, Direction::left,
-                                                         Direction::right};
-
-// "up", "down", "left", "right".
-std::string_view direction_name(Direction direction);
+using core::Direction;
+using core::kDirections;
 
 // A position as the input gives it: A is to move.
 struct Board {

@@ -167,7 +167,7 @@ class FootholdsGame {
   // Precondition: the last apply was `direction`. The previous mover stood one
   // step back from its current cell (now `other_`).
   void undo(Direction direction) {
-    const int previous = step_to(other_, opposite(direction));
+    const int previous = step_to(other_, core::opposite(direction));
     footholds_ |= BB::cell(previous);
     ++foothold_count_;
     other_ = mover_;

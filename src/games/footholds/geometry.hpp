@@ -156,11 +156,6 @@ struct Geometry {
   }
 };
 
-// The opposite direction: up <-> down, left <-> right (enum values 0/1, 2/3).
-constexpr Direction opposite(Direction direction) {
-  return static_cast<Direction>(static_cast<std::uint8_t>(direction) ^ 1u);
-}
-
 // The board's footholds as a bitboard: bit r * cols + c set where cell (r, c)
 // has a foothold. Precondition: board.cells() <= BB::kCapacity.
 template <class BB>

@@ -16,7 +16,8 @@
 //
 // This is a plain recursive search rather than core::branch_and_bound because
 // the memo is keyed by the component, which the generic problem cannot express;
-// it still counts nodes and honours limits through core::SearchControl.
+// it counts its nodes on the solve's core::SearchControl (one budget for the
+// whole solve).
 
 #include <algorithm>
 #include <bit>
@@ -31,12 +32,12 @@ namespace boardsearch::footholds {
 template <class BB>
 class LongestPaths {
  public:
-  // cache_entries: memo slots (rounded up to a power of two). The limits are
-  // the solve's (deadline, cancel flag and node budget apply here too).
-  LongestPaths(const Geometry<BB>& geometry, std::size_t cache_entries, const core::SearchLimits& limits)
-      : geometry_(&geometry),
-        cache_(std::bit_ceil(std::max<std::size_t>(cache_entries, 1))),
-        control_(without_progress(limits)) {}
+  // cache_entries: memo slots (rounded up to a power of two). `control` is
+  // the solve's: these nodes count against the same budget as the game
+  // search's, so a node limit N stops the whole solve after N + 1 nodes. Both
+  // must outlive this object.
+  LongestPaths(const Geometry<BB>& geometry, std::size_t cache_entries, core::SearchControl& control)
+      : geometry_(&geometry), cache_(std::bit_ceil(std::max<std::size_t>(cache_entries, 1))), control_(&control) {}
 
   // An upper bound on the steps of a simple path from `start` inside `region`
   // (region connected, contains start). Two admissible facts combined:
@@ -73,7 +74,7 @@ class LongestPaths {
   // path that long is found. Preconditions as longest_from.
   int longest_up_to(BB region, int start, int goal) {
     // Step 1. Count the node (limits); a one-cell region has no step.
-    control_.visit();
+    control_->visit();
     const BB rest = region ^ BB::cell(start);
     if (rest.none()) return 0;
 
@@ -114,8 +115,6 @@ class LongestPaths {
     return best;
   }
 
-  const core::SearchStats& stats() const { return control_.stats(); }
-
  private:
   // A goal no path reaches (paths have at most kMaxCells - 1 steps).
   static constexpr int kNoGoal = 1 << 20;
@@ -149,19 +148,13 @@ class LongestPaths {
     return region & at_least_one & ~at_least_two;
   }
 
-  // The same limits without the progress callback (the game search reports progress).
-  static core::SearchLimits without_progress(core::SearchLimits limits) {
-    limits.on_progress = nullptr;
-    return limits;
-  }
-
   std::size_t slot(BB region, int start) const {
     return mix64(region.hash() + static_cast<std::uint64_t>(start + 1) * 0x9E3779B97F4A7C15ULL) & (cache_.size() - 1);
   }
 
   const Geometry<BB>* geometry_;
   std::vector<Entry> cache_;
-  core::SearchControl control_;
+  core::SearchControl* control_;
 };
 
 }  // namespace boardsearch::footholds

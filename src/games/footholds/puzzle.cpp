@@ -124,13 +124,13 @@ app::SolveReport solve(const app::SolveRequest& request) {
     replay.play(direction);
     const int to = replay.at[static_cast<std::size_t>(player == 'A' ? 0 : 1)];
     std::string text = fmt::format("{}. {} steps {} to {}, {} footholds left", replay.moves_made, player,
-                                   direction_name(direction), replay.cell_name(to), replay.footholds_left());
+                                   core::to_string(direction), replay.cell_name(to), replay.footholds_left());
     explanation += "\n" + text + "\n" + replay.picture();
     if (replay.moves_made == total) text += fmt::format("; {}: {}", replay.loss_reason(), verdict);
     moves.push_back({{"player", std::string(1, player)},
-                     {"move", direction_name(direction)},
+                     {"move", core::to_string(direction)},
                      {"to", {replay.board.row_of(to), replay.board.col_of(to)}}});
-    report.line.push_back({{"move", direction_name(direction)},
+    report.line.push_back({{"move", core::to_string(direction)},
                            {"player", std::string(1, player)},
                            {"text", std::move(text)},
                            {"board", replay.board_json()}});

@@ -21,8 +21,9 @@
 //     checks, so the memory latency overlaps that work;
 //   - the table move is searched before any other move is generated: when it
 //     cuts off, the territory ordering of the other moves is never computed.
-// It uses core::SearchControl for node, time and cancel limits like the core
-// solvers and reports through core::SearchStats.
+// It counts nodes on the solve's core::SearchControl (shared with the
+// longest-path searches) for node, time and cancel limits, like the core
+// solvers, and reports through core::SearchStats.
 
 #include <algorithm>
 #include <cstdint>
@@ -48,10 +49,12 @@ class GameSearch {
   // the game's position at construction (the root) use the table (see Step 1
   // of search); later searches from deeper positions, such as the line walk's,
   // keep that root. The game must outlive the search.
-  GameSearch(Game& game, std::size_t table_entries, int table_plies, const core::SearchLimits& limits)
+  // `control` is the solve's (the longest-path searches count on it too);
+  // it must outlive the search.
+  GameSearch(Game& game, std::size_t table_entries, int table_plies, core::SearchControl& control)
       : game_(game),
         table_(table_entries),
-        control_(limits),
+        control_(control),
         min_table_footholds_(game.foothold_count() - table_plies) {}
 
   // Fail-soft alpha-beta on the game's current position: returns v with
@@ -68,8 +71,6 @@ class GameSearch {
     if (entry == nullptr || entry->move == Table::kNoMove) return std::nullopt;
     return static_cast<Direction>(entry->move);
   }
-
-  const core::SearchStats& stats() const { return control_.stats(); }
 
  private:
   // search() at a position reached by a move from a position whose players
@@ -164,7 +165,7 @@ class GameSearch {
 
   Game& game_;
   Table table_;
-  core::SearchControl control_;
+  core::SearchControl& control_;
   // Positions with fewer footholds than this (more than table_plies plies
   // below the root: every ply removes one foothold) skip the table.
   int min_table_footholds_;

@@ -119,16 +119,18 @@ std::vector<Direction> whole_game(FootholdsGame<BB>& game, GameSearch<BB>& solve
 template <class BB>
 core::SearchResult<Direction, int> solve_with(const Board& board, const core::SearchLimits& limits,
                                               const SearchTuning& tuning) {
-  const core::Clock::time_point start = core::Clock::now();
+  // One control for the whole solve: the game search and the longest-path
+  // searches share its node budget, clock and statistics.
+  core::SearchControl control(limits);
   const Geometry<BB> geometry(board.rows, board.cols);
   const BB footholds = foothold_bits<BB>(board);
 
   // Only the footholds the players can ever reach matter for the table sizes.
   const BB reachable = geometry.component(board.a, footholds) | geometry.component(board.b, footholds);
-  LongestPaths<BB> paths(geometry, path_cache_entries(reachable.count()), limits);
+  LongestPaths<BB> paths(geometry, path_cache_entries(reachable.count()), control);
   FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
   const std::size_t entries = tuning.table_entries != 0 ? tuning.table_entries : table_entries(reachable.count());
-  GameSearch<BB> solver(game, entries, tuning.table_plies.value_or(kTablePlies), limits);
+  GameSearch<BB> solver(game, entries, tuning.table_plies.value_or(kTablePlies), control);
 
   core::SearchResult<Direction, int> result;
   try {
@@ -139,9 +141,7 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
     result.outcome = aborted.outcome;
     result.line.clear();
   }
-  result.stats.nodes = solver.stats().nodes + paths.stats().nodes;
-  result.stats.tt_hits = solver.stats().tt_hits;
-  result.stats.elapsed = core::Clock::now() - start;
+  result.stats = control.finish();
   return result;
 }
 

@@ -88,16 +88,17 @@ void replay(const Board& board, int case_number, const TourResult& tour, VisitOr
   if (line != nullptr)
     line->push_back(step_json(nullptr, fmt::format("case {}: ball placed at row {}, column {}", case_number,
                                                    tour.start.row + 1, tour.start.col + 1)));
-  for (const Move& move : tour.moves) {
+  for (const Move& move : tour.search.line) {
     if (position.slide_length(move.direction) != move.length)
       throw std::logic_error("tour replay: the search returned an illegal step");
     const Cell from = position.ball();
     position.apply(move);
     for (int i = 1; i <= move.length; ++i) at(order, shifted(from, move.direction, i)) = position.steps();
     if (line != nullptr)
-      line->push_back(step_json(std::string(name(move.direction)),
-                                fmt::format("case {}: step {}: {} {} cell{}", case_number, position.steps(),
-                                            name(move.direction), move.length, move.length == 1 ? "" : "s")));
+      line->push_back(
+          step_json(std::string(core::to_string(move.direction)),
+                    fmt::format("case {}: step {}: {} {} cell{}", case_number, position.steps(),
+                                core::to_string(move.direction), move.length, move.length == 1 ? "" : "s")));
   }
   if (!position.all_visited()) throw std::logic_error("tour replay: the search returned an incomplete tour");
 }
@@ -113,21 +114,22 @@ app::SolveReport solve(const app::SolveRequest& request) {
     const int case_number = static_cast<int>(k + 1);
     const core::SearchStats before = control.finish();
     const TourResult tour = solve_tour(board, control);
-    report.stats = tour.stats;
-    if (!tour.proven()) throw app::LimitError(app::limit_message(tour.outcome, report.stats));
-    const std::uint64_t case_nodes = tour.stats.nodes - before.nodes;
-    const double case_ms = std::chrono::duration<double, std::milli>(tour.stats.elapsed - before.elapsed).count();
+    report.stats = tour.search.stats;
+    if (!tour.search.proven()) throw app::LimitError(app::limit_message(tour.search.outcome, report.stats));
+    const std::uint64_t case_nodes = report.stats.nodes - before.nodes;
+    const double case_ms = std::chrono::duration<double, std::milli>(report.stats.elapsed - before.elapsed).count();
 
-    const int answer = tour.steps.value_or(-1);
+    const int answer = tour.search.value.value_or(-1);
     report.answer += fmt::format("Case {}: {}\n", case_number, answer);
 
     VisitOrder order = empty_order(board);
     json directions = json::array();
-    if (tour.steps) {
+    if (tour.search.value) {
       replay(board, case_number, tour, order, request.want_line ? &report.line : nullptr);
-      for (const Move& move : tour.moves) directions.push_back(std::string(name(move.direction)));
+      for (const Move& move : tour.search.line) directions.push_back(std::string(core::to_string(move.direction)));
       std::string names;
-      for (const Move& move : tour.moves) names += fmt::format("{}{}", names.empty() ? "" : " ", name(move.direction));
+      for (const Move& move : tour.search.line)
+        names += fmt::format("{}{}", names.empty() ? "" : " ", core::to_string(move.direction));
       report.explanation += fmt::format("Case {}: {} step{}, start at row {}, column {}\n", case_number, answer,
                                         answer == 1 ? "" : "s", tour.start.row + 1, tour.start.col + 1);
       report.explanation += fmt::format("directions: {}\n", names.empty() ? "(none: one empty cell)" : names);
@@ -145,7 +147,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
     if (k + 1 < boards.size()) report.explanation += '\n';
     cases.push_back(json{{"case", case_number},
                          {"answer", answer},
-                         {"start", tour.steps ? cell_json(tour.start) : json(nullptr)},
+                         {"start", tour.search.value ? cell_json(tour.start) : json(nullptr)},
                          {"directions", directions},
                          {"nodes", case_nodes},
                          {"ms", case_ms}});

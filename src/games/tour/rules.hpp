@@ -27,7 +27,8 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <string_view>
+
+#include "boardsearch/core/grid.hpp"
 
 namespace boardsearch::tour {
 
@@ -36,47 +37,13 @@ inline constexpr int kMaxSide = 64;
 
 using LineMask = std::uint64_t;
 
-enum class Direction : std::uint8_t { up, down, left, right };
-inline constexpr std::array<Direction, 4> kDirections = {Direction::up, Direction::down, Direction::left,
-                                                         Direction::right};
-
-// "up", "down", "left", "right".
-constexpr std::string_view name(Direction d) {
-  switch (d) {
-    case Direction::up:
-      return "up";
-    case Direction::down:
-      return "down";
-    case Direction::left:
-      return "left";
-    case Direction::right:
-      return "right";
-  }
-  return "?";
-}
-
-constexpr bool is_horizontal(Direction d) { return d == Direction::left || d == Direction::right; }
-
-struct Cell {
-  int row = 0;
-  int col = 0;
-  friend constexpr bool operator==(const Cell&, const Cell&) = default;
-};
-
-// The cell `distance` cells away from `cell` in direction `d` (may be off the board).
-constexpr Cell shifted(Cell cell, Direction d, int distance = 1) {
-  switch (d) {
-    case Direction::up:
-      return {cell.row - distance, cell.col};
-    case Direction::down:
-      return {cell.row + distance, cell.col};
-    case Direction::left:
-      return {cell.row, cell.col - distance};
-    case Direction::right:
-      return {cell.row, cell.col + distance};
-  }
-  return cell;
-}
+// The grid vocabulary (directions, cells, shifted) is the one every board
+// puzzle shares (core/grid.hpp); a Cell may lie off the board, callers check.
+using core::Direction;
+using core::is_horizontal;
+using core::kDirections;
+using core::shifted;
+using Cell = core::GridCell;
 
 // The board: sizes and the empty cells by row (bit layout above).
 struct Board {

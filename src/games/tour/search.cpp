@@ -554,7 +554,7 @@ TourResult solve_tour(const Board& board, core::SearchControl& control, PruningO
   // (likely short tours early make the shared incumbent prune more).
   std::vector<std::pair<int, Cell>> ordered;
   if (analysis.starts.empty()) {
-    result.stats = control.finish();
+    result.search.stats = control.finish();
     return result;
   }
   // One problem for every start: B&B returns it to its root, and restart_at
@@ -587,16 +587,16 @@ TourResult solve_tour(const Board& board, core::SearchControl& control, PruningO
     if (found.value) {
       best = found.value;
       result.start = start;
-      result.moves = std::move(found.line);
+      result.search.line = std::move(found.line);
     }
     if (!found.proven()) {
-      result.outcome = found.outcome;
+      result.search.outcome = found.outcome;
       break;
     }
     if (best && best == best_possible) break;
   }
-  result.steps = best;
-  result.stats = control.finish();
+  result.search.value = best;
+  result.search.stats = control.finish();
   return result;
 }
 

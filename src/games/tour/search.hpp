@@ -26,6 +26,7 @@
 #include "boardsearch/core/branch_and_bound.hpp"
 #include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/move_list.hpp"
+#include "boardsearch/core/result.hpp"
 #include "games/tour/rules.hpp"
 
 namespace boardsearch::tour {
@@ -165,14 +166,12 @@ struct BoardAnalysis {
 };
 BoardAnalysis analyze_board(const Board& board);
 
-// The best tour of a board: steps (nullopt: no tour), start, directions.
+// The best tour of a board: search.value is its steps (nullopt: no tour),
+// search.line its moves from `start`; search.outcome and search.stats as
+// every search reports them.
 struct TourResult {
-  std::optional<int> steps;
+  core::SearchResult<Move, int> search;
   Cell start;
-  std::vector<Move> moves;
-  core::SearchStats stats;
-  core::Outcome outcome = core::Outcome::proven;
-  bool proven() const { return outcome == core::Outcome::proven; }
 };
 
 // Finds the fewest steps over every start cell and tour, exactly, unless a

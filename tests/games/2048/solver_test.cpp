@@ -123,7 +123,6 @@ TEST(Solver2048, OptimizedEqualsPlainOnRandomBoards) {
       options.use_seen_boards = use_seen_boards;
       const auto result = game2048::maximize_tile(board, moves, {}, options);
       ASSERT_TRUE(result.search.proven());
-      ASSERT_FALSE(result.depth_limited);
       ASSERT_EQ(result.search.value, truth)
           << "round " << round << " side " << side << " moves " << moves << " seen boards " << use_seen_boards;
       expect_replay_reaches(board, result.search.line, moves, truth);
@@ -178,6 +177,24 @@ TEST(Solver2048, ReportLineAndDocumentReplayToTheAnswer) {
     for (const auto& name : doc["moves"])
       ASSERT_NE(report.explanation.find(name.get<std::string>()), std::string::npos);
   }
+}
+
+TEST(Solver2048, ACutLineIsReportedAsTheDepthLimit) {
+  // "2 2 4 8 16": one merge per move, 32 takes four moves. With lines cut at
+  // depth 2 the search cannot get past the 16 it starts with, and says why.
+  Board board(5);
+  for (int col = 0; col < 5; ++col) board.set(0, col, static_cast<game2048::Exponent>(col == 0 ? 1 : col));
+  game2048::SearchOptions options;
+  options.max_depth = 2;
+  const auto cut = game2048::maximize_tile(board, 4, {}, options);
+  EXPECT_EQ(cut.search.outcome, core::Outcome::depth_limit);
+  EXPECT_EQ(cut.search.value.value_or(0), 4);
+  EXPECT_EQ(game2048::maximize_tile(board, 4).search.value, 5);
+  EXPECT_TRUE(game2048::maximize_tile(board, 2, {}, options).search.proven()) << "K within the depth: no cut";
+  // A node limit that strikes first is the outcome reported.
+  core::SearchLimits one_node;
+  one_node.max_nodes = 1;
+  EXPECT_EQ(game2048::maximize_tile(board, 4, one_node, options).search.outcome, core::Outcome::node_limit);
 }
 
 TEST(Solver2048, LimitsNeverYieldAnUnprovenAnswer) {

@@ -198,7 +198,8 @@ TEST(Footholds, DecompositionFormulaEqualsMinimax) {
     const Geometry<Bits64> geometry(rows, cols);
     const Bits64 footholds = foothold_bits<Bits64>(board);
     if (board.a == board.b || geometry.connected(board.a, board.b, footholds)) continue;
-    LongestPaths<Bits64> paths(geometry, 64, {});
+    core::SearchControl control{core::SearchLimits{}};
+    LongestPaths<Bits64> paths(geometry, 64, control);
     const FootholdsGame<Bits64> game(geometry, paths, footholds, board.a, board.b);
     const int f = footholds.count();
     ref::Position p = to_reference(board);
@@ -239,7 +240,8 @@ TEST(Footholds, LongestPathEqualsBruteForce) {
     const Board board = random_board(rng, rows, cols, static_cast<int>(rng.below(40)), 0);
     const Geometry<Bits64> geometry(rows, cols);
     const Bits64 footholds = foothold_bits<Bits64>(board);
-    LongestPaths<Bits64> paths(geometry, 16, {});  // a tiny memo: exercises replacement
+    core::SearchControl control{core::SearchLimits{}};
+    LongestPaths<Bits64> paths(geometry, 16, control);  // a tiny memo: exercises replacement
     const Bits64 region = geometry.component(board.a, footholds);
     std::vector<int> cells(board.footholds.begin(), board.footholds.end());
     std::vector<int> used(cells.size(), 0);
@@ -291,7 +293,8 @@ TEST(Footholds, ApplyUndoRestoresEveryStateAndKey) {
     const Board board = random_board(rng, 5, 6, 15, 10);
     const Geometry<Bits64> geometry(board.rows, board.cols);
     const Bits64 footholds = foothold_bits<Bits64>(board);
-    LongestPaths<Bits64> paths(geometry, 64, {});
+    core::SearchControl control{core::SearchLimits{}};
+    LongestPaths<Bits64> paths(geometry, 64, control);
     const FootholdsGame<Bits64> game(geometry, paths, footholds, board.a, board.b);
     applied += testing::check_apply_undo_restores(game, 10, 40, rng.next());
   }
@@ -300,7 +303,8 @@ TEST(Footholds, ApplyUndoRestoresEveryStateAndKey) {
     const Board board = random_board(rng, 10, 12, 15, 10);
     const Geometry<Bits128> geometry(board.rows, board.cols);
     const Bits128 footholds = foothold_bits<Bits128>(board);
-    LongestPaths<Bits128> paths(geometry, 64, {});
+    core::SearchControl control{core::SearchLimits{}};
+    LongestPaths<Bits128> paths(geometry, 64, control);
     const FootholdsGame<Bits128> game(geometry, paths, footholds, board.a, board.b);
     applied += testing::check_apply_undo_restores(game, 10, 60, rng.next());
   }
@@ -327,7 +331,7 @@ TEST(Footholds, PlayingForBSwapsThePlayersInTheTextForm) {
     const std::string move = report.line[1]["move"];
     Direction direction = Direction::up;
     for (Direction d : kDirections)
-      if (direction_name(d) == move) direction = d;
+      if (core::to_string(d) == move) direction = d;
     const int next = board.step(p.mover, direction);
     ASSERT_GE(next, 0);
     ASSERT_EQ(p.cells[next], 1);
@@ -402,6 +406,24 @@ TEST(Footholds, LargestBoardsAreAcceptedAndLargerRejected) {
   EXPECT_EQ(solved_total(wide), reference_total(wide));
   EXPECT_THROW(parse_board("9 15\n"), app::InputError);
   EXPECT_THROW(parse_board("1 129\n"), app::InputError);
+}
+
+// The hardest full 8 x 8 start (docs/examples/footholds-8x8-full.in): 12
+// million nodes, game search and longest paths mixed from the first probe.
+Board hardest_8x8() { return make_board(8, 8, std::vector<int>(64, 1), 1 * 8 + 1, 6 * 8 + 6); }
+
+TEST(Footholds, NodeLimitCountsGameAndPathNodesOnOneBudget) {
+  for (const std::uint64_t max_nodes : {1u, 2u, 10u, 1000u, 4096u, 4097u, 50'000u}) {
+    core::SearchLimits limits;
+    limits.max_nodes = max_nodes;
+    const auto result = solve_board(hardest_8x8(), limits);
+    EXPECT_EQ(result.outcome, core::Outcome::node_limit) << max_nodes;
+    EXPECT_FALSE(result.value.has_value());
+    EXPECT_TRUE(result.line.empty());
+    // The node that crosses the budget is counted, then the solve stops
+    // (core::SearchControl::kNodeLimitSlack).
+    EXPECT_EQ(result.stats.nodes, max_nodes + core::SearchControl::kNodeLimitSlack) << max_nodes;
+  }
 }
 
 TEST(Footholds, NodeLimitBecomesLimitError) {

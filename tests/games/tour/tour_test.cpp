@@ -40,15 +40,15 @@ std::string read_file(const std::string& path) {
 
 int solve_steps(const Rows& rows, PruningOptions pruning = {}) {
   const TourResult result = solve_tour(to_board(rows), {}, pruning);
-  EXPECT_TRUE(result.proven());
-  return result.steps.value_or(-1);
+  EXPECT_TRUE(result.search.proven());
+  return result.search.value.value_or(-1);
 }
 
 // Replays `result` on `rows` with the reference's own rolling (not the
 // solver's rules): every step moves at least one cell, the ball stops where
 // the rules say, every empty cell ends visited, and the step count matches.
 void expect_tour_replays(const Rows& rows, const TourResult& result) {
-  ASSERT_TRUE(result.steps.has_value());
+  ASSERT_TRUE(result.search.value.has_value());
   const int n = static_cast<int>(rows.size());
   const int m = static_cast<int>(rows[0].size());
   std::vector<std::vector<bool>> visited(static_cast<std::size_t>(n), std::vector<bool>(static_cast<std::size_t>(m)));
@@ -60,7 +60,7 @@ void expect_tour_replays(const Rows& rows, const TourResult& result) {
   int r = result.start.row, c = result.start.col;
   ASSERT_TRUE(open(r, c)) << "start is not an empty cell";
   visited[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = true;
-  for (const Move& move : result.moves) {
+  for (const Move& move : result.search.line) {
     const int dr = move.direction == Direction::up ? -1 : move.direction == Direction::down ? 1 : 0;
     const int dc = move.direction == Direction::left ? -1 : move.direction == Direction::right ? 1 : 0;
     int rolled = 0;
@@ -78,7 +78,7 @@ void expect_tour_replays(const Rows& rows, const TourResult& result) {
       if (rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] == '.') {
         ASSERT_TRUE(visited[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]) << "cell " << i << "," << j;
       }
-  EXPECT_EQ(static_cast<int>(result.moves.size()), *result.steps);
+  EXPECT_EQ(static_cast<int>(result.search.line.size()), *result.search.value);
 }
 
 TEST(Tour, SamplesMatchTheJudgeOutput) {
@@ -144,9 +144,9 @@ TEST(Tour, OptimizedEqualsPlainDfsOnThousandsOfRandomBoardsUpTo7x7) {
     const Rows rows = testing::random_board(rng, n, m, static_cast<int>(rng.below(35)));
     const int expected = reference::PlainDfs(rows).solve().steps;
     const TourResult result = solve_tour(to_board(rows));
-    ASSERT_TRUE(result.proven());
-    ASSERT_EQ(result.steps.value_or(-1), expected) << testing::case_text(rows);
-    if (result.steps) {
+    ASSERT_TRUE(result.search.proven());
+    ASSERT_EQ(result.search.value.value_or(-1), expected) << testing::case_text(rows);
+    if (result.search.value) {
       ++tours;
       expect_tour_replays(rows, result);
     }
@@ -178,8 +178,8 @@ TEST(Tour, WalkGeneratedBoardsHaveTheToursPlainDfsFinds) {
   for (int round = 0; round < rounds; ++round) {
     const Rows rows = testing::walk_board(rng, 2 + static_cast<int>(rng.below(6)), 2 + static_cast<int>(rng.below(6)));
     const TourResult result = solve_tour(to_board(rows));
-    ASSERT_TRUE(result.steps.has_value()) << "the walk itself is a tour";
-    ASSERT_EQ(*result.steps, reference::PlainDfs(rows).solve().steps) << testing::case_text(rows);
+    ASSERT_TRUE(result.search.value.has_value()) << "the walk itself is a tour";
+    ASSERT_EQ(*result.search.value, reference::PlainDfs(rows).solve().steps) << testing::case_text(rows);
     expect_tour_replays(rows, result);
   }
 }
@@ -199,7 +199,7 @@ TEST(Tour, OpenBoardsNeedTwiceTheShortSideMinusOne) {
     for (int m = 1; m <= largest; ++m) {
       const Rows rows(static_cast<std::size_t>(n), std::string(static_cast<std::size_t>(m), '.'));
       const TourResult result = solve_tour(to_board(rows));
-      ASSERT_EQ(result.steps.value_or(-1), n == 1 && m == 1 ? 0 : 2 * std::min(n, m) - 1) << n << "x" << m;
+      ASSERT_EQ(result.search.value.value_or(-1), n == 1 && m == 1 ? 0 : 2 * std::min(n, m) - 1) << n << "x" << m;
       expect_tour_replays(rows, result);
     }
 }

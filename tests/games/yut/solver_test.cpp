@@ -272,6 +272,25 @@ TEST(YutSolver, NodeLimitStopsWithoutAnAnswer) {
   EXPECT_FALSE(result.value.has_value());
 }
 
+TEST(YutSolver, NodeLimitCountsBothPassesOnOneBudget) {
+  // 6 pieces and 40 dice: the beam pass, then the exact pass, both large.
+  core::SplitMix64 rng(0x7E7A'0006);
+  const Board& board = standard_board();
+  const std::vector<int> dice = random_dice(rng, board, 40);
+  const auto unlimited = solve_schedule(board, dice, 6, core::SearchLimits{});
+  ASSERT_TRUE(unlimited.proven());
+  for (const std::uint64_t max_nodes : {1u, 2u, 10u, 4096u, 4097u, 20'000u}) {
+    ASSERT_LT(max_nodes, unlimited.stats.nodes);
+    core::SearchLimits limits;
+    limits.max_nodes = max_nodes;
+    const auto result = solve_schedule(board, dice, 6, limits);
+    EXPECT_EQ(result.outcome, core::Outcome::node_limit) << max_nodes;
+    EXPECT_FALSE(result.value.has_value());
+    // The node that crosses the budget is counted, then the solve stops.
+    EXPECT_EQ(result.stats.nodes, max_nodes + core::SearchControl::kNodeLimitSlack) << max_nodes;
+  }
+}
+
 TEST(YutSolver, SolvesAreDeterministic) {
   const std::vector<int> dice{5, 1, 2, 3, 4, 5, 5, 3, 2, 4};
   const auto first = solve(standard_board(), dice, 4);

@@ -1,0 +1,150 @@
+// Marble escape benchmarks (`make bench BENCH_ARGS=--benchmark_filter=Marble`).
+//
+// Boards: random side x side boards (100, 300, 1000) with 5, 15 and 30 %
+// inner walls, kBoardsPerFamily per family from fixed seeds, no tilt limit
+// (15653). Each family is solved by
+//   MarbleAStar      the engine's A* with the red marble's bound (the default)
+//   MarbleBfs        the engine's breadth-first search (solver.cpp)
+//   MarblePlainBfs   a plain breadth-first search: std::unordered_set of
+//                    pairs and the cell-by-cell tilt of board.cpp
+// with the same budget per board: kSecondsPerBoard seconds, and for the
+// engine kMemoryBudget bytes (the plain search stops at kPlainStateCap
+// states, about the same memory for its node-based set and queue).
+// Counters per family: finished (boards solved or proven impossible),
+// solved (boards with an answer), tilts (sum of the answers), states (pairs
+// stored, summed), peak_MB (the most one board held; engine only).
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <unordered_set>
+#include <vector>
+
+#include "games/marble/board.hpp"
+#include "games/marble/random_boards.hpp"
+#include "games/marble/solver.hpp"
+
+namespace {
+
+using namespace boardsearch;
+
+constexpr int kBoardsPerFamily = 3;
+constexpr double kSecondsPerBoard = 10.0;
+constexpr std::size_t kMemoryBudget = std::size_t{1} << 30;
+constexpr std::size_t kPlainStateCap = 20'000'000;
+
+// The boards of a family: a fixed seed per (side, wall percent).
+const std::vector<marble::Board>& family(int side, int wall_percent) {
+  static std::vector<std::pair<std::pair<int, int>, std::vector<marble::Board>>> cache;
+  for (const auto& [key, boards] : cache)
+    if (key == std::pair{side, wall_percent}) return boards;
+  core::SplitMix64 rng(0x3A2B'1E00 + static_cast<std::uint64_t>(side) * 100 + static_cast<std::uint64_t>(wall_percent));
+  std::vector<marble::Board> boards;
+  for (int i = 0; i < kBoardsPerFamily; ++i)
+    boards.push_back(marble::testing::random_board(rng, side, side, wall_percent));
+  cache.emplace_back(std::pair{side, wall_percent}, std::move(boards));
+  return cache.back().second;
+}
+
+struct Totals {
+  double finished = 0, solved = 0, tilts = 0, states = 0, peak_mb = 0;
+  void report(benchmark::State& state) const {
+    state.counters["finished"] = finished;
+    state.counters["solved"] = solved;
+    state.counters["tilts"] = tilts;
+    state.counters["states"] = states;
+    state.counters["peak_MB"] = peak_mb;
+  }
+};
+
+void run_engine(benchmark::State& state, marble::Strategy strategy) {
+  const auto& boards = family(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  Totals totals;
+  for (auto _ : state) {
+    totals = {};
+    for (const marble::Board& board : boards) {
+      core::SearchLimits limits;
+      limits.deadline = core::SearchLimits::deadline_in(kSecondsPerBoard);
+      const marble::Solution solution =
+          marble::solve(board, marble::SolveOptions{std::nullopt, strategy, kMemoryBudget}, limits);
+      totals.finished += solution.search.proven() ? 1 : 0;
+      totals.solved += solution.search.value ? 1 : 0;
+      totals.tilts += solution.search.value.value_or(0);
+      totals.states += static_cast<double>(solution.states);
+      totals.peak_mb = std::max(totals.peak_mb, static_cast<double>(solution.memory_bytes) / (1 << 20));
+    }
+  }
+  totals.report(state);
+}
+
+void BM_MarbleAStar(benchmark::State& state) { run_engine(state, marble::Strategy::a_star); }
+void BM_MarbleBfs(benchmark::State& state) { run_engine(state, marble::Strategy::breadth_first); }
+
+// The plain search: the answer (or -1), nullopt if stopped by the cap or
+// the clock; `states` counts the pairs stored.
+std::optional<int> plain_bfs(const marble::Board& board, std::size_t& states) {
+  const auto deadline = core::SearchLimits::deadline_in(kSecondsPerBoard);
+  const auto key = [](marble::Marbles m) {
+    return (std::uint64_t(std::uint32_t(m.red)) << 32) | std::uint32_t(m.blue);
+  };
+  std::unordered_set<std::uint64_t> seen{key(marble::start_of(board))};
+  std::deque<std::pair<marble::Marbles, int>> queue{{marble::start_of(board), 0}};
+  std::optional<int> answer = -1;
+  while (!queue.empty()) {
+    const auto [marbles, depth] = queue.front();
+    queue.pop_front();
+    if (seen.size() > kPlainStateCap || ((seen.size() & 4095) == 0 && core::Clock::now() > deadline)) {
+      answer = std::nullopt;
+      break;
+    }
+    bool found = false;
+    for (const core::Direction direction : core::kDirections) {
+      const marble::Marbles next = marble::tilt(board, marbles, direction);
+      const marble::Verdict verdict = marble::verdict(next);
+      if (verdict == marble::Verdict::failure) continue;
+      if (verdict == marble::Verdict::success) {
+        found = true;
+        break;
+      }
+      if (seen.insert(key(next)).second) queue.emplace_back(next, depth + 1);
+    }
+    if (found) {
+      answer = depth + 1;
+      break;
+    }
+  }
+  states = seen.size();
+  return answer;
+}
+
+void BM_MarblePlainBfs(benchmark::State& state) {
+  const auto& boards = family(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  Totals totals;
+  for (auto _ : state) {
+    totals = {};
+    for (const marble::Board& board : boards) {
+      std::size_t states = 0;
+      const std::optional<int> answer = plain_bfs(board, states);
+      totals.finished += answer ? 1 : 0;
+      totals.solved += answer && *answer >= 0 ? 1 : 0;
+      totals.tilts += answer && *answer >= 0 ? *answer : 0;
+      totals.states += static_cast<double>(states);
+    }
+  }
+  totals.report(state);
+}
+
+void families(benchmark::internal::Benchmark* benchmark) {
+  benchmark->ArgsProduct({{100, 300, 1000}, {5, 15, 30}})
+      ->ArgNames({"side", "walls"})
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
+}
+BENCHMARK(BM_MarbleAStar)->Apply(families);
+BENCHMARK(BM_MarbleBfs)->Apply(families);
+BENCHMARK(BM_MarblePlainBfs)->Apply(families);
+
+}  // namespace

@@ -1,0 +1,460 @@
+// The searches over the two marbles' resting cells.
+//
+// What a search state is: the pair of cells where the marbles rest between
+// tilts. The future of a line depends only on that pair, never on how the
+// marbles got there, so each pair is expanded once; pairs where the blue
+// marble fell are dead ends and never stored, and a tilt that moves nothing
+// is skipped (a line with it has a shorter twin).
+//
+// Breadth-first (Strategy::breadth_first): every tilt costs one, so the
+// first layer in which a tilt drops the red marble alone is the fewest
+// tilts. It ends at the first success, at the tilt limit, or when a layer
+// brings no new pair (every reachable pair seen: impossible at any depth).
+//
+// A* (Strategy::a_star): pairs are expanded in the order of f = tilts so far
+// + bound, the red marble's lower bound on the tilts still needed
+// (bound.cpp, where it is proven admissible and consistent). With a
+// consistent bound f never decreases along a line, so the first success
+// found is the fewest tilts, and a pair is expanded first at its fewest
+// tilts. It also drops every pair whose f exceeds the tilt limit or whose
+// red marble can never reach the hole. Within one f the newest pair goes
+// first (deeper lines first: they are nearer the goal for the same f).
+//
+// Why it is fast:
+//   1. Slide stops are precomputed per cell and direction, so a tilt is two
+//      table reads and one fix-up instead of a cell-by-cell roll (slide.hpp).
+//   2. The visited sets are open-addressing tables over the pairs actually
+//      reached, not an N^2 M^2 array: a 1000 x 1000 board has 10^12 pairs,
+//      of which a search touches a tiny fraction.
+//   3. Breadth-first rebuilds the optimal line from its layers after the
+//      search, so a stored pair costs 8 bytes plus its visited slot;
+//      A* keeps a parent link (12 bytes a pair plus its slot).
+//
+// Memory: every growth is checked first against the budget, counting the
+// old and the new storage that both live while a vector or table moves
+// (MemoryMeter); past it the search stops with Outcome::memory_limit.
+
+#include "games/marble/solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <vector>
+
+#include "games/marble/bound.hpp"
+#include "games/marble/slide.hpp"
+
+namespace boardsearch::marble {
+
+namespace {
+
+using core::Direction;
+using detail::kDirShift;
+using detail::kPairMask;
+using detail::kTiltsShift;
+using detail::PairKey;
+using detail::red_of;
+using detail::SlideStops;
+using detail::tilt_pair;
+using detail::Tilted;
+
+// The bytes a search holds, against its budget.
+class MemoryMeter {
+ public:
+  explicit MemoryMeter(std::size_t budget) : budget_(budget) {}
+
+  // Throws SearchAborted{memory_limit} unless `extra` more bytes fit now.
+  void need(std::size_t extra) {
+    if (held_ + extra > budget_) throw core::SearchAborted{core::Outcome::memory_limit};
+    peak_ = std::max(peak_, held_ + extra);
+  }
+  // Records that `bytes` more (or fewer) are held from now on.
+  void hold(std::ptrdiff_t bytes) {
+    held_ = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(held_) + bytes);
+    peak_ = std::max(peak_, held_);
+  }
+  std::size_t peak() const { return peak_; }
+
+ private:
+  std::size_t budget_;
+  std::size_t held_ = 0;
+  std::size_t peak_ = 0;
+};
+
+// Appends to `items`, growing it by doubling through the meter.
+template <class T>
+void push_within(std::vector<T>& items, T item, MemoryMeter& meter) {
+  if (items.size() == items.capacity()) {
+    constexpr std::size_t kMinCapacity = 1024 / sizeof(T);
+    const std::size_t old_capacity = items.capacity();
+    const std::size_t capacity = std::max(kMinCapacity, 2 * old_capacity);
+    meter.need(capacity * sizeof(T));  // the old storage is still held while it moves
+    items.reserve(capacity);
+    meter.hold(static_cast<std::ptrdiff_t>((items.capacity() - old_capacity) * sizeof(T)));
+  }
+  items.push_back(item);
+}
+
+// Releases the storage of `items` and tells the meter.
+template <class T>
+void release_within(std::vector<T>& items, MemoryMeter& meter) {
+  meter.hold(-static_cast<std::ptrdiff_t>(items.capacity() * sizeof(T)));
+  std::vector<T>().swap(items);
+}
+
+// Fibonacci hashing: the top bits of key * 2^64/phi depend on every bit of
+// the key, so they pick the slot (shift = 64 - log2(capacity)).
+constexpr std::uint64_t kFibonacci = 0x9E3779B97F4A7C15ull;
+constexpr std::size_t kMinSlots = 1024;
+
+// Breadth-first's visited set: open addressing with linear probing over
+// 8-byte pair keys, capacity a power of two, load at most 3/4 (8 to 21
+// bytes per pair). Key 0 (never a pair) marks an empty slot.
+class PairSet {
+ public:
+  explicit PairSet(MemoryMeter& meter) : meter_(meter) { meter_.hold(static_cast<std::ptrdiff_t>(bytes())); }
+
+  // Inserts `key` (pair bits only); true if it was not there.
+  bool insert(PairKey key) {
+    if (4 * (size_ + 1) > 3 * slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t at = slot_of(key);; at = (at + 1) & mask) {
+      if (slots_[at] == key) return false;
+      if (slots_[at] == kEmpty) {
+        slots_[at] = key;
+        ++size_;
+        return true;
+      }
+    }
+  }
+  std::size_t size() const { return size_; }
+
+ private:
+  static constexpr PairKey kEmpty = 0;
+
+  std::size_t bytes() const { return slots_.size() * sizeof(PairKey); }
+  std::size_t slot_of(PairKey key) const { return static_cast<std::size_t>((key * kFibonacci) >> shift_); }
+
+  void grow() {
+    meter_.need(2 * bytes());
+    const std::vector<PairKey> old = std::move(slots_);
+    slots_.assign(old.size() * 2, kEmpty);
+    meter_.hold(static_cast<std::ptrdiff_t>(old.size() * sizeof(PairKey)));
+    shift_ = 64 - std::countr_zero(slots_.size());
+    for (const PairKey key : old) {
+      if (key == kEmpty) continue;
+      std::size_t at = slot_of(key);
+      while (slots_[at] != kEmpty) at = (at + 1) & (slots_.size() - 1);
+      slots_[at] = key;
+    }
+  }
+
+  MemoryMeter& meter_;
+  std::vector<PairKey> slots_ = std::vector<PairKey>(kMinSlots, kEmpty);
+  int shift_ = 64 - std::countr_zero(kMinSlots);
+  std::size_t size_ = 0;
+};
+
+// The budget: the caller's, else core::SearchLimits' memory field once it
+// exists and is set, else kDefaultMemoryBudgetBytes.
+template <class Limits>
+std::size_t memory_budget(const Limits& limits, std::size_t requested) {
+  if (requested != 0) return requested;
+  if constexpr (requires { limits.max_memory_bytes; }) {
+    if (limits.max_memory_bytes != 0) return static_cast<std::size_t>(limits.max_memory_bytes);
+  }
+  return kDefaultMemoryBudgetBytes;
+}
+
+// What both searches share: the board, its stops, the limit, the counters.
+struct Context {
+  const Board& board;
+  const SlideStops& stops;
+  std::optional<int> max_tilts;
+  core::SearchControl& control;
+  MemoryMeter& meter;
+  std::array<int, 4> delta{};  // index step per direction
+  Solution& solution;
+
+  Tilted tilt(PairKey pair, Direction direction) const {
+    return tilt_pair(stops, pair, direction, delta[detail::index_of(direction)]);
+  }
+};
+
+// ---- Breadth-first ----------------------------------------------------------
+
+// The layers in one array (layer k is order[layer_start[k] ..
+// layer_start[k + 1])), each entry a pair and the tilt that reached it.
+class Layers {
+ public:
+  explicit Layers(MemoryMeter& meter) : meter_(meter), visited_(meter) {}
+
+  // Adds `pair`, reached by `direction`, to the layer being built unless it
+  // was visited.
+  void offer(PairKey pair, Direction direction) {
+    if (!visited_.insert(pair)) return;
+    push_within(order_, pair | (PairKey{static_cast<std::uint8_t>(direction)} << kDirShift), meter_);
+  }
+  // Closes the layer being built; false if it is empty.
+  bool close_layer() {
+    layer_start_.push_back(order_.size());
+    return layer_start_[layer_start_.size() - 2] != order_.size();
+  }
+  std::size_t layer_begin(std::size_t depth) const { return layer_start_[depth]; }
+  std::size_t layer_end(std::size_t depth) const { return layer_start_[depth + 1]; }
+  PairKey pair(std::size_t i) const { return order_[i] & kPairMask; }
+  Direction arrival(std::size_t i) const { return static_cast<Direction>((order_[i] >> kDirShift) & 3); }
+  std::size_t states() const { return visited_.size(); }
+
+ private:
+  MemoryMeter& meter_;
+  PairSet visited_;
+  std::vector<PairKey> order_;
+  std::vector<std::size_t> layer_start_{0};
+};
+
+// The line to entry `last` of layer `depth`, walked back layer by layer: the
+// parent of a pair reached by tilt d is the first pair of the layer before
+// whose tilt d gives it (the pair that first reached it is one, so there is
+// always one). One tilt per pair scanned: at most one more pass over the
+// states, and only on success.
+std::vector<Direction> rebuild_from_layers(const Context& context, const Layers& layers, std::size_t last,
+                                           std::size_t depth) {
+  std::vector<Direction> line(depth);
+  std::size_t at = last;
+  for (std::size_t k = depth; k > 0; --k) {
+    const Direction direction = layers.arrival(at);
+    line[k - 1] = direction;
+    const PairKey child = layers.pair(at);
+    for (std::size_t i = layers.layer_begin(k - 1); i < layers.layer_end(k - 1); ++i) {
+      const Tilted tilted = context.tilt(layers.pair(i), direction);
+      if (tilted.verdict == Verdict::playing && tilted.pair == child) {
+        at = i;
+        break;
+      }
+    }
+  }
+  return line;
+}
+
+void breadth_first(const Context& context, PairKey start) {
+  auto& search = context.solution.search;
+  Layers layers(context.meter);
+  // Counted into `states` also when a limit stops the search.
+  struct StatesOnExit {
+    const Layers& layers;
+    Solution& solution;
+    ~StatesOnExit() { solution.states = layers.states(); }
+  } on_exit{layers, context.solution};
+
+  layers.offer(start, Direction::up);
+  layers.close_layer();
+  for (std::size_t depth = 0; !context.max_tilts || depth < static_cast<std::size_t>(*context.max_tilts); ++depth) {
+    const std::size_t end = layers.layer_end(depth);
+    for (std::size_t i = layers.layer_begin(depth); i < end; ++i) {
+      context.control.visit();
+      const PairKey pair = layers.pair(i);
+      for (const Direction direction : core::kDirections) {
+        const Tilted tilted = context.tilt(pair, direction);
+        if (tilted.verdict == Verdict::failure) continue;
+        if (tilted.verdict == Verdict::success) {
+          search.value = static_cast<int>(depth) + 1;
+          search.line = rebuild_from_layers(context, layers, i, depth);
+          search.line.push_back(direction);
+          return;
+        }
+        if (tilted.pair != pair) layers.offer(tilted.pair, direction);
+      }
+    }
+    if (!layers.close_layer()) return;
+  }
+}
+
+// ---- A* ---------------------------------------------------------------------
+
+// A*'s records: per pair stored, its word (slide.hpp: pair, the tilt that
+// reached it, tilts from the start) and its parent record; an index from
+// pair to record, open addressing with 8-byte slots:
+//
+//   bit 63           32 31            0
+//      +---------------+---------------+
+//      |  tag (hash)   | record index  |     empty slot: index = kNoRecord
+//      +---------------+---------------+
+//
+// The tag (low 32 bits of the hash) filters probes; a match is confirmed
+// against the pair in the record. Load at most 3/4.
+class Records {
+ public:
+  static constexpr std::uint32_t kNoRecord = ~std::uint32_t{0};
+
+  explicit Records(MemoryMeter& meter) : meter_(meter) { meter_.hold(static_cast<std::ptrdiff_t>(index_bytes())); }
+
+  // The record of `pair`, or kNoRecord after adding one (reached from
+  // `parent` by `direction` after `tilts` tilts) at index size() - 1.
+  std::uint32_t find_or_add(PairKey pair, std::uint32_t parent, Direction direction, std::uint32_t tilts) {
+    if (4 * (words_.size() + 1) > 3 * slots_.size()) grow();
+    const std::uint64_t hashed = pair * kFibonacci;
+    const auto tag = static_cast<std::uint32_t>(hashed);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t at = hashed >> shift_;; at = (at + 1) & mask) {
+      const std::uint64_t slot = slots_[at];
+      const auto index = static_cast<std::uint32_t>(slot);
+      if (index == kNoRecord) {
+        if (words_.size() >= kNoRecord) throw core::SearchAborted{core::Outcome::memory_limit};
+        slots_[at] = (std::uint64_t{tag} << 32) | static_cast<std::uint32_t>(words_.size());
+        push_within(words_, word(pair, direction, tilts), meter_);
+        push_within(parents_, parent, meter_);
+        return kNoRecord;
+      }
+      if (static_cast<std::uint32_t>(slot >> 32) == tag && this->pair(index) == pair) return index;
+    }
+  }
+  // Records a shorter way to record `index`.
+  void improve(std::uint32_t index, std::uint32_t parent, Direction direction, std::uint32_t tilts) {
+    words_[index] = word(pair(index), direction, tilts);
+    parents_[index] = parent;
+  }
+
+  PairKey pair(std::uint32_t index) const { return words_[index] & kPairMask; }
+  Direction arrival(std::uint32_t index) const { return static_cast<Direction>((words_[index] >> kDirShift) & 3); }
+  std::uint32_t tilts(std::uint32_t index) const { return static_cast<std::uint32_t>(words_[index] >> kTiltsShift); }
+  std::uint32_t parent(std::uint32_t index) const { return parents_[index]; }
+  std::size_t size() const { return words_.size(); }
+
+ private:
+  static constexpr std::uint64_t kEmptySlot = kNoRecord;
+
+  static PairKey word(PairKey pair, Direction direction, std::uint32_t tilts) {
+    return pair | (PairKey{static_cast<std::uint8_t>(direction)} << kDirShift) | (PairKey{tilts} << kTiltsShift);
+  }
+  std::size_t index_bytes() const { return slots_.size() * sizeof(std::uint64_t); }
+
+  void grow() {
+    meter_.need(2 * index_bytes());
+    const std::vector<std::uint64_t> old = std::move(slots_);
+    slots_.assign(old.size() * 2, kEmptySlot);
+    meter_.hold(static_cast<std::ptrdiff_t>(old.size() * sizeof(std::uint64_t)));
+    shift_ = 64 - std::countr_zero(slots_.size());
+    const std::size_t mask = slots_.size() - 1;
+    for (const std::uint64_t slot : old) {
+      const auto index = static_cast<std::uint32_t>(slot);
+      if (index == kNoRecord) continue;
+      std::size_t at = (pair(index) * kFibonacci) >> shift_;
+      while (static_cast<std::uint32_t>(slots_[at]) != kNoRecord) at = (at + 1) & mask;
+      slots_[at] = slot;
+    }
+  }
+
+  MemoryMeter& meter_;
+  std::vector<PairKey> words_;
+  std::vector<std::uint32_t> parents_;
+  std::vector<std::uint64_t> slots_ = std::vector<std::uint64_t>(kMinSlots, kEmptySlot);
+  int shift_ = 64 - std::countr_zero(kMinSlots);
+};
+
+// The line to record `last`, from the parent links.
+std::vector<Direction> rebuild_from_parents(const Records& records, std::uint32_t last) {
+  std::vector<Direction> line(records.tilts(last));
+  for (std::uint32_t at = last; records.tilts(at) > 0; at = records.parent(at))
+    line[records.tilts(at) - 1] = records.arrival(at);
+  return line;
+}
+
+void a_star(const Context& context, PairKey start) {
+  auto& search = context.solution.search;
+  context.meter.need(RedBound::bytes_for(context.board) + RedBound::build_bytes_for(context.board));
+  const RedBound bound(context.board, context.stops);
+  context.meter.hold(static_cast<std::ptrdiff_t>(RedBound::bytes_for(context.board)));
+  Records records(context.meter);
+  struct StatesOnExit {
+    const Records& records;
+    Solution& solution;
+    ~StatesOnExit() { solution.states = records.size(); }
+  } on_exit{records, context.solution};
+
+  // Step 1: the start, in the bucket of its f (unless red can never escape
+  // or not within the limit).
+  const auto within_limit = [&](std::uint32_t f) {
+    return f != RedBound::kUnreachable && (!context.max_tilts || f <= static_cast<std::uint32_t>(*context.max_tilts));
+  };
+  records.find_or_add(start, Records::kNoRecord, Direction::up, 0);
+  const std::uint32_t start_f = bound.at(red_of(start));
+  if (!within_limit(start_f)) return;
+  std::vector<std::vector<std::uint32_t>> buckets(start_f + 1);  // buckets[f]: records to expand, newest last
+  push_within(buckets[start_f], std::uint32_t{0}, context.meter);
+
+  // Step 2: expand the buckets in order of f; within one, newest first.
+  for (std::uint32_t f = start_f; f < buckets.size(); ++f) {
+    while (!buckets[f].empty()) {
+      const std::uint32_t at = buckets[f].back();
+      buckets[f].pop_back();
+      const PairKey pair = records.pair(at);
+      const std::uint32_t tilts = records.tilts(at);
+      if (tilts + bound.at(red_of(pair)) != f) continue;  // a shorter way to it was found since
+      context.control.visit();
+      for (const Direction direction : core::kDirections) {
+        const Tilted tilted = context.tilt(pair, direction);
+        if (tilted.verdict == Verdict::failure) continue;
+        if (tilted.verdict == Verdict::success) {
+          // Step 3: red falls alone after tilts + 1 = f tilts (the bound of
+          // a pair one tilt from success is 1), and no line is shorter: every
+          // pair with a smaller f is expanded.
+          search.value = static_cast<int>(tilts) + 1;
+          search.line = rebuild_from_parents(records, at);
+          search.line.push_back(direction);
+          return;
+        }
+        if (tilted.pair == pair) continue;
+        const std::uint32_t child_bound = bound.at(red_of(tilted.pair));
+        if (child_bound == RedBound::kUnreachable) continue;
+        const std::uint32_t child_tilts = tilts + 1;
+        const std::uint32_t child_f = child_tilts + child_bound;
+        if (!within_limit(child_f)) continue;
+        if (child_tilts > detail::kMaxRecordedTilts) throw core::SearchAborted{core::Outcome::depth_limit};
+        std::uint32_t child = records.find_or_add(tilted.pair, at, direction, child_tilts);
+        if (child == Records::kNoRecord) {
+          child = static_cast<std::uint32_t>(records.size() - 1);
+        } else if (child_tilts < records.tilts(child)) {
+          records.improve(child, at, direction, child_tilts);
+        } else {
+          continue;
+        }
+        if (buckets.size() <= child_f) buckets.resize(child_f + 1);
+        push_within(buckets[child_f], child, context.meter);
+      }
+    }
+    release_within(buckets[f], context.meter);
+  }
+}
+
+}  // namespace
+
+Solution solve(const Board& board, const SolveOptions& options, const core::SearchLimits& limits) {
+  core::SearchControl control(limits);
+  Solution solution;
+  MemoryMeter meter(memory_budget(limits, options.memory_budget_bytes));
+  try {
+    meter.need(SlideStops::bytes_for(board));
+    const SlideStops stops(board);
+    meter.hold(static_cast<std::ptrdiff_t>(SlideStops::bytes_for(board)));
+    Context context{board, stops, options.max_tilts, control, meter, {}, solution};
+    for (const Direction direction : core::kDirections)
+      context.delta[detail::index_of(direction)] = board.step(0, direction);
+    const PairKey start =
+        detail::pair_key(static_cast<std::uint32_t>(board.red), static_cast<std::uint32_t>(board.blue));
+    if (options.strategy == Strategy::breadth_first)
+      breadth_first(context, start);
+    else
+      a_star(context, start);
+  } catch (const core::SearchAborted& aborted) {
+    solution.search.outcome = aborted.outcome;
+    solution.search.value.reset();
+    solution.search.line.clear();
+  }
+  solution.memory_bytes = meter.peak();
+  solution.search.stats = control.finish();
+  return solution;
+}
+
+}  // namespace boardsearch::marble

@@ -1,0 +1,112 @@
+// core::SearchControl: the one-thread node budget is exact, and Workers let
+// several threads share one control (one budget, one stop for all).
+#include "boardsearch/core/limits.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+namespace boardsearch::core {
+namespace {
+
+TEST(SearchControl, OneThreadNodeBudgetIsExact) {
+  for (const std::uint64_t max_nodes : {1u, 2u, 4095u, 4096u, 4097u, 10'000u}) {
+    SearchLimits limits;
+    limits.max_nodes = max_nodes;
+    SearchControl control(limits);
+    for (std::uint64_t node = 0; node < max_nodes; ++node) control.visit();
+    try {
+      control.visit();
+      ADD_FAILURE() << "node " << max_nodes + 1 << " passed the budget " << max_nodes;
+    } catch (const SearchAborted& aborted) {
+      EXPECT_EQ(aborted.outcome, Outcome::node_limit);
+    }
+    EXPECT_EQ(control.finish().nodes, max_nodes + SearchControl::kNodeLimitSlack);
+  }
+}
+
+TEST(SearchControl, RequestedStopReachesTheOneThreadPathAtItsNextPoll) {
+  SearchControl control(SearchLimits{});
+  control.request_stop(Outcome::time_limit);
+  control.request_stop(Outcome::cancelled);  // the first request wins
+  try {
+    control.visit();  // the first node polls
+    ADD_FAILURE() << "a requested stop was not seen";
+  } catch (const SearchAborted& aborted) {
+    EXPECT_EQ(aborted.outcome, Outcome::time_limit);
+  }
+}
+
+// Counts nodes on `control` through a Worker until it throws; the outcome.
+Outcome visit_until_stopped(SearchControl& control) {
+  SearchControl::Worker worker(control);
+  try {
+    for (;;) worker.visit();
+  } catch (const SearchAborted& aborted) {
+    return aborted.outcome;
+  }
+}
+
+// Runs kThreads Workers on `control`, calls while_running(), and waits until
+// every Worker has stopped; their outcomes.
+template <std::size_t kThreads>
+std::array<Outcome, kThreads> run_workers(SearchControl& control, auto&& while_running) {
+  std::array<Outcome, kThreads> outcomes{};
+  {
+    std::array<std::jthread, kThreads> threads;
+    for (std::size_t i = 0; i < kThreads; ++i)
+      threads[i] = std::jthread([&control, &outcomes, i] { outcomes[i] = visit_until_stopped(control); });
+    while_running();
+  }  // joins
+  return outcomes;
+}
+
+TEST(SearchControlWorker, TwoThreadsStopOnOneNodeBudget) {
+  constexpr std::size_t kThreads = 2;
+  for (const std::uint64_t max_nodes : {1u, 1000u, 100'000u, 2'000'000u}) {
+    SearchLimits limits;
+    limits.max_nodes = max_nodes;
+    SearchControl control(limits);
+    const auto outcomes = run_workers<kThreads>(control, [] {});
+    for (const Outcome outcome : outcomes) EXPECT_EQ(outcome, Outcome::node_limit) << max_nodes;
+    const std::uint64_t nodes = control.finish().nodes;
+    EXPECT_GT(nodes, max_nodes);
+    EXPECT_LE(nodes, max_nodes + kThreads * SearchControl::Worker::kFlushNodes) << max_nodes;
+  }
+}
+
+TEST(SearchControlWorker, CancelRaisedFromAnotherThreadStopsEveryWorker) {
+  std::atomic<bool> cancel{false};
+  SearchLimits limits;
+  limits.cancel = &cancel;
+  SearchControl control(limits);
+  const auto outcomes = run_workers<2>(control, [&cancel] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    cancel.store(true);
+  });
+  for (const Outcome outcome : outcomes) EXPECT_EQ(outcome, Outcome::cancelled);
+  EXPECT_GT(control.finish().nodes, 0u);
+}
+
+TEST(SearchControlWorker, StopRequestedFromAnotherThreadStopsEveryWorker) {
+  SearchControl control(SearchLimits{});
+  const auto outcomes = run_workers<2>(control, [&control] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    control.request_stop(Outcome::cancelled);
+  });
+  for (const Outcome outcome : outcomes) EXPECT_EQ(outcome, Outcome::cancelled);
+}
+
+TEST(SearchControlWorker, PastDeadlineStopsAtTheFirstNode) {
+  SearchLimits limits;
+  limits.deadline = Clock::now();
+  SearchControl control(limits);
+  EXPECT_EQ(visit_until_stopped(control), Outcome::time_limit);
+  EXPECT_EQ(control.finish().nodes, 1u);
+}
+
+}  // namespace
+}  // namespace boardsearch::core

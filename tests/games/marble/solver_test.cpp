@@ -1,0 +1,290 @@
+// The marble escape search: the samples under the four judges, the traps of
+// the puzzle page, thousands of random judge-sized boards against the plain
+// simulation (answer, and the line replayed under the plain rules), and the
+// limits (nodes, time, cancellation, memory).
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+
+#include "games/marble/bound.hpp"
+#include "games/marble/random_boards.hpp"
+#include "games/marble/slide.hpp"
+#include "games/marble/test_support.hpp"
+
+namespace boardsearch::marble::testing {
+namespace {
+
+using core::Direction;
+
+Board sample(int number) { return parse_board(read_text(sample_path(number, "in"))); }
+int sample_answer(int number) { return std::stoi(read_text(sample_path(number, "out"))); }
+
+TEST(MarbleSolver, SamplesOf13460) {
+  for (int number = 1; number <= kSampleCount; ++number)
+    EXPECT_EQ(checked_answer(sample(number), kJudgeMaxTilts), sample_answer(number)) << "sample " << number;
+}
+
+TEST(MarbleSolver, SamplesUnderTheOtherJudges) {
+  for (int number = 1; number <= kSampleCount; ++number) {
+    const Board board = sample(number);
+    const int answer = sample_answer(number);
+    // 13459: 1 if possible within 10 tilts.
+    const Solution within_ten = solve_with(board, kJudgeMaxTilts);
+    EXPECT_EQ(within_ten.search.value.has_value(), answer != -1) << "sample " << number;
+    // 15644: the line replays to success in exactly the printed number of tilts.
+    if (answer != -1) {
+      EXPECT_EQ(within_ten.search.line.size(), static_cast<std::size_t>(answer));
+      EXPECT_TRUE(plain_line_succeeds(board, within_ten.search.line)) << letters(within_ten.search.line);
+    }
+    // 15653: no limit; equals the plain state search.
+    EXPECT_EQ(checked_answer(board, std::nullopt), plain_fewest_tilts_unlimited(board)) << "sample " << number;
+  }
+  // Sample 01 has one optimal line only: right.
+  EXPECT_EQ(letters(solve_with(sample(1), kJudgeMaxTilts).search.line), "R");
+  // Samples 04 and 06 stay impossible without a limit (06: red cannot reach
+  // the hole without blue behind it).
+  EXPECT_EQ(checked_answer(sample(4), std::nullopt), -1);
+  EXPECT_EQ(checked_answer(sample(6), std::nullopt), -1);
+}
+
+TEST(MarbleSolver, TrapBothMarblesFallingIsAFailure) {
+  EXPECT_EQ(checked_answer(parse_board("3 6\n######\n#ORB.#\n######\n"), std::nullopt), -1);
+  EXPECT_EQ(checked_answer(parse_board("6 3\n###\n#R#\n#B#\n#.#\n#O#\n###\n"), std::nullopt), -1);
+  // Blue in front of red towards the hole: never.
+  EXPECT_EQ(checked_answer(parse_board("3 7\n#######\n#.OBR.#\n#######\n"), std::nullopt), -1);
+}
+
+TEST(MarbleSolver, TrapTheMarbleBehindStopsOneCellShort) {
+  // Right: red takes the cell above the hole, blue stops one short; then
+  // down drops red alone. Down first would line them up for a double fall.
+  const Board row = parse_board("4 5\n#####\n#BR.#\n#..O#\n#####\n");
+  EXPECT_EQ(checked_answer(row, kJudgeMaxTilts), 2);
+  EXPECT_EQ(letters(solve_with(row, kJudgeMaxTilts).search.line), "RD");
+  const Board column = parse_board("5 4\n####\n#B.#\n#R.#\n#.O#\n####\n");
+  EXPECT_EQ(checked_answer(column, kJudgeMaxTilts), 2);
+  EXPECT_EQ(letters(solve_with(column, kJudgeMaxTilts).search.line), "DR");
+}
+
+TEST(MarbleSolver, TrapTheBlueMarbleStopsTheRedOneWhereNoWallDoes) {
+  // Right: red stops at column 3 against blue, above the hole; alone it
+  // would roll to column 4 where no hole is below.
+  const Board board = parse_board("4 6\n######\n#R..B#\n##.O##\n######\n");
+  EXPECT_EQ(checked_answer(board, kJudgeMaxTilts), 2);
+  EXPECT_EQ(letters(solve_with(board, kJudgeMaxTilts).search.line), "RD");
+}
+
+TEST(MarbleSolver, TrapATiltThatChangesNothingIsNotCounted) {
+  // Left and up move nothing; right drops red (blue is beyond the hole).
+  const Board board = parse_board("3 7\n#######\n#R.O.B#\n#######\n");
+  EXPECT_EQ(checked_answer(board, kJudgeMaxTilts), 1);
+  // A board where nothing ever moves in any useful way: every tilt is a
+  // no-op or fails; the search ends with the start pair only.
+  const Board stuck = parse_board("3 5\n#####\n#ROB#\n#####\n");
+  const Solution solution = solve_with(stuck, std::nullopt);
+  EXPECT_EQ(solution.search.value, 1);  // right: red falls, blue stays
+  const Board boxed = parse_board("5 5\n#####\n#R#B#\n#####\n#.O.#\n#####\n");
+  for (const Strategy strategy : kStrategies) {
+    const Solution none = solve_with(boxed, std::nullopt, strategy);
+    EXPECT_TRUE(none.search.proven());
+    EXPECT_EQ(none.search.value, std::nullopt);
+    EXPECT_EQ(none.states, 1u);
+    // Breadth-first expands the start; A* sees that red can never escape.
+    EXPECT_EQ(none.search.stats.nodes, strategy == Strategy::a_star ? 0u : 1u);
+  }
+}
+
+TEST(MarbleSolver, TiltLimitCountsEveryTilt) {
+  const Board board = sample(2);  // 5 tilts
+  EXPECT_EQ(checked_answer(board, 0), -1);
+  EXPECT_EQ(checked_answer(board, 4), -1);
+  EXPECT_EQ(checked_answer(board, 5), 5);
+  EXPECT_EQ(checked_answer(board, 1000), 5);
+  for (const Strategy strategy : kStrategies) EXPECT_EQ(solve_with(board, 0, strategy).search.stats.nodes, 0u);
+}
+
+TEST(MarbleSolver, EqualsThePlainSimulationOnRandomJudgeBoards) {
+  core::SplitMix64 rng(0xB1A5'0001);
+  const int boards = scaled(10000);
+  int solvable = 0;
+  for (int b = 0; b < boards; ++b) {
+    const Board board = random_judge_board(rng);
+    // Mostly the judge's 10, sometimes a smaller limit.
+    const int max_tilts = rng.below(4) == 0 ? static_cast<int>(rng.below(kJudgeMaxTilts + 1)) : kJudgeMaxTilts;
+    const PlainAnswer plain = plain_fewest_tilts(board, max_tilts);
+    const int answer = checked_answer(board, max_tilts);
+    ASSERT_EQ(answer, plain.tilts) << "K = " << max_tilts << " on\n" << judge_text(board);
+    if (answer != -1) ++solvable;
+  }
+  // The generator must make both kinds (else the comparison proves little).
+  EXPECT_GT(solvable, boards / 5);
+  EXPECT_LT(solvable, boards - boards / 10);
+}
+
+TEST(MarbleSolver, UnlimitedEqualsThePlainStateSearchOnRandomBoards) {
+  core::SplitMix64 rng(0xB1A5'0002);
+  const int boards = scaled(3000);
+  int beyond_ten = 0;
+  for (int b = 0; b < boards; ++b) {
+    // Up to 15 x 15 here: more room for lines longer than 10 tilts.
+    const int rows = 4 + static_cast<int>(rng.below(12)), cols = 4 + static_cast<int>(rng.below(12));
+    const Board board = random_board(rng, rows, cols, static_cast<int>(rng.below(45)));
+    const int answer = checked_answer(board, std::nullopt);
+    ASSERT_EQ(answer, plain_fewest_tilts_unlimited(board)) << judge_text(board);
+    if (answer > kJudgeMaxTilts) ++beyond_ten;
+  }
+  EXPECT_GT(beyond_ten, 0);
+}
+
+TEST(MarbleSolver, RedBoundIsAdmissibleAndConsistentOnRandomBoards) {
+  // Consistent: for every pair and tilt, bound(before) <= 1 + bound(after),
+  // and a tilt that drops red alone starts from bound 1. Admissible: the
+  // bound of the start is at most the plain answer, and infinite only when
+  // the plain search without limit finds nothing.
+  core::SplitMix64 rng(0xB0B0);
+  const int boards = scaled(1500);
+  for (int b = 0; b < boards; ++b) {
+    const Board board = random_judge_board(rng);
+    const detail::SlideStops stops(board);
+    const RedBound bound(board, stops);
+    const int answer = plain_fewest_tilts_unlimited(board);
+    const std::uint32_t at_start = bound.at(static_cast<std::uint32_t>(board.red));
+    if (answer == -1) {
+      EXPECT_TRUE(at_start == RedBound::kUnreachable || at_start >= 1);
+    } else {
+      EXPECT_LE(at_start, static_cast<std::uint32_t>(answer)) << judge_text(board);
+    }
+    for (int red = 0; red < board.cell_count(); ++red) {
+      if (board.is_wall(red) || red == board.hole) continue;
+      for (int blue = 0; blue < board.cell_count(); ++blue) {
+        if (board.is_wall(blue) || blue == board.hole || blue == red) continue;
+        const std::uint32_t before = bound.at(static_cast<std::uint32_t>(red));
+        for (const Direction direction : core::kDirections) {
+          const Marbles after = tilt(board, {red, blue}, direction);
+          if (verdict(after) == Verdict::success) {
+            EXPECT_EQ(before, 1u);
+          } else if (verdict(after) == Verdict::playing) {
+            const std::uint32_t later = bound.at(static_cast<std::uint32_t>(after.red));
+            if (later != RedBound::kUnreachable) {
+              EXPECT_LE(before, later + 1) << judge_text(board);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(MarbleSolver, NodeLimitStopsWithNodeLimit) {
+  // Per strategy, the first few random boards on which it expands at least
+  // kEnough pairs (among them a board whose hole is walled in, which
+  // breadth-first exhausts and A* settles at once), stopped at several node
+  // limits short of what the full search takes.
+  constexpr std::uint64_t kEnough = 50;
+  constexpr int kBoardsPerStrategy = 4;
+  for (const Strategy strategy : kStrategies) {
+    core::SplitMix64 rng(3);
+    int stopped_boards = 0;
+    for (int attempt = 0; attempt < 2000 && stopped_boards < kBoardsPerStrategy; ++attempt) {
+      const int side = 10 + static_cast<int>(rng.below(51));
+      Board board = random_board(rng, side, side, 5 + static_cast<int>(rng.below(30)));
+      if (attempt == 0) {
+        for (const Direction direction : core::kDirections) board.wall[board.step(board.hole, direction)] = 1;
+        board.wall[board.red] = board.wall[board.blue] = 0;
+      }
+      const Solution full = solve_with(board, std::nullopt, strategy);
+      ASSERT_TRUE(full.search.proven());
+      const std::uint64_t nodes = full.search.stats.nodes;
+      if (nodes < kEnough) continue;
+      ++stopped_boards;
+      for (const std::uint64_t max_nodes : {std::uint64_t{1}, std::uint64_t{10}, nodes / 2, nodes - 1}) {
+        core::SearchLimits limits;
+        limits.max_nodes = max_nodes;
+        const Solution stopped = solve_with(board, std::nullopt, strategy, limits);
+        EXPECT_EQ(stopped.search.outcome, core::Outcome::node_limit);
+        EXPECT_LE(stopped.search.stats.nodes, max_nodes + 1);
+        EXPECT_FALSE(stopped.search.value);
+        EXPECT_TRUE(stopped.search.line.empty());
+      }
+      core::SearchLimits enough;
+      enough.max_nodes = nodes;
+      const Solution again = solve_with(board, std::nullopt, strategy, enough);
+      EXPECT_TRUE(again.search.proven());
+      EXPECT_EQ(again.search.value, full.search.value);
+    }
+    EXPECT_EQ(stopped_boards, kBoardsPerStrategy);
+  }
+}
+
+TEST(MarbleSolver, DeadlineAndCancellationStopTheSearch) {
+  const Board board = sample(2);
+  for (const Strategy strategy : kStrategies) {
+    core::SearchLimits past;
+    past.deadline = core::Clock::now() - std::chrono::seconds(1);
+    EXPECT_EQ(solve_with(board, std::nullopt, strategy, past).search.outcome, core::Outcome::time_limit);
+    std::atomic<bool> cancel{true};
+    core::SearchLimits cancelled;
+    cancelled.cancel = &cancel;
+    EXPECT_EQ(solve_with(board, std::nullopt, strategy, cancelled).search.outcome, core::Outcome::cancelled);
+  }
+}
+
+TEST(MarbleSolver, MemoryBudgetStopsWithMemoryLimit) {
+  core::SplitMix64 rng(11);
+  const Board board = random_board(rng, 300, 300, 10);
+  for (const Strategy strategy : kStrategies) {
+    const Solution full = solve_with(board, std::nullopt, strategy);
+    ASSERT_TRUE(full.search.proven());
+    // The tables alone (4 stops of 4 bytes per cell) do not fit: stopped at once.
+    const Solution none = solve_with(board, std::nullopt, strategy, {}, 1000);
+    EXPECT_EQ(none.search.outcome, core::Outcome::memory_limit);
+    EXPECT_EQ(none.search.stats.nodes, 0u);
+    // Just below what the full search held: stopped on the way, within budget.
+    const std::size_t budget = full.memory_bytes - 1;
+    const Solution short_of_it = solve_with(board, std::nullopt, strategy, {}, budget);
+    EXPECT_EQ(short_of_it.search.outcome, core::Outcome::memory_limit);
+    EXPECT_LE(short_of_it.memory_bytes, budget);
+    EXPECT_FALSE(short_of_it.search.value);
+    // Exactly what it held: enough.
+    EXPECT_TRUE(solve_with(board, std::nullopt, strategy, {}, full.memory_bytes).search.proven());
+  }
+}
+
+TEST(MarbleSolver, BigBoardsKeepMemoryToTheStatesReached) {
+  // A 1000 x 1000 board: 10^12 pairs, of which a search holds only those
+  // reached. With a 64 MB budget it either finishes or stops within it.
+  core::SplitMix64 rng(12);
+  const Board board = random_board(rng, kMaxSide, kMaxSide, 20);
+  constexpr std::size_t kBudget = std::size_t{64} << 20;
+  for (const Strategy strategy : kStrategies) {
+    const Solution solution = solve_with(board, std::nullopt, strategy, {}, kBudget);
+    EXPECT_TRUE(solution.search.proven() || solution.search.outcome == core::Outcome::memory_limit)
+        << core::to_string(solution.search.outcome);
+    EXPECT_LE(solution.memory_bytes, kBudget);
+    if (solution.search.value) {
+      EXPECT_TRUE(plain_line_succeeds(board, solution.search.line));
+    }
+    // The stop tables and the bound (20 bytes per cell) and, while the bound
+    // is built, 40 more; then a few dozen bytes per state (record, visited
+    // slot at load >= 3/8, bucket entry), doubled while one grows.
+    const std::size_t tables = 60 * static_cast<std::size_t>(board.cell_count());
+    EXPECT_LE(solution.memory_bytes, tables + 2 * 40 * solution.states + (std::size_t{1} << 16));
+    EXPECT_GT(solution.states, 1000u);
+  }
+}
+
+TEST(MarbleSolver, AStarEqualsBreadthFirstOnBiggerRandomBoards) {
+  core::SplitMix64 rng(0xB1A5'0003);
+  const int boards = scaled(300);
+  for (int b = 0; b < boards; ++b) {
+    const int side = 10 + static_cast<int>(rng.below(41));
+    const Board board = random_board(rng, side, side, 5 + static_cast<int>(rng.below(26)));
+    const std::optional<int> max_tilts =
+        rng.below(2) == 0 ? std::nullopt : std::optional<int>(static_cast<int>(rng.below(20)));
+    checked_answer(board, max_tilts);  // both strategies, compared and replayed
+  }
+}
+
+}  // namespace
+}  // namespace boardsearch::marble::testing

@@ -1,0 +1,73 @@
+#pragma once
+// Shared helpers of the marble escape tests: sample files, and the checks
+// every solve must pass (the line replays under the plain rules).
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "games/marble/board.hpp"
+#include "games/marble/plain_simulation.hpp"
+#include "games/marble/solver.hpp"
+#include "support/sanitized.hpp"
+
+namespace boardsearch::marble::testing {
+
+using boardsearch::testing::scaled;
+
+inline std::string read_text(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  EXPECT_TRUE(file) << "cannot open " << path;
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+inline std::string sample_path(int number, std::string_view extension) {
+  return std::string(BOARDSEARCH_SOURCE_DIR) + "/tests/data/marble/0" + std::to_string(number) + "." +
+         std::string(extension);
+}
+inline constexpr int kSampleCount = 6;
+
+inline constexpr Strategy kStrategies[] = {Strategy::breadth_first, Strategy::a_star};
+
+inline Solution solve_with(const Board& board, std::optional<int> max_tilts, Strategy strategy = Strategy::a_star,
+                           const core::SearchLimits& limits = {}, std::size_t memory_budget_bytes = 0) {
+  return solve(board, SolveOptions{max_tilts, strategy, memory_budget_bytes}, limits);
+}
+
+// Solves with each strategy and no node or time limit; checks each search is
+// proven, both agree, and each line replays under the plain rules to
+// success in exactly the answer's number of tilts. Returns the answer, -1
+// for none.
+inline int checked_answer(const Board& board, std::optional<int> max_tilts) {
+  std::optional<int> agreed;
+  for (const Strategy strategy : kStrategies) {
+    const Solution solution = solve_with(board, max_tilts, strategy);
+    const char* name = strategy == Strategy::a_star ? "A*" : "breadth-first";
+    EXPECT_TRUE(solution.search.proven()) << name << ": " << core::to_string(solution.search.outcome);
+    EXPECT_GE(solution.states, 1u);
+    const int tilts = solution.search.value.value_or(-1);
+    if (agreed) {
+      EXPECT_EQ(tilts, *agreed) << name << " on\n" << judge_text(board);
+    }
+    agreed = tilts;
+    if (!solution.search.value) {
+      EXPECT_TRUE(solution.search.line.empty());
+      continue;
+    }
+    EXPECT_EQ(solution.search.line.size(), static_cast<std::size_t>(tilts));
+    EXPECT_TRUE(plain_line_succeeds(board, solution.search.line))
+        << name << ": line " << letters(solution.search.line) << " on\n"
+        << judge_text(board);
+    if (max_tilts) {
+      EXPECT_LE(tilts, *max_tilts);
+    }
+  }
+  return *agreed;
+}
+
+}  // namespace boardsearch::marble::testing
