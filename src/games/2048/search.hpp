@@ -42,8 +42,16 @@ struct MaxTileResult {
   int root_bound = 0;
 };
 
-// Solves: the largest tile after at most `moves` moves from `start`.
+// Solves: the largest tile after at most `moves` moves from `start`, under
+// the caller's control: every search of one solve draws on its one node
+// budget, deadline and cancel flag, and search.stats are the control's
+// (cumulative over the searches that shared it). A limit stops the search at
+// the node that crosses it, so a budget of N nodes stops after N + 1.
 // Preconditions: moves >= 0; the board has a tile; its sum fits in 64 bits.
+MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchControl& control,
+                            const SearchOptions& options = {});
+
+// The same with a control of its own, built once from `limits`.
 MaxTileResult maximize_tile(const Board& start, long long moves, const core::SearchLimits& limits = {},
                             const SearchOptions& options = {});
 
