@@ -185,6 +185,15 @@ MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchCon
   core::BranchAndBoundOptions<int> bnb_options;
   // Stop as soon as a line reaches the root bound: nothing can beat it.
   bnb_options.best_possible = problem.bound();
+  if (options.progress != nullptr) {
+    // The root is the first line found (zero moves); the core reports each
+    // better one as it finds it.
+    options.progress->root_bound.store(problem.bound(), std::memory_order_relaxed);
+    options.progress->best_exponent.store(start.max_exponent(), std::memory_order_relaxed);
+    bnb_options.on_improvement = [progress = options.progress](const int& exponent) {
+      progress->best_exponent.store(exponent, std::memory_order_relaxed);
+    };
+  }
   MaxTileResult result;
   result.search = core::branch_and_bound<core::Goal::maximize>(problem, control, bnb_options);
   // A cut line leaves the value unproven; a node or time limit that also

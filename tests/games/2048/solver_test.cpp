@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -245,6 +246,40 @@ TEST(Solver2048, ANodeBudgetOfNStopsAtNodeNPlusOne) {
   const auto second = game2048::maximize_tile(board, moves, control);
   EXPECT_EQ(second.search.outcome, core::Outcome::node_limit);
   EXPECT_EQ(second.search.stats.nodes, one_and_a_half.max_nodes + 1);
+}
+
+TEST(Solver2048, ProgressBracketsTheAnswerWhileTheSearchRuns) {
+  core::SplitMix64 rng(5);
+  const Board board = random_small_board(rng, 20, 100, 5);
+  game2048::MaxTileProgress known;
+  game2048::SearchOptions options;
+  options.progress = &known;
+  std::vector<std::pair<int, int>> seen;  // (best, bound) at each progress report
+  core::SearchLimits limits;
+  limits.progress_interval = std::chrono::milliseconds{0};  // report at every poll
+  limits.on_progress = [&](const core::Progress&) {
+    seen.emplace_back(known.best_exponent.load(), known.root_bound.load());
+  };
+  const auto result = game2048::maximize_tile(board, 10, limits, options);
+  ASSERT_TRUE(result.search.proven());
+  const int answer = result.search.value.value_or(board.max_exponent());
+  ASSERT_FALSE(seen.empty()) << "the first node polls";
+  EXPECT_EQ(seen.front().first, board.max_exponent()) << "before any move, the start board is what is known";
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_LE(seen[i].first, answer);
+    EXPECT_EQ(seen[i].second, result.root_bound);
+    if (i > 0) EXPECT_GE(seen[i].first, seen[i - 1].first) << "what is reached is never forgotten";
+  }
+  EXPECT_GE(result.root_bound, answer);
+  EXPECT_EQ(known.best_exponent.load(), answer);
+
+  // A stopped search leaves the same bracket its limit message prints.
+  core::SearchLimits few;
+  few.max_nodes = 50;
+  const auto cut = game2048::maximize_tile(board, 10, few, options);
+  ASSERT_EQ(cut.search.outcome, core::Outcome::node_limit);
+  EXPECT_EQ(known.best_exponent.load(), cut.search.value.value_or(board.max_exponent()));
+  EXPECT_EQ(known.root_bound.load(), cut.root_bound);
 }
 
 TEST(Solver2048, LimitsNeverYieldAnUnprovenAnswer) {
