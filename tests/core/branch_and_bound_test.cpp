@@ -220,6 +220,31 @@ TEST(BranchAndBound, GenerateMovesIsHandedTheIncumbent) {
   EXPECT_GT(left_out, 0);
 }
 
+TEST(BranchAndBound, EachStrictImprovementIsReportedOnce) {
+  core::SplitMix64 rng(13);
+  for (int round = 0; round < 100; ++round) {
+    Knapsack k;
+    const int n = 1 + static_cast<int>(rng.below(12));
+    for (int i = 0; i < n; ++i)
+      k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
+    k.capacity = static_cast<int>(rng.below(40));
+    std::vector<int> reported;
+    core::BranchAndBoundOptions<int> options;
+    options.incumbent = static_cast<int>(rng.below(3)) - 1;  // -1, 0 (the root's value) or 1
+    options.on_improvement = [&](const int& value) { reported.push_back(value); };
+    const auto result = core::branch_and_bound<Goal::maximize>(k, {}, options);
+    ASSERT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+    EXPECT_EQ(std::adjacent_find(reported.begin(), reported.end()), reported.end()) << "strictly better only";
+    if (result.value) {
+      ASSERT_FALSE(reported.empty());
+      EXPECT_EQ(reported.back(), *result.value);
+      EXPECT_GT(reported.front(), *options.incumbent);
+    } else {
+      EXPECT_TRUE(reported.empty()) << "nothing beat the incumbent";
+    }
+  }
+}
+
 TEST(BranchAndBound, IncumbentIsBeatenOnlyByStrictlyBetterSolutions) {
   Knapsack k{{2, 3, 4}, {3, 4, 5}, 5, 0, 0, 0};  // optimum 7 (items 0 and 1)
   core::BranchAndBoundOptions<int> options;

@@ -9,6 +9,7 @@
 // one, and skipping it loses nothing: the returned value is the exact optimum.
 
 #include <concepts>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -62,6 +63,10 @@ struct BranchAndBoundOptions {
   // A global bound no solution can beat (e.g. the board-sum bound in 2048).
   // The search stops as soon as it finds a solution with this value.
   std::optional<Value> best_possible;
+  // Called with each strictly better solution value as it is found, e.g. so
+  // a long solve can report what it has reached. Improvements are rare, so
+  // this costs nothing per node; it runs on the searching thread.
+  std::function<void(const Value&)> on_improvement;
 };
 
 namespace detail {
@@ -95,6 +100,7 @@ class BranchAndBound {
     if (auto value = problem_.solution_value(); value && (!best_ || better<goal>(*value, *best_))) {
       best_ = value;
       best_line_ = line_;
+      if (options_.on_improvement) options_.on_improvement(*value);
       if (options_.best_possible && !better<goal>(*options_.best_possible, *value)) throw ReachedBestPossible{};
     }
 

@@ -44,6 +44,7 @@ struct SearchStats {
   std::uint64_t nodes = 0;              // positions visited (calls that did work)
   std::chrono::nanoseconds elapsed{0};  // wall time of the search
   std::uint64_t tt_hits = 0;            // transposition-table cutoffs or reuse
+  std::uint64_t memory_bytes = 0;       // most bytes the solve's budgeted storage held at once
   double milliseconds() const { return std::chrono::duration<double, std::milli>(elapsed).count(); }
 };
 
@@ -67,8 +68,13 @@ inline Clock::time_point deadline_after(Clock::time_point start, double seconds)
 // What a caller allows a search to spend. Every field is optional; the default
 // is unlimited. `cancel`, when set, is polled and may be raised from another
 // thread (e.g. a server shutting down or a client that went away).
+// `max_memory_bytes` bounds the storage that grows with the input (tables,
+// DP layers: SearchStats::memory_bytes reports it), not the few kilobytes of
+// fixed bookkeeping; a solve that cannot fit ends with Outcome::memory_limit
+// and never allocates past the budget.
 struct SearchLimits {
   std::uint64_t max_nodes = 0;                       // 0: no node limit
+  std::uint64_t max_memory_bytes = 0;                // 0: no memory limit (see below)
   std::optional<Clock::time_point> deadline;         // none: no time limit
   const std::atomic<bool>* cancel = nullptr;         // none: not cancellable
   std::function<void(const Progress&)> on_progress;  // called about every progress_interval

@@ -4,6 +4,7 @@
 // in board.hpp, pruned by the admissible bounds of bounds.hpp and by an exact
 // table of boards already entered (seen_boards.hpp).
 
+#include <atomic>
 #include <cstddef>
 #include <vector>
 
@@ -22,11 +23,22 @@ inline constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
 // the stack, and the search reports Outcome::depth_limit.
 inline constexpr long long kMaxSearchDepth = 20000;
 
+// What a running maximize_tile has established, for a progress line: the
+// answer lies in [best_exponent, root_bound]. The search writes it (at the
+// start, then only when a line reaches a larger tile, never per node); any
+// thread may read it while the search runs, e.g. from
+// SearchLimits::on_progress. Exponents, as everywhere in the search.
+struct MaxTileProgress {
+  std::atomic<int> best_exponent{0};          // the largest tile a line found so far reaches
+  std::atomic<int> root_bound{kMaxExponent};  // the root's admissible bound: no line of K moves does better
+};
+
 struct SearchOptions {
   bool use_bounds = true;       // ancestry bound (else only the trivial bound)
   bool use_seen_boards = true;  // skip boards entered before with >= moves left
   std::size_t table_bytes = kDefaultTableBytes;
   long long max_depth = kMaxSearchDepth;  // tests lower it to reach the cut
+  MaxTileProgress* progress = nullptr;    // if set, kept up to date (see above)
 };
 
 struct MaxTileResult {
@@ -42,8 +54,16 @@ struct MaxTileResult {
   int root_bound = 0;
 };
 
-// Solves: the largest tile after at most `moves` moves from `start`.
+// Solves: the largest tile after at most `moves` moves from `start`, under
+// the caller's control: every search of one solve draws on its one node
+// budget, deadline and cancel flag, and search.stats are the control's
+// (cumulative over the searches that shared it). A limit stops the search at
+// the node that crosses it, so a budget of N nodes stops after N + 1.
 // Preconditions: moves >= 0; the board has a tile; its sum fits in 64 bits.
+MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchControl& control,
+                            const SearchOptions& options = {});
+
+// The same with a control of its own, built once from `limits`.
 MaxTileResult maximize_tile(const Board& start, long long moves, const core::SearchLimits& limits = {},
                             const SearchOptions& options = {});
 

@@ -39,6 +39,11 @@ class LongestPaths {
   LongestPaths(const Geometry<BB>& geometry, std::size_t cache_entries, core::SearchControl& control)
       : geometry_(&geometry), cache_(std::bit_ceil(std::max<std::size_t>(cache_entries, 1))), control_(&control) {}
 
+  // The bytes the memo of cache_entries slots takes.
+  static std::size_t bytes_for(std::size_t cache_entries) {
+    return std::bit_ceil(std::max<std::size_t>(cache_entries, 1)) * sizeof(Entry);
+  }
+
   // An upper bound on the steps of a simple path from `start` inside `region`
   // (region connected, contains start). Two admissible facts combined:
   //  - Dead ends. A cell other than start with exactly one neighbour in the

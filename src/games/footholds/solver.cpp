@@ -1,7 +1,9 @@
 #include "games/footholds/solver.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -31,11 +33,48 @@ constexpr int kPathCacheBitsBase = 3;
 constexpr int kMinPathCacheBits = 8;
 constexpr int kMaxPathCacheBits = 18;
 
-std::size_t table_entries(int footholds) {
-  return std::size_t{1} << std::clamp(footholds / 4 + kTableBitsBase, kMinTableBits, kMaxTableBits);
+int table_bits(int footholds) { return std::clamp(footholds / 4 + kTableBitsBase, kMinTableBits, kMaxTableBits); }
+int path_cache_bits(int footholds) {
+  return std::clamp(footholds / 4 + kPathCacheBitsBase, kMinPathCacheBits, kMaxPathCacheBits);
 }
-std::size_t path_cache_entries(int footholds) {
-  return std::size_t{1} << std::clamp(footholds / 4 + kPathCacheBitsBase, kMinPathCacheBits, kMaxPathCacheBits);
+
+// The sizes of a solve's two tables, and the bytes they take together.
+struct TableSizes {
+  std::size_t game_entries = 0;
+  std::size_t path_entries = 0;
+  std::uint64_t bytes = 0;
+};
+
+// The table sizes for `reachable` footholds within `max_bytes` (0: no
+// budget): the sizes above, or, when they do not fit, the larger table halved
+// (the game table on a tie: the path memo is the smaller and the hotter)
+// until they fit, each down to its minimum at most. nullopt if even the
+// minimums do not fit. A table_entries tuning fixes the game table's size.
+template <class BB>
+std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, const SearchTuning& tuning) {
+  int game_bits = table_bits(reachable);
+  int path_bits = path_cache_bits(reachable);
+  const auto sizes = [&] {
+    TableSizes result;
+    result.game_entries = tuning.table_entries != 0 ? tuning.table_entries : std::size_t{1} << game_bits;
+    result.path_entries = std::size_t{1} << path_bits;
+    result.bytes = BucketTable<BB>::bytes_for(result.game_entries) + LongestPaths<BB>::bytes_for(result.path_entries);
+    return result;
+  };
+  TableSizes result = sizes();
+  while (max_bytes != 0 && result.bytes > max_bytes) {
+    const bool game_can_shrink = tuning.table_entries == 0 && game_bits > kMinTableBits;
+    const bool path_can_shrink = path_bits > kMinPathCacheBits;
+    if (!game_can_shrink && !path_can_shrink) return std::nullopt;
+    const bool game_is_larger =
+        BucketTable<BB>::bytes_for(result.game_entries) >= LongestPaths<BB>::bytes_for(result.path_entries);
+    if (game_can_shrink && (game_is_larger || !path_can_shrink))
+      --game_bits;
+    else
+      --path_bits;
+    result = sizes();
+  }
+  return result;
 }
 
 // Probes that step one score away from the bound the sign probe proved,
@@ -127,12 +166,17 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
 
   // Only the footholds the players can ever reach matter for the table sizes.
   const BB reachable = geometry.component(board.a, footholds) | geometry.component(board.b, footholds);
-  LongestPaths<BB> paths(geometry, path_cache_entries(reachable.count()), control);
-  FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
-  const std::size_t entries = tuning.table_entries != 0 ? tuning.table_entries : table_entries(reachable.count());
-  GameSearch<BB> solver(game, entries, tuning.table_plies.value_or(kTablePlies), control);
-
   core::SearchResult<Direction, int> result;
+  const std::optional<TableSizes> sizes = table_sizes<BB>(reachable.count(), limits.max_memory_bytes, tuning);
+  if (!sizes) {
+    result.outcome = core::Outcome::memory_limit;
+    result.stats = control.finish();
+    return result;
+  }
+  LongestPaths<BB> paths(geometry, sizes->path_entries, control);
+  FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
+  GameSearch<BB> solver(game, sizes->game_entries, tuning.table_plies.value_or(kTablePlies), control);
+
   try {
     const int score = exact_score(game, solver);
     result.line = whole_game(game, solver, score);
@@ -142,6 +186,7 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
     result.line.clear();
   }
   result.stats = control.finish();
+  result.stats.memory_bytes = sizes->bytes;
   return result;
 }
 

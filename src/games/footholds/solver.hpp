@@ -23,8 +23,11 @@ struct SearchTuning {
 // number of moves of the perfectly played game and `line` that game, move by
 // move from A's first step until the player to move loses (so line.size() ==
 // *value; A wins iff it is odd). Stats: nodes of the game search plus the
-// longest-path searches, tt_hits, wall time. A limit gives outcome != proven,
-// no value and an empty line. Precondition: a board parse_board accepts.
+// longest-path searches, tt_hits, wall time, the tables' bytes. A limit gives
+// outcome != proven, no value and an empty line. limits.max_memory_bytes
+// bounds the two tables: they shrink to fit (answers stay exact), and when
+// even their minimum sizes do not fit the outcome is memory_limit and nothing
+// is searched. Precondition: a board parse_board accepts.
 core::SearchResult<Direction, int> solve_board(const Board& board, const core::SearchLimits& limits = {},
                                                const SearchTuning& tuning = {});
 

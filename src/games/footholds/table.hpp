@@ -77,8 +77,8 @@ class BucketTable {
   // fresh zero pages from the system, so only the buckets the search touches
   // cost anything (a 3 x 3 board never pays for a big table).
   explicit BucketTable(std::size_t min_entries)
-      : bucket_count_(std::bit_ceil(std::max<std::size_t>(1, (min_entries + kWays - 1) / kWays))),
-        memory_(static_cast<unsigned char*>(std::calloc(bucket_count_ * sizeof(Bucket) + kLineBytes, 1))) {
+      : bucket_count_(bucket_count_for(min_entries)),
+        memory_(static_cast<unsigned char*>(std::calloc(bytes_for(min_entries), 1))) {
     if (memory_ == nullptr) throw std::bad_alloc();
     // Align the first bucket to a cache line inside the block.
     const auto address = reinterpret_cast<std::uintptr_t>(memory_.get());
@@ -87,6 +87,12 @@ class BucketTable {
   }
 
   std::size_t entries() const { return bucket_count_ * kWays; }
+
+  // The bytes a table of min_entries allocates (its buckets and the slack
+  // that aligns them to a cache line).
+  static std::size_t bytes_for(std::size_t min_entries) {
+    return bucket_count_for(min_entries) * sizeof(Bucket) + kLineBytes;
+  }
 
   // Asks the CPU to start loading the bucket now (the node computes other
   // things before it probes).
@@ -129,6 +135,10 @@ class BucketTable {
   }
 
  private:
+  static std::size_t bucket_count_for(std::size_t min_entries) {
+    return std::bit_ceil(std::max<std::size_t>(1, (min_entries + kWays - 1) / kWays));
+  }
+
   // The bucket a position hashes to (`hash` from FootholdsGame::KeyHash).
   const Bucket& bucket(std::uint64_t hash) const { return buckets_[hash & (bucket_count_ - 1)]; }
   Bucket& bucket(std::uint64_t hash) { return buckets_[hash & (bucket_count_ - 1)]; }

@@ -73,6 +73,51 @@ struct LayerEntry {
   std::uint8_t to = 0;
 };
 
+// The bytes the layers and their index hold, checked against the solve's
+// memory budget (SearchLimits::max_memory_bytes) before every allocation that
+// grows them. How many positions a layer keeps is not known in advance (it
+// depends on how many sequences meet on one position), so the check is made
+// as they grow: a solve that would pass the budget stops with
+// Outcome::memory_limit instead of allocating.
+class StorageBudget {
+ public:
+  explicit StorageBudget(std::uint64_t max_bytes) : max_bytes_(max_bytes) {}
+
+  // Counts `bytes` about to be allocated. Throws core::SearchAborted
+  // (memory_limit) instead if they would pass the budget.
+  void allocate(std::uint64_t bytes) {
+    if (max_bytes_ != 0 && bytes > max_bytes_ - std::min(held_, max_bytes_))
+      throw core::SearchAborted{core::Outcome::memory_limit};
+    held_ += bytes;
+    peak_ = std::max(peak_, held_);
+  }
+  void release(std::uint64_t bytes) { held_ -= bytes; }
+
+  // The most bytes held at once.
+  std::uint64_t peak() const { return peak_; }
+
+ private:
+  std::uint64_t max_bytes_;
+  std::uint64_t held_ = 0;
+  std::uint64_t peak_ = 0;
+};
+
+template <class T>
+std::uint64_t bytes_of(const std::vector<T>& storage) {
+  return storage.capacity() * sizeof(T);
+}
+
+// Makes room for `capacity` elements in `storage`, counting the new block
+// on `budget` before allocating it and releasing the old one after.
+template <class T>
+void reserve_counted(std::vector<T>& storage, std::size_t capacity, StorageBudget& budget) {
+  if (capacity <= storage.capacity()) return;
+  const std::uint64_t old_bytes = bytes_of(storage);
+  budget.allocate(capacity * sizeof(T));
+  storage.reserve(capacity);
+  budget.release(old_bytes);
+}
+
 // Open-addressing hash index from key to entry index in the layer being built.
 // Linear probing, capacity a power of two, load kept at or below one half.
 // A slot is 8 bytes, so that the table of a 200,000-position layer fits in a
@@ -89,12 +134,18 @@ class LayerIndex {
  public:
   static constexpr std::uint32_t kNotFound = ~std::uint32_t{0};
 
+  // Its slots are counted on `budget`, which must outlive the index.
+  explicit LayerIndex(StorageBudget& budget) : budget_(&budget) { resize(kMinCapacity); }
+  LayerIndex(const LayerIndex&) = delete;
+  LayerIndex& operator=(const LayerIndex&) = delete;
+  ~LayerIndex() { budget_->release(bytes_of(slots_)); }
+
   // Empties the index and makes room for about `expected` keys.
   void reset(std::size_t expected) {
     std::size_t capacity = kMinCapacity;
     while (capacity < 2 * expected) capacity *= 2;
     if (slots_.size() != capacity)
-      slots_.assign(capacity, kEmptySlot);
+      resize(capacity);
     else
       std::fill(slots_.begin(), slots_.end(), kEmptySlot);
     shift_ = 64 - std::countr_zero(capacity);
@@ -131,9 +182,19 @@ class LayerIndex {
   // the key, so they pick the slot (shift_ = 64 - log2(capacity)).
   static constexpr std::uint64_t kFibonacci = 0x9E3779B97F4A7C15ull;
 
+  // Replaces the slots by `capacity` empty ones (counted on the budget).
+  void resize(std::size_t capacity) {
+    budget_->allocate(capacity * sizeof(std::uint64_t));
+    budget_->release(bytes_of(slots_));
+    slots_ = std::vector<std::uint64_t>(capacity, kEmptySlot);
+    shift_ = 64 - std::countr_zero(capacity);
+  }
+
   void grow(const std::vector<LayerEntry>& entries) {
+    budget_->allocate(2 * slots_.size() * sizeof(std::uint64_t));
     const std::vector<std::uint64_t> old = std::move(slots_);
     slots_.assign(old.size() * 2, kEmptySlot);
+    budget_->release(bytes_of(old));
     shift_ = 64 - std::countr_zero(slots_.size());
     size_ = 0;
     for (const std::uint64_t slot : old) {
@@ -142,8 +203,9 @@ class LayerIndex {
     }
   }
 
-  std::vector<std::uint64_t> slots_ = std::vector<std::uint64_t>(kMinCapacity, kEmptySlot);
-  int shift_ = 64 - std::countr_zero(kMinCapacity);
+  StorageBudget* budget_;
+  std::vector<std::uint64_t> slots_;
+  int shift_ = 0;
   std::size_t size_ = 0;
 };
 
@@ -234,8 +296,11 @@ PositionKey moved_key(PositionKey key, const Squares& squares, int pieces, int i
 // Keeps the `width` most promising positions of a layer after `turn` moves:
 // the highest score plus bound.
 void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, const FutureBound& bound, int pieces,
-                         std::size_t turn) {
-  std::vector<std::pair<long long, std::uint32_t>> promise(layer.size());
+                         std::size_t turn, StorageBudget& budget) {
+  using Promise = std::pair<long long, std::uint32_t>;
+  const std::uint64_t work_bytes = layer.size() * sizeof(Promise) + width * sizeof(LayerEntry);
+  budget.allocate(work_bytes);
+  std::vector<Promise> promise(layer.size());
   const FutureBound::AtTurn bound_now = bound.at(turn);
   for (std::uint32_t at = 0; at < layer.size(); ++at) {
     const BoundSums sums = bound_sums(bound_now, unpack(layer[at].key, pieces), pieces);
@@ -245,6 +310,7 @@ void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, cons
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<LayerEntry> kept(width);
   for (std::size_t i = 0; i < width; ++i) kept[i] = layer[promise[i].second];
+  budget.release(bytes_of(layer) + layer.size() * sizeof(Promise));  // kept stays held
   layer = std::move(kept);
 }
 
@@ -270,7 +336,7 @@ void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, cons
 // callgrind).
 template <int kPieces>
 LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<const int> dice,
-                        core::SearchControl& control, const Pruning& pruning) {
+                        core::SearchControl& control, StorageBudget& budget, const Pruning& pruning) {
   constexpr int pieces = kPieces;
   const auto finish = static_cast<std::uint8_t>(board.finish);
   // Only the exact run prunes with the bound; a beam ranks with it.
@@ -280,13 +346,17 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
   auto& layers = run.layers;
   Squares all_on_start{};
   std::fill_n(all_on_start.begin(), pieces, static_cast<std::uint8_t>(board.start));
-  layers.push_back({LayerEntry{pack(all_on_start, pieces), 0, 0, 0, 0}});
-  LayerIndex index;
+  reserve_counted(layers, dice.size() + 1, budget);
+  std::vector<LayerEntry> first;
+  reserve_counted(first, 1, budget);
+  first.push_back(LayerEntry{pack(all_on_start, pieces), 0, 0, 0, 0});
+  layers.push_back(std::move(first));
+  LayerIndex index(budget);
 
   for (std::size_t turn = 0; turn < dice.size() && !layers.back().empty(); ++turn) {
     const std::vector<LayerEntry>& current = layers[turn];
     std::vector<LayerEntry> next;
-    next.reserve(current.size() + current.size() / 2);
+    reserve_counted(next, current.size() + current.size() / 2, budget);
     index.reset(current.size() + current.size() / 2);
     const int die = dice[turn];
     const FutureBound::AtTurn bound_next = bound != nullptr ? bound->at(turn + 1) : FutureBound::AtTurn{};
@@ -338,6 +408,7 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
         const auto fresh = static_cast<std::uint32_t>(next.size());
         const std::uint32_t found = index.find_or_insert(child.key, fresh, next);
         if (found == LayerIndex::kNotFound) {
+          if (next.size() == next.capacity()) reserve_counted(next, 2 * next.capacity(), budget);
           next.push_back(LayerEntry{child.key, child.score, at, child.from, child.to});
         } else if (child.score > next[found].score) {
           next[found] = LayerEntry{child.key, child.score, at, child.from, child.to};
@@ -347,7 +418,7 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
     }
     if (pruning.beam_width != 0 && next.size() > pruning.beam_width) {
       if (ranking_bound == nullptr) ranking_bound = &pruning.ranking_bound();
-      keep_most_promising(next, pruning.beam_width, *ranking_bound, pieces, turn + 1);
+      keep_most_promising(next, pruning.beam_width, *ranking_bound, pieces, turn + 1, budget);
       run.truncated = true;
     }
     layers.push_back(std::move(next));
@@ -366,13 +437,21 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
 
 // run_layers_for<pieces>, for 1 <= pieces <= kMaxPieces.
 LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces,
-                    core::SearchControl& control, const Pruning& pruning) {
-  using Run = LayerRun (*)(const Board&, const MoveTable&, std::span<const int>, core::SearchControl&, const Pruning&);
+                    core::SearchControl& control, StorageBudget& budget, const Pruning& pruning) {
+  using Run = LayerRun (*)(const Board&, const MoveTable&, std::span<const int>, core::SearchControl&, StorageBudget&,
+                           const Pruning&);
   constexpr auto runs = []<std::size_t... P>(std::index_sequence<P...>) {
     return std::array<Run, sizeof...(P)>{&run_layers_for<static_cast<int>(P) + 1>...};
   }
   (std::make_index_sequence<kMaxPieces>{});
-  return runs[static_cast<std::size_t>(pieces - 1)](board, moves, dice, control, pruning);
+  return runs[static_cast<std::size_t>(pieces - 1)](board, moves, dice, control, budget, pruning);
+}
+
+// Frees a run's layers and releases their bytes on `budget`.
+void free_layers(LayerRun& run, StorageBudget& budget) {
+  for (const std::vector<LayerEntry>& layer : run.layers) budget.release(bytes_of(layer));
+  budget.release(bytes_of(run.layers));
+  run.layers = {};
 }
 
 }  // namespace
@@ -387,6 +466,7 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
                                                    const core::SearchLimits& limits, std::size_t beam_width) {
   core::SearchControl control(limits);
+  StorageBudget budget(limits.max_memory_bytes);
   core::SearchResult<Move, long long> result;
   const MoveTable moves(board);
   try {
@@ -397,7 +477,7 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
       return *bound;
     };
     // Step 2. A beam that never had to drop a position was the exact search.
-    LayerRun beam = run_layers(board, moves, dice, pieces, control,
+    LayerRun beam = run_layers(board, moves, dice, pieces, control, budget,
                                Pruning{std::max<std::size_t>(1, beam_width), tuned_bound, nullptr, 0});
     if (!beam.truncated) {
       result.value = beam.best.score;
@@ -413,8 +493,9 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
       tuned_bound().tune_along(guide);
       // Step 4. Every position of the beam's game is kept, so the exact run
       // ends on a game at least that good (best.found holds).
-      beam.layers = {};  // memory back before the exact run
-      const LayerRun exact = run_layers(board, moves, dice, pieces, control, Pruning{0, {}, &*bound, beam.best.score});
+      free_layers(beam, budget);  // memory back before the exact run
+      const LayerRun exact =
+          run_layers(board, moves, dice, pieces, control, budget, Pruning{0, {}, &*bound, beam.best.score});
       result.value = exact.best.score;
       result.line = rebuild_plan(exact.layers, exact.best, board, pieces);
     }
@@ -422,6 +503,7 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
     result.outcome = aborted.outcome;
   }
   result.stats = control.finish();
+  result.stats.memory_bytes = budget.peak();
   return result;
 }
 

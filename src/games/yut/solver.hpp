@@ -38,8 +38,11 @@ inline constexpr std::size_t kDefaultBeamWidth = 256;
 //
 // Returns, when proven: value = the maximum total score, line = one optimal
 // plan (one Move per turn played; shorter than `dice` when the game ends early
-// because no piece can move). Nodes count positions expanded. When a limit
-// stops the search the outcome says which, and value and line are empty.
+// because no piece can move). Nodes count positions expanded; memory_bytes
+// the most bytes the layers and their index held at once. When a limit stops
+// the search the outcome says which, and value and line are empty.
+// limits.max_memory_bytes bounds those layers, checked before each allocation
+// that grows them (outcome memory_limit rather than growing past it).
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
                                                    const core::SearchLimits& limits,
                                                    std::size_t beam_width = kDefaultBeamWidth);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -195,6 +196,90 @@ TEST(Solver2048, ACutLineIsReportedAsTheDepthLimit) {
   core::SearchLimits one_node;
   one_node.max_nodes = 1;
   EXPECT_EQ(game2048::maximize_tile(board, 4, one_node, options).search.outcome, core::Outcome::node_limit);
+}
+
+// The node count a limit message reports ("... after N nodes ...").
+std::uint64_t nodes_in_message(const std::string& message) {
+  const std::size_t after = message.find(" after ");
+  EXPECT_NE(after, std::string::npos) << message;
+  return after == std::string::npos ? 0 : std::stoull(message.substr(after + 7));
+}
+
+TEST(Solver2048, ANodeBudgetOfNStopsAtNodeNPlusOne) {
+  // A 20 x 20 board and K = 10: a few thousand nodes to prove.
+  core::SplitMix64 rng(5);
+  const Board board = random_small_board(rng, 20, 100, 5);
+  const long long moves = 10;
+  const auto full = game2048::maximize_tile(board, moves);
+  ASSERT_TRUE(full.search.proven());
+  const std::uint64_t needed = full.search.stats.nodes;
+  ASSERT_GT(needed, 100u);
+  const std::string input = "20\n" + game2048::board_text(board, 0);
+  for (const std::uint64_t budget :
+       {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{7}, std::uint64_t{100}, needed / 2, needed - 1}) {
+    core::SearchLimits limits;
+    limits.max_nodes = budget;
+    const auto cut = game2048::maximize_tile(board, moves, limits);
+    EXPECT_EQ(cut.search.outcome, core::Outcome::node_limit) << budget;
+    EXPECT_EQ(cut.search.stats.nodes, budget + 1) << "the node that crosses the budget is counted, no other";
+    // Through the puzzle, as the CLI's --max-nodes: the message counts as much.
+    app::SolveRequest request{input, {}, {}};
+    request.options.moves = moves;
+    request.limits.max_nodes = budget;
+    try {
+      game2048::puzzle().solve(request);
+      ADD_FAILURE() << "a budget of " << budget << " nodes proved what needs " << needed;
+    } catch (const app::LimitError& error) {
+      EXPECT_EQ(nodes_in_message(error.what()), budget + 1) << error.what();
+    }
+  }
+  core::SearchLimits enough;
+  enough.max_nodes = needed;
+  EXPECT_TRUE(game2048::maximize_tile(board, moves, enough).search.proven());
+
+  // Searches sharing one control (a solve with a sub-search) share its one
+  // budget: room for one and a half, so the second stops at the same count.
+  core::SearchLimits one_and_a_half;
+  one_and_a_half.max_nodes = needed + needed / 2;
+  core::SearchControl control(one_and_a_half);
+  EXPECT_TRUE(game2048::maximize_tile(board, moves, control).search.proven());
+  const auto second = game2048::maximize_tile(board, moves, control);
+  EXPECT_EQ(second.search.outcome, core::Outcome::node_limit);
+  EXPECT_EQ(second.search.stats.nodes, one_and_a_half.max_nodes + 1);
+}
+
+TEST(Solver2048, ProgressBracketsTheAnswerWhileTheSearchRuns) {
+  core::SplitMix64 rng(5);
+  const Board board = random_small_board(rng, 20, 100, 5);
+  game2048::MaxTileProgress known;
+  game2048::SearchOptions options;
+  options.progress = &known;
+  std::vector<std::pair<int, int>> seen;  // (best, bound) at each progress report
+  core::SearchLimits limits;
+  limits.progress_interval = std::chrono::milliseconds{0};  // report at every poll
+  limits.on_progress = [&](const core::Progress&) {
+    seen.emplace_back(known.best_exponent.load(), known.root_bound.load());
+  };
+  const auto result = game2048::maximize_tile(board, 10, limits, options);
+  ASSERT_TRUE(result.search.proven());
+  const int answer = result.search.value.value_or(board.max_exponent());
+  ASSERT_FALSE(seen.empty()) << "the first node polls";
+  EXPECT_EQ(seen.front().first, board.max_exponent()) << "before any move, the start board is what is known";
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_LE(seen[i].first, answer);
+    EXPECT_EQ(seen[i].second, result.root_bound);
+    if (i > 0) EXPECT_GE(seen[i].first, seen[i - 1].first) << "what is reached is never forgotten";
+  }
+  EXPECT_GE(result.root_bound, answer);
+  EXPECT_EQ(known.best_exponent.load(), answer);
+
+  // A stopped search leaves the same bracket its limit message prints.
+  core::SearchLimits few;
+  few.max_nodes = 50;
+  const auto cut = game2048::maximize_tile(board, 10, few, options);
+  ASSERT_EQ(cut.search.outcome, core::Outcome::node_limit);
+  EXPECT_EQ(known.best_exponent.load(), cut.search.value.value_or(board.max_exponent()));
+  EXPECT_EQ(known.root_bound.load(), cut.root_bound);
 }
 
 TEST(Solver2048, LimitsNeverYieldAnUnprovenAnswer) {

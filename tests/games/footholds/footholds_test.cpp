@@ -426,6 +426,52 @@ TEST(Footholds, NodeLimitCountsGameAndPathNodesOnOneBudget) {
   }
 }
 
+TEST(Footholds, MemoryBudgetShrinksTheTablesAndKeepsTheAnswer) {
+  // The full 8 x 8 board, opposite corners: 4 MB + 4 MB of tables unlimited.
+  const Board corners = make_board(8, 8, std::vector<int>(64, 1), 0, 63);
+  const auto unlimited = solve_board(corners);
+  ASSERT_TRUE(unlimited.proven());
+  for (const std::uint64_t budget : {std::uint64_t{256} << 10, std::uint64_t{5} << 20}) {
+    ASSERT_GT(unlimited.stats.memory_bytes, budget);
+    core::SearchLimits limits;
+    limits.max_memory_bytes = budget;
+    const auto result = solve_board(corners, limits);
+    ASSERT_TRUE(result.proven()) << budget;
+    EXPECT_EQ(result.value, unlimited.value) << budget;
+    EXPECT_LE(result.stats.memory_bytes, budget);
+    EXPECT_GT(result.stats.memory_bytes, budget / 4) << "halving one table at a time stays near the budget";
+  }
+  // Small tables stay exact: random boards against minimax with 32 KB.
+  SplitMix64 rng(11);
+  for (int i = 0; i < scaled(300); ++i) {
+    const Board board = random_board(rng, 5, 5, static_cast<int>(rng.below(35)), 10);
+    core::SearchLimits limits;
+    limits.max_memory_bytes = std::uint64_t{32} << 10;
+    const auto result = solve_board(board, limits);
+    ASSERT_TRUE(result.proven()) << to_text(board);
+    EXPECT_EQ(result.value, reference_total(board)) << to_text(board);
+    EXPECT_LE(result.stats.memory_bytes, limits.max_memory_bytes);
+  }
+}
+
+TEST(Footholds, MemoryBudgetBelowTheSmallestTablesEndsWithMemoryLimit) {
+  core::SearchLimits limits;
+  limits.max_memory_bytes = 4096;
+  const auto result = solve_board(make_board(2, 2, {1, 1, 1, 1}, 0, 3), limits);
+  EXPECT_EQ(result.outcome, core::Outcome::memory_limit);
+  EXPECT_FALSE(result.value.has_value());
+  EXPECT_EQ(result.stats.nodes, 0u) << "nothing is searched";
+
+  app::SolveRequest request{"2 2\n1 1\n1 1\n0 0\n1 1\n", {}, {}};
+  request.limits.max_memory_bytes = 4096;
+  try {
+    puzzle().solve(request);
+    ADD_FAILURE() << "no LimitError";
+  } catch (const app::LimitError& error) {
+    EXPECT_NE(std::string(error.what()).find("memory limit reached"), std::string::npos) << error.what();
+  }
+}
+
 TEST(Footholds, NodeLimitBecomesLimitError) {
   app::SolveRequest request{
       "6 6\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n0 0\n5 5\n", {}, {}};

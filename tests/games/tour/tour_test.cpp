@@ -342,6 +342,53 @@ TEST(Tour, TheNodeLimitCoversTheWholeInputNotEachCase) {
   EXPECT_THROW(puzzle().solve(request), app::LimitError);
 }
 
+// The node count a limit message reports ("... after N nodes ...").
+std::uint64_t nodes_in_message(const std::string& message) {
+  const std::size_t after = message.find(" after ");
+  EXPECT_NE(after, std::string::npos) << message;
+  return after == std::string::npos ? 0 : std::stoull(message.substr(after + 7));
+}
+
+TEST(Tour, ANodeBudgetOfNStopsAtNodeNPlusOneAcrossAllCases) {
+  // Four solvable walk boards: each needs a search, so a budget can run out
+  // in any case, the first one or a later one.
+  core::SplitMix64 rng(0x5EED);
+  std::string input;
+  std::vector<Board> boards;
+  for (int k = 0; k < 4; ++k) {
+    const Rows rows = testing::walk_board(rng, 12 + k, 14);
+    input += testing::case_text(rows);
+    boards.push_back(to_board(rows));
+  }
+  const std::uint64_t needed = run(input).stats.nodes;
+  ASSERT_GT(needed, 100u);
+  for (const std::uint64_t budget :
+       {std::uint64_t{1}, std::uint64_t{3}, std::uint64_t{50}, needed / 4, needed / 2, needed - 1}) {
+    app::SolveRequest request{input, {}, {}};
+    request.limits.max_nodes = budget;
+    try {
+      puzzle().solve(request);
+      ADD_FAILURE() << "a budget of " << budget << " nodes solved what needs " << needed;
+    } catch (const app::LimitError& error) {
+      EXPECT_EQ(nodes_in_message(error.what()), budget + 1) << error.what();
+    }
+    // The same through solve_tour with one control for every board.
+    core::SearchLimits limits;
+    limits.max_nodes = budget;
+    core::SearchControl control(limits);
+    TourResult last;
+    for (const Board& board : boards) {
+      last = solve_tour(board, control);
+      if (!last.search.proven()) break;
+    }
+    EXPECT_EQ(last.search.outcome, core::Outcome::node_limit) << budget;
+    EXPECT_EQ(last.search.stats.nodes, budget + 1) << "the node that crosses the budget is counted, no other";
+  }
+  app::SolveRequest enough{input, {}, {}};
+  enough.limits.max_nodes = needed;
+  EXPECT_EQ(puzzle().solve(enough).answer, run(input).answer);
+}
+
 void expect_input_error(const std::string& input, const std::string& fragment) {
   try {
     run(input);

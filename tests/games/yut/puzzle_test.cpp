@@ -192,6 +192,15 @@ TEST(YutPuzzle, LimitStopIsALimitErrorNeverAnAnswer) {
   app::SolveRequest request{"1 2 3 4 1 2 3 4 1 2", {}, {}};
   request.limits.max_nodes = 5;
   EXPECT_THROW(puzzle().solve(request), app::LimitError);
+
+  app::SolveRequest tight{"1 2 3 4 1 2 3 4 1 2", {}, {}};
+  tight.limits.max_memory_bytes = 1000;
+  try {
+    puzzle().solve(tight);
+    ADD_FAILURE() << "no LimitError";
+  } catch (const app::LimitError& error) {
+    EXPECT_NE(std::string(error.what()).find("memory limit reached"), std::string::npos) << error.what();
+  }
 }
 
 }  // namespace

@@ -291,6 +291,34 @@ TEST(YutSolver, NodeLimitCountsBothPassesOnOneBudget) {
   }
 }
 
+TEST(YutSolver, MemoryBudgetStopsTheLayersBeforeTheyPassIt) {
+  core::SplitMix64 rng(0x7E7A'0007);
+  const Board& board = standard_board();
+  const std::vector<int> dice = random_dice(rng, board, 25);
+  const auto unlimited = solve_schedule(board, dice, 6, core::SearchLimits{});
+  ASSERT_TRUE(unlimited.proven());
+  const std::uint64_t peak = unlimited.stats.memory_bytes;
+  ASSERT_GT(peak, std::uint64_t{256} << 10) << "a solve whose layers dominate its memory";
+
+  // Exactly its peak: the same solve, the same answer.
+  core::SearchLimits enough;
+  enough.max_memory_bytes = peak;
+  const auto fits = solve_schedule(board, dice, 6, enough);
+  ASSERT_TRUE(fits.proven());
+  EXPECT_EQ(fits.value, unlimited.value);
+  EXPECT_EQ(fits.stats.memory_bytes, peak);
+
+  // Less: stopped, no answer, never past the budget.
+  for (const std::uint64_t budget : {std::uint64_t{100}, peak / 4, peak - 1}) {
+    core::SearchLimits limits;
+    limits.max_memory_bytes = budget;
+    const auto result = solve_schedule(board, dice, 6, limits);
+    EXPECT_EQ(result.outcome, core::Outcome::memory_limit) << budget;
+    EXPECT_FALSE(result.value.has_value());
+    EXPECT_LE(result.stats.memory_bytes, budget);
+  }
+}
+
 TEST(YutSolver, SolvesAreDeterministic) {
   const std::vector<int> dice{5, 1, 2, 3, 4, 5, 5, 3, 2, 4};
   const auto first = solve(standard_board(), dice, 4);
