@@ -112,12 +112,17 @@ std::vector<app::OptionValues> option_sets(const app::Puzzle& puzzle) {
   return sets;
 }
 
-TEST(HuntCases, EveryPuzzleHasThem) {
+// A puzzle may have no hunt cases yet (the hunter then refuses it with a
+// clear message); one that generates inputs also shrinks and describes them.
+TEST(HuntCases, APuzzleThatGeneratesAlsoShrinksAndDescribes) {
+  int with_cases = 0;
   for (const app::Puzzle* puzzle : app::all_puzzles()) {
-    EXPECT_NE(puzzle->hunt.generate, nullptr) << puzzle->name;
+    if (puzzle->hunt.generate == nullptr) continue;
+    ++with_cases;
     EXPECT_NE(puzzle->hunt.shrink, nullptr) << puzzle->name;
     EXPECT_NE(puzzle->hunt.summary, nullptr) << puzzle->name;
   }
+  EXPECT_GT(with_cases, 0);
 }
 
 TEST(HuntCases, DeterministicValidAndShrinkingToSmallerValidInputs) {
