@@ -16,6 +16,7 @@
 #include <chrono>
 #include <vector>
 
+#include "games/tour/board_analysis.hpp"
 #include "games/tour/generators.hpp"
 #include "games/tour/io.hpp"
 #include "games/tour/plain_dfs.hpp"

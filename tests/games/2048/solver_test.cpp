@@ -224,7 +224,7 @@ TEST(Solver2048, ANodeBudgetOfNStopsAtNodeNPlusOne) {
     EXPECT_EQ(cut.search.stats.nodes, budget + 1) << "the node that crosses the budget is counted, no other";
     // Through the puzzle, as the CLI's --max-nodes: the message counts as much.
     app::SolveRequest request{input, {}, {}};
-    request.options.moves = moves;
+    request.options.set("moves", {std::int64_t{moves}});
     request.limits.max_nodes = budget;
     try {
       game2048::puzzle().solve(request);

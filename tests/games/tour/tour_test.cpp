@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "core/conformance.hpp"
+#include "games/tour/board_analysis.hpp"
 #include "games/tour/generators.hpp"
 #include "games/tour/io.hpp"
 #include "games/tour/plain_dfs.hpp"
+#include "games/tour/problem.hpp"
 #include "games/tour/puzzle.hpp"
 #include "games/tour/search.hpp"
 #include "support/sanitized.hpp"
