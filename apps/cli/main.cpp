@@ -9,19 +9,15 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <limits>
-#include <map>
-#include <sstream>
 #include <string>
 
 #include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_flags.hpp"
 
 namespace {
 
@@ -34,8 +30,6 @@ constexpr int kExitSolved = 0;
 constexpr int kExitFailed = 1;  // the answer could not be written, or a bug
 constexpr int kExitBadInput = 2;
 constexpr int kExitLimit = 3;
-// Inputs are small text files; anything larger is a mistake, not a puzzle.
-constexpr std::size_t kMaxInputBytes = 16u << 20;
 // Progress appears only for solves that run longer than this.
 constexpr double kProgressAfterSeconds = 1.0;
 // Longest message printed: a message quoting user text stays one readable
@@ -45,32 +39,6 @@ constexpr std::size_t kMaxMessageChars = 1000;
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-// Reads all of `path` ("-": standard input), refusing huge inputs.
-std::string read_input(const std::string& path) {
-  std::string text;
-  auto read_all = [&](std::istream& in, const std::string& name) {
-    char buffer[1 << 16];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-      text.append(buffer, static_cast<std::size_t>(in.gcount()));
-      if (text.size() > kMaxInputBytes)
-        throw InputError(fmt::format("{}: input is larger than {} MiB", name, kMaxInputBytes >> 20));
-    }
-    if (in.bad()) throw InputError(fmt::format("{}: read error", name));
-  };
-  if (path == "-") {
-    read_all(std::cin, "standard input");
-  } else {
-    if (path.empty()) throw InputError("'': cannot open file (the file name is empty)");
-    const std::string name = boardsearch::app::printable(path, boardsearch::app::kShownPathChars);
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) throw InputError(fmt::format("{}: is a directory", name));
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError(fmt::format("{}: cannot open file", name));
-    read_all(file, name);
-  }
-  return text;
-}
 
 // Options as typed; converted after CLI11 is done, so that numbers read the
 // way input files read them (decimal: CLI11 alone takes "010" for octal 8
@@ -82,28 +50,14 @@ struct CommonOptions {
   std::optional<std::string> max_nodes;
   std::optional<std::string> time_limit;
   // The puzzle's own options (its schema), by name, as typed; flags as "".
-  std::map<std::string, std::string, std::less<>> puzzle_options;
+  boardsearch::cli::TypedOptions puzzle_options;
 };
-
-// Adds the puzzle's options as typed to `values`, each checked against its
-// spec: the documents (whose text is read from the file they name) or the
-// rest, so that a bad value is reported before any file is read.
-void read_puzzle_options(const Puzzle& puzzle, const CommonOptions& common, bool documents,
-                         boardsearch::app::OptionValues& values) {
-  for (const auto& [name, text] : common.puzzle_options) {
-    const boardsearch::app::OptionSpec& spec = *boardsearch::app::find_option(puzzle.options, name);
-    const bool is_document = spec.kind == boardsearch::app::OptionKind::document;
-    if (is_document != documents) continue;
-    values.set(name, is_document ? boardsearch::app::read_option_text(spec, read_input(text), text)
-                                 : boardsearch::app::read_option_text(spec, text));
-  }
-}
 
 // Solves one puzzle from the command line; returns the exit status.
 int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
   // Step 1. Options and limits (usage errors before any input is read).
   boardsearch::app::OptionValues options;
-  read_puzzle_options(puzzle, common, false, options);
+  boardsearch::cli::read_schema_options(puzzle.options, common.puzzle_options, false, options);
   std::uint64_t max_nodes = 0;
   if (common.max_nodes)
     max_nodes = decimal_option(*common.max_nodes, "--max-nodes", 1, std::numeric_limits<std::uint64_t>::max());
@@ -113,8 +67,8 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
                                 : 0;
 
   // Step 2. Input, then the puzzle's options (a document option reads a file).
-  const std::string input = read_input(common.file);
-  read_puzzle_options(puzzle, common, true, options);
+  const std::string input = boardsearch::cli::read_input_text(common.file);
+  boardsearch::cli::read_schema_options(puzzle.options, common.puzzle_options, true, options);
   boardsearch::app::SolveRequest request{input, std::move(options), {}};
 
   // Step 3. Solve.
@@ -127,7 +81,9 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
     request.limits.on_progress = [&](const boardsearch::core::Progress& p) {
       const double seconds = std::chrono::duration<double>(p.elapsed).count();
       if (seconds < kProgressAfterSeconds) return;
-      std::cerr << fmt::format("\rsearching: {} nodes, {:.1f} s", p.nodes, seconds) << std::flush;
+      std::cerr << fmt::format("\r\033[Ksearching: {} nodes, {:.1f} s{}{}", p.nodes, seconds,
+                               p.known.empty() ? "" : "; ", p.known)
+                << std::flush;
       progress_shown = true;
     };
   }
@@ -156,21 +112,6 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
   return kExitSolved;
 }
 
-// The type name --help shows for an option of `kind`.
-std::string type_name(const boardsearch::app::OptionSpec& spec) {
-  switch (spec.kind) {
-    case boardsearch::app::OptionKind::integer:
-      return std::string(spec.value_name.empty() ? "INT" : spec.value_name);
-    case boardsearch::app::OptionKind::choice: {
-      std::string choices;
-      for (std::string_view choice : spec.choices) choices += fmt::format("{}{}", choices.empty() ? "" : "|", choice);
-      return choices;
-    }
-    default:
-      return std::string(spec.value_name.empty() ? "TEXT" : spec.value_name);
-  }
-}
-
 void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& common, const Puzzle*& chosen) {
   CLI::App* sub = app.add_subcommand(std::string(puzzle.name), std::string(puzzle.title));
   sub->footer(std::string(puzzle.description));
@@ -186,35 +127,9 @@ void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& comm
   };
   text_option("--max-nodes", common.max_nodes, "stop (exit 3) after this many search nodes", "POSITIVE");
   text_option("--time-limit", common.time_limit, "stop (exit 3) after this many seconds", "SECONDS");
-  for (const boardsearch::app::OptionSpec& spec : puzzle.options) {
-    const std::string name = "--" + std::string(spec.name);
-    const std::string key(spec.name);
-    if (spec.kind == boardsearch::app::OptionKind::flag) {
-      sub->add_flag_callback(
-          name, [&common, key] { common.puzzle_options[key] = ""; }, std::string(spec.help));
-      continue;
-    }
-    sub->add_option_function<std::string>(
-           name, [&common, key](const std::string& text) { common.puzzle_options[key] = text; }, std::string(spec.help))
-        ->type_name(type_name(spec));
-  }
+  boardsearch::cli::add_schema_options(*sub, puzzle.options, common.puzzle_options);
+  boardsearch::cli::refuse_foreign_options(*sub, puzzle, "");
   sub->callback([&chosen, &puzzle] { chosen = &puzzle; });
-}
-
-// A clear message for an option that another puzzle takes ("P does not
-// take --x (Q takes it); P takes --y"), found before CLI11 would report it
-// as an unexpected argument. Looks at the options after the puzzle's name.
-void refuse_foreign_options(const Puzzle& puzzle, int argc, char** argv) {
-  for (int i = 2; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg == "--") return;
-    if (arg.size() <= 2 || arg.substr(0, 2) != "--") continue;
-    const std::string_view name = arg.substr(2, arg.find('=') == std::string_view::npos ? arg.npos : arg.find('=') - 2);
-    if (boardsearch::app::find_option(puzzle.options, name) != nullptr) continue;
-    for (const Puzzle* other : boardsearch::app::all_puzzles())
-      if (boardsearch::app::find_option(other->options, name) != nullptr)
-        throw UsageError(boardsearch::app::foreign_option_message(puzzle, name));
-  }
 }
 
 // One line for stderr from a CLI11 error (its messages may span lines).
@@ -251,9 +166,6 @@ int run(int argc, char** argv) {
       std::string_view(argv[1]) != "--version")
     throw UsageError(
         fmt::format("unknown option '{}' before the command (see --help)", boardsearch::app::printable(argv[1])));
-
-  if (argc > 1)
-    if (const Puzzle* named = boardsearch::app::find_puzzle(argv[1])) refuse_foreign_options(*named, argc, argv);
 
   try {
     app.parse(argc, argv);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -52,6 +53,10 @@ struct SearchStats {
 struct Progress {
   std::uint64_t nodes = 0;
   std::chrono::nanoseconds elapsed{0};
+  // What the search has established so far, in the puzzle's words ("the
+  // largest tile is at least 2048 and at most 4096"); empty when nothing.
+  // The core leaves it empty: a puzzle that knows more wraps on_progress.
+  std::string known;
 };
 
 // `start + seconds`, saturating: a deadline the clock cannot represent

@@ -59,8 +59,22 @@ app::SolveReport solve(const app::SolveRequest& request) {
   const Board start = parse_board(request.input);
   const std::int64_t moves = app::with_defaults(kOptions, request.options).integer("moves");
 
-  // Step 2. The search; only a proven value is an answer.
-  const MaxTileResult result = maximize_tile(start, moves, request.limits);
+  // Step 2. The search; only a proven value is an answer. Progress says
+  // what is proven so far: the answer lies between the best line's tile
+  // and the root bound.
+  MaxTileProgress bracket;
+  core::SearchLimits limits = request.limits;
+  if (limits.on_progress)
+    limits.on_progress = [report_progress = limits.on_progress, &bracket](const core::Progress& progress) {
+      core::Progress described = progress;
+      described.known = fmt::format("the largest tile is at least {} and at most {}",
+                                    tile_text(bracket.best_exponent.load(std::memory_order_relaxed)),
+                                    tile_text(bracket.root_bound.load(std::memory_order_relaxed)));
+      report_progress(described);
+    };
+  SearchOptions options;
+  options.progress = &bracket;
+  const MaxTileResult result = maximize_tile(start, moves, limits, options);
   if (!result.search.proven() && result.search.outcome != core::Outcome::depth_limit)
     throw app::LimitError(fmt::format("{}; {}", app::limit_message(result.search.outcome, result.search.stats),
                                       unproven_bracket(result, start)));
