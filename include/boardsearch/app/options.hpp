@@ -52,7 +52,7 @@ struct OptionSpec {
 // puzzle's messages about it ("--board boards/mine.json", "options.board").
 struct OptionValue {
   std::variant<std::int64_t, bool, std::string> value;
-  std::string source;
+  std::string source = {};
   bool given = true;  // false: the schema's default
 };
 

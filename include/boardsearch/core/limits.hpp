@@ -56,7 +56,7 @@ struct Progress {
   // What the search has established so far, in the puzzle's words ("the
   // largest tile is at least 2048 and at most 4096"); empty when nothing.
   // The core leaves it empty: a puzzle that knows more wraps on_progress.
-  std::string known;
+  std::string known = {};
 };
 
 // `start + seconds`, saturating: a deadline the clock cannot represent

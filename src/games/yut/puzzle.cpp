@@ -6,11 +6,10 @@
 #include <fmt/format.h>
 
 #include <array>
-#include <limits>
 #include <vector>
 
-#include "boardsearch/app/text_input.hpp"
 #include "games/yut/board.hpp"
+#include "games/yut/dice.hpp"
 #include "games/yut/hunt_cases.hpp"
 #include "games/yut/solver.hpp"
 
@@ -45,28 +44,6 @@ constexpr std::array kJudgeLimits = {
     app::JudgeLimit{"pieces", 4, 4},
 };
 
-// Dice values until end of input, any number per line, at least one in all.
-std::vector<int> read_dice(std::string_view input, const Board& board) {
-  app::TextInput text(input);
-  std::vector<int> dice;
-  while (const auto line = text.next_line()) {
-    const auto fields = app::split_fields(line->text);
-    for (std::size_t field = 0; field < fields.size(); ++field) {
-      const long long value =
-          app::parse_integer(fields[field], line->number, field + 1, "a dice value",
-                             std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
-      if (value < 1 || value > kMaxFace || !board.has_face(static_cast<int>(value)))
-        throw app::InputError(fmt::format("{}: dice value {} is not a face of board '{}' (faces {})",
-                                          app::where(line->number, field + 1), value, board.name, board.faces_text()));
-      dice.push_back(static_cast<int>(value));
-    }
-  }
-  if (dice.empty())
-    throw app::InputError(
-        fmt::format("{}: expected at least one dice value, found end of input", app::where(text.next_line_number())));
-  return dice;
-}
-
 const std::string& id_of(const Board& board, int square) { return board.squares[square].id; }
 
 // "turn 3: die 4, piece 2: start -> o8, +8 points, total 20" (the replay test
@@ -90,7 +67,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
   Board custom;
   if (board_text != nullptr) custom = parse_board(*board_text, std::string(options.source("board")));
   const Board& board = board_text != nullptr ? custom : standard_board();
-  const std::vector<int> dice = read_dice(request.input, board);
+  const std::vector<int> dice = parse_dice(request.input, board);
 
   const auto result = solve_schedule(board, dice, pieces, request.limits);
   if (!result.proven()) throw app::LimitError(app::limit_message(result.outcome, result.stats));
