@@ -4,8 +4,9 @@
 set -euo pipefail
 bin="${1:-build/boardsearch}"
 cd "$(dirname "$0")/.."
-for puzzle in 2048 tour footholds yut; do
-  sample="tests/data/$puzzle/01.in"
+# Every puzzle keeps its public samples in tests/data/<puzzle>/.
+for sample in tests/data/*/01.in; do
+  puzzle=$(basename "$(dirname "$sample")")
   echo "=== boardsearch $puzzle --explain $sample"
   echo "--- input"
   cat "$sample"
