@@ -9,8 +9,10 @@
 #include <sstream>
 #include <string>
 
+#include "core/conformance.hpp"
 #include "games/2048/format.hpp"
 #include "games/2048/plain_search.hpp"
+#include "games/2048/problem.hpp"
 #include "games/2048/puzzle.hpp"
 #include "games/2048/random_boards.hpp"
 #include "games/2048/search.hpp"
@@ -144,6 +146,43 @@ TEST(Solver2048, WithoutBoundsStillEqualsPlain) {
     const auto result = game2048::maximize_tile(board, moves, {}, options);
     ASSERT_EQ(result.search.value, std::countr_zero(plain2048::max_tile(to_grid(board), moves))) << round;
   }
+}
+
+// The conformance check every search state passes, on the state the core
+// searches: undo restores each earlier state; and every generated move is
+// legal: it changes the board, and apply leads to the board the rules give.
+TEST(Solver2048, ApplyUndoRestoresTheSearchState) {
+  core::SplitMix64 rng(2049);
+  std::size_t applied = 0;
+  for (int round = 0; round < scaled(300); ++round) {
+    const int side = 1 + static_cast<int>(rng.below(6));
+    const Board board = random_small_board(rng, side, 10 + static_cast<int>(rng.below(91)), 4);
+    const long long moves = 1 + static_cast<long long>(rng.below(8));
+    for (const bool use_seen_boards : {true, false}) {
+      game2048::SearchOptions options;
+      options.use_seen_boards = use_seen_boards;
+      options.table_bytes = std::size_t{1} << 16;  // copied at every step of the check: keep it small
+      const game2048::MaxTileProblem root(board, moves, options);
+      applied += check_apply_undo_restores(root, 3, static_cast<std::size_t>(moves), rng.next());
+
+      game2048::MaxTileProblem problem = root;
+      for (long long step = 0; step < moves; ++step) {
+        game2048::MaxTileProblem::MoveBuffer generated;
+        problem.generate_moves(generated);
+        if (generated.empty()) break;
+        const Board parent = problem.board();
+        for (const Direction direction : generated) {
+          Board expected;
+          ASSERT_TRUE(game2048::apply_move(parent, direction, expected)) << "a generated move changes nothing";
+          problem.apply(direction);
+          ASSERT_TRUE(problem.board() == expected);
+          problem.undo(direction);
+        }
+        problem.apply(generated[static_cast<std::size_t>(rng.below(generated.size()))]);
+      }
+    }
+  }
+  EXPECT_GT(applied, 1000U);
 }
 
 TEST(Solver2048, ReportLineAndDocumentReplayToTheAnswer) {

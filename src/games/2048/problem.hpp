@@ -1,0 +1,193 @@
+#pragma once
+// The 2048 search state: the BranchAndBoundProblem (core/branch_and_bound.hpp)
+// that search.cpp hands to the core, over the rules of board.hpp, the bounds
+// of bounds.hpp and the table of entered boards of seen_boards.hpp.
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "boardsearch/core/move_list.hpp"
+#include "games/2048/board.hpp"
+#include "games/2048/bounds.hpp"
+#include "games/2048/search.hpp"
+#include "games/2048/seen_boards.hpp"
+
+namespace boardsearch::game2048 {
+
+// Why the generic branch and bound fits: the problem is "maximize a value
+// over all nodes of a depth-K tree", exactly what core::branch_and_bound
+// does, including the early stop when a global bound is met (best_possible).
+// Everything 2048-specific lives in this problem class.
+//
+// Correctness of the skips made in generate_moves (the bound pruning is the
+// core's, with the admissible bound of bounds.hpp):
+//
+//  (1) A move that changes nothing is skipped. Its child is the same board
+//      with one move less, and any line of <= r-1 moves from it is also a
+//      line of <= r moves from the node itself, which the node's other
+//      children cover. (So the optimal line has no wasted move and may be
+//      shorter than K.)
+//
+//  (2) A child whose board was entered before with at least as many moves
+//      left is skipped.
+//
+//  (3) After a move m that merged nothing, the opposite move m' (left after
+//      right, up after down, ...) is skipped. A move of one orientation
+//      computes each line (row or column) from that line's sequence of
+//      tiles alone: it packs them against its wall, merging equal
+//      neighbours from that wall. m merged nothing, so it kept every line's
+//      sequence (it only packed it against the other wall), hence
+//      m'(m(A)) = m'(A): the skipped child is the parent A's own child in
+//      direction m', which A has with one more move left.
+//
+// Claim P(l): for every entered (board, r) and every line of l <= r moves
+// from it, the board at the end of the line is no better than the final
+// best (or lies below a node whose admissible bound was <= best). By
+// induction on l (not on time, so an entered board still being searched
+// above us is no problem), and for equal l on the depth of the entered
+// board. l = 0: the entered board's value was reported to the core at
+// entry. l -> l+1: the first move of the line leads to a child that was
+// (a) unchanged: the same entered board, use P(l) on it; (b) entered with
+// r-1 >= l: P(l); (c) skipped because (child, r') was entered with
+// r' >= r-1 >= l: P(l) on that entry; (d) pruned by an admissible bound
+// <= best: no board below beats best; (e) skipped by (3): the child is
+// m'(A) for the entered parent A (r+1 moves left), so the line from A that
+// starts with m' and goes on like ours has l+1 <= r+1 moves and ends on the
+// same board: P(l+1) at A, which is shallower. The root is entered with K,
+// so no line of <= K moves beats the final best. The table compares whole
+// boards, so a hash collision cannot fake an entry.
+class MaxTileProblem {
+ public:
+  using Move = Direction;
+  using Value = int;
+  using MoveBuffer = core::MoveList<Direction, 4>;
+
+  MaxTileProblem(const Board& start, long long moves, const SearchOptions& options)
+      : root_(start),
+        options_(options),
+        seen_(start.cells().size(), options.use_seen_boards ? options.table_bytes : 0) {
+    path_.push_back(Node{kRootChild, moves, bound_for(start, moves), 0, false});
+    if (options_.use_seen_boards) seen_.record(root_, hash_board(root_), moves);
+  }
+
+  // Every node is a solution: "at most K moves" lets us stop anywhere.
+  std::optional<int> solution_value() const { return board().max_exponent(); }
+
+  int bound() const { return path_.back().bound; }
+
+  // `incumbent`: the best value the search has found so far (the core's;
+  // nullopt, as in the conformance playouts, prunes no child).
+  void generate_moves(MoveBuffer& moves, const std::optional<int>& incumbent = std::nullopt) {
+    const Node node = path_.back();
+    const std::size_t depth = path_.size() - 1;
+    // Step 1. No moves left: a leaf.
+    if (node.moves_left == 0) return;
+    // Step 2. Guard the stack (the core recurses once per move).
+    if (static_cast<long long>(depth) >= options_.max_depth) {
+      depth_limited_ = true;
+      return;
+    }
+    // Step 3. Compute the four children once; apply() only selects one.
+    if (children_.size() <= depth) children_.resize(depth + 1);
+    const Board& parent = board();
+    ChildSlots& slots = children_[depth];
+    const long long child_moves = node.moves_left - 1;
+    std::array<Direction, 4> order{};
+    std::size_t count = 0;
+    for (const Direction direction : kDirections) {
+      const auto i = static_cast<std::size_t>(direction);
+      // Step 3a. After a move that merged nothing, skip the opposite move
+      // (3): its board is this node's parent's child in that direction.
+      if (node.slid_only && direction == core::opposite(static_cast<Direction>(node.child))) continue;
+      // Step 3b. Skip a move that changes nothing (1).
+      if (!apply_move(parent, direction, slots.boards[i])) continue;
+      // Step 3c. Drop a child whose bound cannot beat the incumbent: the
+      // core would prune it on arrival; doing it here saves the visit (and,
+      // done before 3d, the hashing of a board that is never entered).
+      slots.bounds[i] = bound_for(slots.boards[i], child_moves);
+      if (incumbent && slots.bounds[i] <= *incumbent) continue;
+      // Step 3d. Skip a board entered before with as many moves left (2).
+      if (options_.use_seen_boards) {
+        slots.hashes[i] = hash_board(slots.boards[i]);
+        if (seen_.moves_left(slots.boards[i], slots.hashes[i]) >= child_moves) continue;
+      }
+      order[count++] = direction;
+    }
+    // Step 4. Most promising first: highest bound, then largest tile, then
+    // fewest tiles (more merges done). Only speed depends on this order.
+    auto key = [&](Direction d) {
+      const Board& child = slots.boards[static_cast<std::size_t>(d)];
+      return std::tuple(slots.bounds[static_cast<std::size_t>(d)], child.max_exponent(),
+                        -static_cast<long long>(child.counts().tiles));
+    };
+    std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count),
+                     [&](Direction a, Direction b) { return key(a) > key(b); });
+    for (std::size_t k = 0; k < count; ++k) moves.push_back(order[k]);
+  }
+
+  void apply(Direction direction) {
+    const std::size_t depth = path_.size() - 1;
+    const auto i = static_cast<std::size_t>(direction);
+    const long long child_moves = path_.back().moves_left - 1;
+    const bool slid_only = children_[depth].boards[i].counts().tiles == board().counts().tiles;
+    path_.push_back(
+        Node{static_cast<int>(i), child_moves, children_[depth].bounds[i], children_[depth].hashes[i], slid_only});
+    if (options_.use_seen_boards) seen_.record(board(), path_.back().hash, child_moves);
+  }
+
+  void undo(Direction) { path_.pop_back(); }
+
+  const Board& board() const {
+    if (path_.size() == 1) return root_;
+    return children_[path_.size() - 2].boards[static_cast<std::size_t>(path_.back().child)];
+  }
+  bool depth_limited() const { return depth_limited_; }
+  std::size_t seen_boards() const { return seen_.size(); }
+  // State equality for the apply/undo conformance check: the same line
+  // depth, board and node bookkeeping. The table of entered boards is not
+  // part of the state (it only grows, and only decides which children are
+  // generated); nor are the child slots, scratch that generate_moves fills.
+  bool operator==(const MaxTileProblem& other) const {
+    const Node& a = path_.back();
+    const Node& b = other.path_.back();
+    return path_.size() == other.path_.size() && board() == other.board() && a.moves_left == b.moves_left &&
+           a.bound == b.bound && a.hash == b.hash && a.slid_only == b.slid_only;
+  }
+
+ private:
+  static constexpr int kRootChild = -1;
+
+  // One node on the current line: which child of its parent it is (indices,
+  // not pointers, so the problem can be copied), its moves left and bound.
+  struct Node {
+    int child;
+    long long moves_left;
+    int bound;
+    std::uint64_t hash;
+    bool slid_only;  // the move here merged nothing (only slid tiles)
+  };
+  // The four children of the node at one depth.
+  struct ChildSlots {
+    std::array<Board, 4> boards;
+    std::array<int, 4> bounds{};
+    std::array<std::uint64_t, 4> hashes{};
+  };
+
+  int bound_for(const Board& board, long long moves_left) const {
+    return options_.use_bounds ? upper_bound_exponent(board, moves_left) : kMaxExponent;
+  }
+
+  Board root_;
+  SearchOptions options_;
+  SeenBoards seen_;
+  std::vector<Node> path_;
+  std::vector<ChildSlots> children_;
+  bool depth_limited_ = false;
+};
+
+}  // namespace boardsearch::game2048
