@@ -65,21 +65,11 @@ void TourProblem::refresh_row(int r) {
   old = counts;
 }
 
-void TourProblem::refresh_rows_around(Cell a, Cell b) {
+// Inline: apply and undo run it at every node, and it is their main work.
+inline void TourProblem::refresh_rows_around(Cell a, Cell b) {
   const int first = std::max(std::min(a.row, b.row) - 1, 0);
   const int last = std::min(std::max(a.row, b.row) + 1, position_.board().rows - 1);
   for (int r = first; r <= last; ++r) refresh_row(r);
-}
-
-void TourProblem::generate_moves(MoveBuffer& moves) const {
-  for (Direction d : kDirections) {
-    const int length = position_.slide_length(d);
-    if (length == 0) continue;
-    // Insertion into the (at most four) moves so far, longest first, stable.
-    moves.push_back(Move{d, static_cast<std::uint8_t>(length)});
-    for (std::size_t i = moves.size() - 1; i > 0 && moves[i - 1].length < moves[i].length; --i)
-      std::swap(moves[i - 1], moves[i]);
-  }
 }
 
 // The ring test. The step removed the line L = from, ..., from + (length-1) d

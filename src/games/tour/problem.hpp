@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #include "boardsearch/core/move_list.hpp"
 #include "games/tour/rules.hpp"
@@ -82,7 +83,16 @@ class TourProblem {
   }
 
   // The legal steps, the longest slide first (longer slides finish tours in fewer steps).
-  void generate_moves(MoveBuffer& moves) const;
+  void generate_moves(MoveBuffer& moves) const {
+    for (Direction d : kDirections) {
+      const int length = position_.slide_length(d);
+      if (length == 0) continue;
+      // Insertion into the (at most four) moves so far, longest first, stable.
+      moves.push_back(Move{d, static_cast<std::uint8_t>(length)});
+      for (std::size_t i = moves.size() - 1; i > 0 && moves[i - 1].length < moves[i].length; --i)
+        std::swap(moves[i - 1], moves[i]);
+    }
+  }
 
   void apply(const Move& move);
   void undo(const Move& move);
