@@ -195,15 +195,20 @@ struct KnapsackAgainstIncumbent : Knapsack {
 static_assert(core::GeneratesAgainstIncumbent<KnapsackAgainstIncumbent>);
 static_assert(!core::GeneratesAgainstIncumbent<Knapsack>);
 
+// Up to 12 items of weight and value 1..9, capacity 0..39.
+void fill_random_knapsack(core::SplitMix64& rng, Knapsack& k) {
+  const int n = 1 + static_cast<int>(rng.below(12));
+  for (int i = 0; i < n; ++i)
+    k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
+  k.capacity = static_cast<int>(rng.below(40));
+}
+
 TEST(BranchAndBound, GenerateMovesIsHandedTheIncumbent) {
   core::SplitMix64 rng(9);
   int left_out = 0;
   for (int round = 0; round < 200; ++round) {
     KnapsackAgainstIncumbent k;
-    const int n = 1 + static_cast<int>(rng.below(12));
-    for (int i = 0; i < n; ++i)
-      k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
-    k.capacity = static_cast<int>(rng.below(40));
+    fill_random_knapsack(rng, k);
     const int truth = knapsack_brute_force(k);
     const auto plain = core::branch_and_bound<Goal::maximize>(static_cast<Knapsack&>(k));
     const auto result = core::branch_and_bound<Goal::maximize>(k);
@@ -224,10 +229,7 @@ TEST(BranchAndBound, EachStrictImprovementIsReportedOnce) {
   core::SplitMix64 rng(13);
   for (int round = 0; round < 100; ++round) {
     Knapsack k;
-    const int n = 1 + static_cast<int>(rng.below(12));
-    for (int i = 0; i < n; ++i)
-      k.weight.push_back(1 + static_cast<int>(rng.below(9))), k.value.push_back(1 + static_cast<int>(rng.below(9)));
-    k.capacity = static_cast<int>(rng.below(40));
+    fill_random_knapsack(rng, k);
     std::vector<int> reported;
     core::BranchAndBoundOptions<int> options;
     options.incumbent = static_cast<int>(rng.below(3)) - 1;  // -1, 0 (the root's value) or 1
@@ -349,18 +351,6 @@ TEST(SearchControl, FarDeadlinesSaturateInsteadOfOverflowing) {
   core::SearchLimits limits;
   limits.deadline = core::SearchLimits::deadline_in(1e10);
   EXPECT_TRUE(core::branch_and_bound<Goal::maximize>(k, limits).proven());
-}
-
-TEST(Zobrist, KeysAreDeterministicAndDistinct) {
-  core::ZobristTable a(3, 100), b(3, 100);
-  std::vector<std::uint64_t> keys;
-  for (std::size_t f = 0; f < 3; ++f)
-    for (std::size_t i = 0; i < 100; ++i) {
-      EXPECT_EQ(a.key(f, i), b.key(f, i));
-      keys.push_back(a.key(f, i));
-    }
-  std::sort(keys.begin(), keys.end());
-  EXPECT_EQ(std::adjacent_find(keys.begin(), keys.end()), keys.end());
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "games/2048/puzzle.hpp"
 #include "games/2048/random_boards.hpp"
 #include "games/2048/search.hpp"
+#include "support/limit_message.hpp"
 
 namespace boardsearch::testing {
 namespace {
@@ -237,13 +238,6 @@ TEST(Solver2048, ACutLineIsReportedAsTheDepthLimit) {
   EXPECT_EQ(game2048::maximize_tile(board, 4, one_node, options).search.outcome, core::Outcome::node_limit);
 }
 
-// The node count a limit message reports ("... after N nodes ...").
-std::uint64_t nodes_in_message(const std::string& message) {
-  const std::size_t after = message.find(" after ");
-  EXPECT_NE(after, std::string::npos) << message;
-  return after == std::string::npos ? 0 : std::stoull(message.substr(after + 7));
-}
-
 TEST(Solver2048, ANodeBudgetOfNStopsAtNodeNPlusOne) {
   // A 20 x 20 board and K = 10: a few thousand nodes to prove.
   core::SplitMix64 rng(5);
@@ -269,7 +263,7 @@ TEST(Solver2048, ANodeBudgetOfNStopsAtNodeNPlusOne) {
       game2048::puzzle().solve(request);
       ADD_FAILURE() << "a budget of " << budget << " nodes proved what needs " << needed;
     } catch (const app::LimitError& error) {
-      EXPECT_EQ(nodes_in_message(error.what()), budget + 1) << error.what();
+      EXPECT_EQ(nodes_in_limit_message(error.what()), budget + 1) << error.what();
     }
   }
   core::SearchLimits enough;

@@ -17,6 +17,7 @@
 #include "games/tour/problem.hpp"
 #include "games/tour/puzzle.hpp"
 #include "games/tour/search.hpp"
+#include "support/limit_message.hpp"
 #include "support/sanitized.hpp"
 
 namespace boardsearch::tour {
@@ -271,6 +272,21 @@ TEST(Tour, ApplyUndoRestoresTheSearchState) {
         if (!board.is_empty(r, c)) continue;
         TourProblem problem(board, {r, c});
         applied += boardsearch::testing::check_apply_undo_restores(problem, 3, 64, rng.next());
+        // Every generated move is a legal step: its length is the rules'
+        // slide, and apply rolls the ball that far.
+        while (true) {
+          TourProblem::MoveBuffer moves;
+          problem.generate_moves(moves);
+          if (moves.empty()) break;
+          for (const Move& move : moves) {
+            ASSERT_GT(move.length, 0);
+            ASSERT_EQ(move.length, problem.position().slide_length(move.direction));
+          }
+          const Move move = moves[static_cast<std::size_t>(rng.below(moves.size()))];
+          const Cell from = problem.position().ball();
+          problem.apply(move);
+          ASSERT_EQ(problem.position().ball(), shifted(from, move.direction, move.length));
+        }
       }
   }
   EXPECT_GT(applied, 1000U);
@@ -344,13 +360,6 @@ TEST(Tour, TheNodeLimitCoversTheWholeInputNotEachCase) {
   EXPECT_THROW(puzzle().solve(request), app::LimitError);
 }
 
-// The node count a limit message reports ("... after N nodes ...").
-std::uint64_t nodes_in_message(const std::string& message) {
-  const std::size_t after = message.find(" after ");
-  EXPECT_NE(after, std::string::npos) << message;
-  return after == std::string::npos ? 0 : std::stoull(message.substr(after + 7));
-}
-
 TEST(Tour, ANodeBudgetOfNStopsAtNodeNPlusOneAcrossAllCases) {
   // Four solvable walk boards: each needs a search, so a budget can run out
   // in any case, the first one or a later one.
@@ -372,7 +381,7 @@ TEST(Tour, ANodeBudgetOfNStopsAtNodeNPlusOneAcrossAllCases) {
       puzzle().solve(request);
       ADD_FAILURE() << "a budget of " << budget << " nodes solved what needs " << needed;
     } catch (const app::LimitError& error) {
-      EXPECT_EQ(nodes_in_message(error.what()), budget + 1) << error.what();
+      EXPECT_EQ(boardsearch::testing::nodes_in_limit_message(error.what()), budget + 1) << error.what();
     }
     // The same through solve_tour with one control for every board.
     core::SearchLimits limits;
