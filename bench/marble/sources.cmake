@@ -2,6 +2,3 @@
 # boards with 5 to 30 % walls, no tilt limit, the engine beside a plain BFS
 # with std::unordered_set in the same run.
 set(BOARDSEARCH_BENCH_SOURCES_marble ${CMAKE_CURRENT_LIST_DIR}/marble_bench.cpp)
-# The puzzle is not in the registry (boardsearch_app) yet: link its library
-# once bench/CMakeLists.txt has made the executable.
-cmake_language(DEFER CALL target_link_libraries boardsearch_bench PRIVATE boardsearch_game_marble)

@@ -48,8 +48,8 @@ std::string explain_line(const Board& board, const Solution& solution, std::opti
     text += fmt::format("\ntilt {}: {} ({})\n{}", ++tilt_number, to_string(direction), letter(direction),
                         format_rows(board, marbles));
   }
-  return text + fmt::format("\nthe red marble falls in after {} tilt{} ({}); the blue one stays on the board.\n", tilt_number,
-                            tilt_number == 1 ? "" : "s", letters(solution.search.line));
+  return text + fmt::format("\nthe red marble falls in after {} tilt{} ({}); the blue one stays on the board.\n",
+                            tilt_number, tilt_number == 1 ? "" : "s", letters(solution.search.line));
 }
 
 std::optional<std::string> reject_15644(const Board& board, std::optional<int> fewest, std::string_view output) {

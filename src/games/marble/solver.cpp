@@ -156,14 +156,11 @@ class PairSet {
   std::size_t size_ = 0;
 };
 
-// The budget: the caller's, else core::SearchLimits' memory field once it
-// exists and is set, else kDefaultMemoryBudgetBytes.
-template <class Limits>
-std::size_t memory_budget(const Limits& limits, std::size_t requested) {
+// The budget: the caller's, else core::SearchLimits::max_memory_bytes, else
+// kDefaultMemoryBudgetBytes.
+std::size_t memory_budget(const core::SearchLimits& limits, std::size_t requested) {
   if (requested != 0) return requested;
-  if constexpr (requires { limits.max_memory_bytes; }) {
-    if (limits.max_memory_bytes != 0) return static_cast<std::size_t>(limits.max_memory_bytes);
-  }
+  if (limits.max_memory_bytes != 0) return static_cast<std::size_t>(limits.max_memory_bytes);
   return kDefaultMemoryBudgetBytes;
 }
 
@@ -454,6 +451,7 @@ Solution solve(const Board& board, const SolveOptions& options, const core::Sear
   }
   solution.memory_bytes = meter.peak();
   solution.search.stats = control.finish();
+  solution.search.stats.memory_bytes = solution.memory_bytes;
   return solution;
 }
 

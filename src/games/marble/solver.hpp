@@ -15,13 +15,12 @@
 
 namespace boardsearch::marble {
 
-// The memory a solve may hold when the caller sets no budget: the slide stop
-// tables, the bound, the visited set and the search's records together;
-// about 40 million pairs (solver.cpp counts the bytes), far beyond any judge
-// board (a 10 x 10 board has fewer than 64^2 pairs) and within a shared
-// machine. core::SearchLimits has no memory field yet; when it gains
-// `max_memory_bytes`, a non-zero value there replaces this default (see
-// memory_budget in solver.cpp).
+// The memory a solve may hold when the caller sets no budget (neither
+// SolveOptions::memory_budget_bytes nor SearchLimits::max_memory_bytes): the
+// slide stop tables, the bound, the visited set and the search's records
+// together; about 30 million pairs, far beyond any judge board (a 10 x 10
+// board has fewer than 64^2 pairs), and a safety cap for 1000 x 1000 boards,
+// whose unlimited search would otherwise take the machine's memory.
 inline constexpr std::size_t kDefaultMemoryBudgetBytes = std::size_t{1} << 30;
 
 enum class Strategy {
@@ -32,7 +31,7 @@ enum class Strategy {
 struct SolveOptions {
   std::optional<int> max_tilts;  // nullopt: no limit (15653); the judge's 13460 is 10. >= 0 if set.
   Strategy strategy = Strategy::a_star;
-  std::size_t memory_budget_bytes = 0;  // 0: SearchLimits' memory field if any, else kDefaultMemoryBudgetBytes
+  std::size_t memory_budget_bytes = 0;  // 0: SearchLimits::max_memory_bytes, else kDefaultMemoryBudgetBytes
 };
 
 struct Solution {
