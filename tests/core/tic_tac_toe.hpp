@@ -1,5 +1,5 @@
 #pragma once
-// Tic-tac-toe as a NegamaxGame, to test the core independently of puzzles.
+// Tic-tac-toe as a core::NegamaxGame, to test the core independently of puzzles.
 // Score from the mover's view: a win scores (empty cells + 1), so faster wins
 // score higher; a draw scores 0. The empty-cell count is a function of the
 // position, so scores are path-independent as the table requires.
@@ -21,6 +21,9 @@ class TicTacToe {
     std::uint64_t operator()(Key k) const { return k * 0x9E3779B97F4A7C15ULL >> 7; }
   };
   using MoveBuffer = core::MoveList<Move, 9>;
+  // Nothing passes from a parent to its children.
+  using Context = int;
+  static constexpr Context kRootContext = 0;
 
   // 0 empty, 1 the player who moved first, 2 the other.
   std::array<int, 9> cells{};
@@ -31,6 +34,7 @@ class TicTacToe {
     for (int c : cells) k = k * 3 + static_cast<Key>(c);
     return k * 2 + static_cast<Key>(mover - 1);
   }
+  std::uint64_t hash() const { return KeyHash{}(key()); }
   int empty_cells() const {
     int n = 0;
     for (int c : cells) n += c == 0;
@@ -50,6 +54,8 @@ class TicTacToe {
     if (empty_cells() == 0) return 0;
     return std::nullopt;
   }
+  std::optional<int> known_score(Context) const { return known_score(); }
+  Context child_context() const { return kRootContext; }
   std::pair<int, int> score_bounds() const {
     // The mover wins at best with one more cell filled, loses at worst after two.
     const int e = empty_cells();

@@ -2,75 +2,131 @@
 // Negamax with alpha-beta pruning and a transposition table, for two-player
 // zero-sum games solved exactly (no depth limit), after Pons' Connect 4 solver:
 // scores are integers from the side to move's point of view, the window is
-// clamped by the scores still reachable, and the root is solved with
-// null-window searches that first decide the sign (who wins) and then narrow
-// down the exact score.
+// clamped by the scores still reachable, and the table keeps a proven lower
+// and upper bound per position. The root driver (which null windows to probe)
+// and the line walk (core::principal_variation) are the caller's: they depend
+// on what the game knows about its scores.
+//
+// The hooks the footholds search showed a game-sized solver needs:
+//   - a table filter: only positions it accepts use the table (footholds: the
+//     ones near the root, where the big subtrees are; deep positions skip a
+//     cache miss that would find nothing);
+//   - the table is the caller's (footholds: cache-line buckets of several
+//     entries with work-preferred replacement), probed through NegamaxTable;
+//     its bucket is prefetched on entry, before the closed-form checks;
+//   - the table move is searched before the other moves are generated: when it
+//     cuts off, their generation (and ordering) is never paid for;
+//   - a context a child gets from its searched parent (footholds: the cell
+//     the move vacated, which makes its "are the players still connected"
+//     test local).
 
 #include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <optional>
 #include <utility>
-#include <vector>
 
 #include "boardsearch/core/after_move.hpp"
 #include "boardsearch/core/limits.hpp"
-#include "boardsearch/core/principal_variation.hpp"
-#include "boardsearch/core/result.hpp"
-#include "boardsearch/core/transposition_table.hpp"
 
 namespace boardsearch::core {
 
 // The game contract. A game is a mutable position plus:
-//   Move, Key, KeyHash  move type; an exact, equality-comparable position key
-//                       (everything the future depends on) and its hash
-//   MoveBuffer          e.g. MoveList<Move, 4>
-//   key()               the position's key
-//   known_score()       the exact score if known without search: game over,
-//                       or solvable in closed form; else nullopt
-//   score_bounds()      {lo, hi}: every continuation scores within [lo, hi]
-//   generate_moves(b)   legal moves, best-first (only affects speed); called
-//                       only when known_score() is nullopt, must be non-empty
-//   apply(m)/undo(m)    undo restores exactly the state before apply
+//   Move, MoveBuffer     move type; e.g. MoveList<Move, 4>
+//   Context              what a position learns from its parent having been
+//                        searched; kRootContext when nothing is known
+//   hash()               a well-mixed hash of the position (the table's index)
+//   known_score(c)       the exact score if known without search: game over,
+//                        or solvable in closed form; else nullopt
+//   child_context()      the context of every child, once known_score said nullopt
+//   score_bounds()       {lo, hi}: every continuation scores within [lo, hi]
+//   generate_moves(b)    legal moves, best-first (only affects speed); called
+//                        only when known_score() is nullopt, must be non-empty
+//   apply(m)/undo(m)     undo restores exactly the state before apply
 // Scores must be path-independent (a function of the position alone) for the
 // table to be sound: e.g. "win with k footholds left" rather than "win in d
 // plies from the root".
 template <class G>
-concept NegamaxGame = requires(G& g, const G& cg, const typename G::Move& m, typename G::MoveBuffer& moves) {
+concept NegamaxGame = requires(G& g, const G& cg, const typename G::Move& m, typename G::MoveBuffer& moves,
+                               const typename G::Context& context) {
   typename G::Move;
-  typename G::Key;
-  typename G::KeyHash;
-  { cg.key() } -> std::convertible_to<typename G::Key>;
-  { cg.known_score() } -> std::same_as<std::optional<int>>;
+  typename G::MoveBuffer;
+  typename G::Context;
+  { G::kRootContext } -> std::convertible_to<typename G::Context>;
+  { cg.hash() } -> std::same_as<std::uint64_t>;
+  { cg.known_score(context) } -> std::same_as<std::optional<int>>;
+  { cg.child_context() } -> std::convertible_to<typename G::Context>;
   { cg.score_bounds() } -> std::same_as<std::pair<int, int>>;
-  { g.generate_moves(moves) } -> std::same_as<void>;
+  { cg.generate_moves(moves) } -> std::same_as<void>;
   { g.apply(m) } -> std::same_as<void>;
   { g.undo(m) } -> std::same_as<void>;
 };
 
-template <NegamaxGame G>
-class NegamaxSolver {
+// The table contract: entries of exact positions (never another position's),
+// each with a proven lower and upper bound (kNoLower / kNoUpper: none).
+//   prefetch(h)               start loading what probe(h, game) will read
+//   probe(h, game)            the position's entry, or nullptr
+//   stored_move(entry)        its best move, if one is stored
+//   store(h, game, lo, hi, m, nodes)  the score lies in [lo, hi], best move m
+//                             (nullopt: none), found by a search of `nodes` nodes
+template <class T, class G>
+concept NegamaxTable = requires(T& t, const T& ct, const G& game, std::uint64_t hash,
+                                const std::optional<typename G::Move>& move) {
+  { T::kNoLower } -> std::convertible_to<int>;
+  { T::kNoUpper } -> std::convertible_to<int>;
+  ct.prefetch(hash);
+  { ct.probe(hash, game)->lower } -> std::convertible_to<int>;
+  { ct.probe(hash, game)->upper } -> std::convertible_to<int>;
+  { ct.stored_move(*ct.probe(hash, game)) } -> std::same_as<std::optional<typename G::Move>>;
+  t.store(hash, game, 0, 0, move, std::uint64_t{0});
+};
+
+// Which positions use the table: every one.
+struct EveryPosition {
+  template <class G>
+  bool operator()(const G&) const {
+    return true;
+  }
+};
+
+// G: a NegamaxGame; Table: a NegamaxTable of it; UseTable: a predicate on the
+// game, true for the positions that use the table (skipping it is never
+// unsound: a table only saves work). The game, the table and the control
+// (the solve's, shared with whatever else the solve searches) outlive it.
+template <NegamaxGame G, NegamaxTable<G> Table, class UseTable = EveryPosition>
+class Negamax {
  public:
   using Move = typename G::Move;
-  using Key = typename G::Key;
-  using Table = TranspositionTable<Key, Move, typename G::KeyHash, int>;
 
-  // tt_entries: table slots wanted (rounded up to a power of two); size it to
-  // the game (about the number of distinct positions worth remembering).
-  NegamaxSolver(G& game, std::size_t tt_entries, const SearchLimits& limits = {})
-      : game_(game), table_(tt_entries), control_(limits) {}
+  Negamax(G& game, Table& table, SearchControl& control, UseTable use_table = {})
+      : game_(game), table_(table), control_(control), use_table_(use_table) {}
 
-  // Fail-soft alpha-beta: returns v with
+  // Fail-soft alpha-beta on the game's current position: returns v with
   //   v <= alpha  => true score <= v,
   //   v >= beta   => true score >= v,
   //   otherwise      true score == v.
   // May throw SearchAborted (a limit); the game is then back at this node.
-  int search(int alpha, int beta) {
-    // Step 1. Count the node (may abort on a limit).
+  int search(int alpha, int beta) { return search(alpha, beta, G::kRootContext); }
+
+  // The best move stored for the current position, if any.
+  std::optional<Move> table_move() const {
+    const std::uint64_t hash = game_.hash();
+    const auto* entry = table_.probe(hash, game_);
+    return entry != nullptr ? table_.stored_move(*entry) : std::nullopt;
+  }
+
+ private:
+  int search(int alpha, int beta, const typename G::Context& context) {
+    // Step 1. Count the node (may abort on a limit). If the position uses the
+    // table, start loading its entry while the closed-form checks run.
     control_.visit();
+    const std::uint64_t nodes_before = control_.stats().nodes;
+    const bool use_table = use_table_(std::as_const(game_));
+    const std::uint64_t hash = use_table ? game_.hash() : 0;
+    if (use_table) table_.prefetch(hash);
 
     // Step 2. Positions whose score is known without search.
-    if (auto known = game_.known_score()) return *known;
+    if (auto known = game_.known_score(context)) return *known;
 
     // Step 3. Clamp the window to the scores still reachable: if the window
     // lies outside [lo, hi] the answer is already decided relative to it.
@@ -80,110 +136,72 @@ class NegamaxSolver {
     alpha = std::max(alpha, lo);
     beta = std::min(beta, hi);
 
-    // Step 4. Transposition table: an exact value answers; a bound narrows
-    // the window; the stored move is tried first.
-    const Key key = game_.key();
+    // Step 4. The table: proven bounds narrow the window (and may decide it);
+    // the stored move is tried first. Fail-soft stays sound with a narrowed
+    // window: a result at or below a raised alpha is at least the stored
+    // lower bound, so it is then exact (symmetrically for beta).
     std::optional<Move> table_move;
-    if (const auto* entry = table_.probe(key)) {
-      table_move = entry->move;
-      if (entry->bound == Bound::exact) {
+    if (const auto* entry = use_table ? table_.probe(hash, std::as_const(game_)) : nullptr) {
+      table_move = table_.stored_move(*entry);
+      if (entry->lower >= beta || entry->lower == entry->upper) {
         control_.count_tt_hit();
-        return entry->value;
+        return entry->lower;
       }
-      if (entry->bound == Bound::lower) alpha = std::max(alpha, entry->value);
-      if (entry->bound == Bound::upper) beta = std::min(beta, entry->value);
-      if (alpha >= beta) {
+      if (entry->upper <= alpha) {
         control_.count_tt_hit();
-        return entry->value;
+        return entry->upper;
       }
+      alpha = std::max<int>(alpha, entry->lower);
+      beta = std::min<int>(beta, entry->upper);
     }
-
-    // Step 5. Generate moves, table move first.
-    typename G::MoveBuffer moves;
-    game_.generate_moves(moves);
-    if (table_move) moves.bring_to_front(*table_move);
-
-    // Step 6. Search the children; cut off as soon as one reaches beta.
     const int alpha_searched = alpha;
     int best = lo - 1;  // below every reachable score; replaced by the first child
-    Move best_move = moves[0];
-    for (const Move& move : moves) {
-      const int score = -after_move(game_, move, [&] { return search(-beta, -alpha); });
+    std::optional<Move> best_move;
+    const typename G::Context child_context = game_.child_context();
+
+    // Searches one child; returns whether it cut off (alpha >= beta).
+    auto try_move = [&](const Move& move) {
+      const int score = -after_move(game_, move, [&] { return search(-beta, -alpha, child_context); });
       if (score > best) {
         best = score;
         best_move = move;
-        if (score > alpha) alpha = score;
-        if (alpha >= beta) break;
+        alpha = std::max(alpha, score);
+      }
+      return alpha >= beta;
+    };
+
+    // Step 5. The table move first, before generating (and ordering) the
+    // others: when it cuts off, that work is saved.
+    const bool cut = table_move && try_move(*table_move);
+
+    // Step 6. The other moves, best first by the game's ordering.
+    if (!cut) {
+      typename G::MoveBuffer moves;
+      game_.generate_moves(moves);
+      for (const Move& move : moves) {
+        if (table_move && move == *table_move) continue;
+        if (try_move(move)) break;
       }
     }
 
     // Step 7. Store what the search proved about this position.
-    const Bound bound = best <= alpha_searched ? Bound::upper : best >= beta ? Bound::lower : Bound::exact;
-    table_.store(key, best, bound, best_move);
+    if (!use_table) return best;
+    const std::uint64_t nodes = control_.stats().nodes - nodes_before + 1;
+    if (best <= alpha_searched) {
+      // Failed low: every move scored <= best; the best move is only a guess.
+      table_.store(hash, std::as_const(game_), Table::kNoLower, best, std::nullopt, nodes);
+    } else if (best >= beta) {
+      table_.store(hash, std::as_const(game_), best, Table::kNoUpper, best_move, nodes);
+    } else {
+      table_.store(hash, std::as_const(game_), best, best, best_move, nodes);
+    }
     return best;
   }
 
-  // The exact score of the current position by null-window searches: the
-  // first probe asks "score >= 1?", so it only decides who wins (or whether
-  // the mover can at least draw); then plain bisection narrows the remaining
-  // interval. May throw SearchAborted.
-  int solve_score() {
-    if (auto known = game_.known_score()) return *known;
-    auto [lo, hi] = game_.score_bounds();
-    bool first_probe = true;
-    while (lo < hi) {
-      int med = lo + (hi - lo) / 2;  // lo <= med < hi
-      if (first_probe && lo <= 0 && 0 < hi) med = 0;
-      first_probe = false;
-      const int r = search(med, med + 1);
-      if (r <= med)
-        hi = r;  // true <= r (fail low or exact)
-      else
-        lo = r;  // true >= r
-    }
-    return lo;
-  }
-
-  // The line of play from the current position, whose exact score is
-  // `score`, until `at_end(game)` holds (by default: until a position whose
-  // score is known without search), the table's best move tried first at
-  // each position (see core::principal_variation). Restores the position.
-  // May throw SearchAborted.
-  template <class AtEnd>
-  std::vector<Move> principal_variation(int score, AtEnd at_end) {
-    auto table_move = [this]() -> std::optional<Move> {
-      if (const auto* entry = table_.probe(game_.key())) return entry->move;
-      return std::nullopt;
-    };
-    return core::principal_variation(
-        game_, score, [this](int alpha, int beta) { return search(alpha, beta); }, table_move, at_end);
-  }
-
-  std::vector<Move> principal_variation(int score) {
-    return principal_variation(score, [](const G& game) { return game.known_score().has_value(); });
-  }
-
-  // Solves the current position: exact score and a principal variation.
-  SearchResult<Move, int> solve() {
-    SearchResult<Move, int> result;
-    try {
-      const int score = solve_score();
-      result.line = principal_variation(score);
-      result.value = score;
-    } catch (const SearchAborted& aborted) {
-      result.outcome = aborted.outcome;
-      result.line.clear();
-    }
-    result.stats = control_.finish();
-    return result;
-  }
-
-  const SearchStats& stats() const { return control_.stats(); }
-
- private:
   G& game_;
-  Table table_;
-  SearchControl control_;
+  Table& table_;
+  SearchControl& control_;
+  UseTable use_table_;
 };
 
 }  // namespace boardsearch::core

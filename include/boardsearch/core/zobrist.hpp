@@ -1,15 +1,14 @@
 #pragma once
-// Zobrist hashing helpers: a deterministic table of random 64-bit keys, one per
-// (feature, index), XOR-ed together to hash a position incrementally.
+// SplitMix64: the deterministic random numbers of the test inputs, the hunt's
+// generators and the benchmarks. (The games hash their exact keys with its
+// finalizer instead of Zobrist tables: see footholds' bitboard.hpp.)
 
-#include <cstddef>
 #include <cstdint>
-#include <vector>
 
 namespace boardsearch::core {
 
 // SplitMix64 (Steele, Lea, Flood 2014): a tiny, high-quality 64-bit generator.
-// Deterministic from its seed so hash keys and test inputs are reproducible.
+// Deterministic from its seed so test inputs are reproducible.
 class SplitMix64 {
  public:
   explicit constexpr SplitMix64(std::uint64_t seed) : state_(seed) {}
@@ -24,22 +23,6 @@ class SplitMix64 {
 
  private:
   std::uint64_t state_;
-};
-
-// keys(feature, index): one random key per feature (e.g. "piece of player A")
-// and index (e.g. cell). Construct once per board size.
-class ZobristTable {
- public:
-  ZobristTable(std::size_t features, std::size_t indices, std::uint64_t seed = 0x5EED'B0A2'D5EA'2C11ULL)
-      : indices_(indices), keys_(features * indices) {
-    SplitMix64 rng(seed);
-    for (auto& key : keys_) key = rng.next();
-  }
-  std::uint64_t key(std::size_t feature, std::size_t index) const { return keys_[feature * indices_ + index]; }
-
- private:
-  std::size_t indices_;
-  std::vector<std::uint64_t> keys_;
 };
 
 }  // namespace boardsearch::core

@@ -41,6 +41,10 @@ class FootholdsGame {
 
   using Move = Direction;
   using MoveBuffer = core::MoveList<Direction, 4>;
+  // core::Negamax's context: the cell the last move vacated, when the position
+  // before it had its players connected (see known_score).
+  using Context = int;
+  static constexpr Context kRootContext = kNoVacatedCell;
 
   //   Key: the foothold set plus the two cells (each < 128, one byte).
   //   +---------------------------+--------+--------+
@@ -70,6 +74,7 @@ class FootholdsGame {
         other_(static_cast<std::uint8_t>(other)) {}
 
   Key key() const { return {footholds_, mover_, other_}; }
+  std::uint64_t hash() const { return KeyHash{}(key()); }
   BB footholds() const { return footholds_; }
   int foothold_count() const { return foothold_count_; }
   int mover() const { return mover_; }
@@ -110,6 +115,10 @@ class FootholdsGame {
     if (geometry_->connected(mover_, other_, footholds_)) return std::nullopt;
     return separated_score();
   }
+
+  // The context of every child once known_score() said nullopt: the players
+  // are connected here, and every move vacates the mover's cell.
+  Context child_context() const { return mover_; }
 
   // Bounds on the score when known_score() is nullopt. The mover has a step,
   // so it loses at the earliest after 2 plies (f_end <= f - 2, score >= -(f - 2)).

@@ -87,9 +87,8 @@ std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, co
 // measured in the sweep benchmark): 766 M over the sweep.
 constexpr int kSteppingProbes = 8;
 
-// The exact score of the current position, in place of
-// NegamaxSolver::solve_score (which also probes 0 first, but then bisects
-// over every score, both parities, and never steps from a proven bound):
+// The exact score of the current position by null-window searches (plain
+// bisection over every score would ignore both facts below):
 //   1. one null-window search at 0 decides who wins (scores are never 0);
 //   2. the exact score among the scores of that sign with the right parity
 //      only: the mover wins after an odd number d of plies and loses after an
@@ -175,7 +174,9 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
   }
   LongestPaths<BB> paths(geometry, sizes->path_entries, control);
   FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
-  GameSearch<BB> solver(game, sizes->game_entries, tuning.table_plies.value_or(kTablePlies), control);
+  BucketTable<BB> table(sizes->game_entries);
+  const int table_plies = tuning.table_plies.value_or(kTablePlies);
+  GameSearch<BB> solver(game, table, control, NearRoot<BB>{game.foothold_count() - table_plies});
 
   try {
     const int score = exact_score(game, solver);

@@ -32,6 +32,7 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <optional>
 
 #include "games/footholds/bitboard.hpp"
 #include "games/footholds/board.hpp"
@@ -103,6 +104,23 @@ class BucketTable {
     for (const Entry& entry : bucket(hash).entries)
       if (entry.holds(footholds, mover, other)) return &entry;
     return nullptr;
+  }
+
+  // The table as core::Negamax probes it (core::NegamaxTable): positions
+  // with footholds(), mover() and other(), moves as Direction.
+  template <class Position>
+  const Entry* probe(std::uint64_t hash, const Position& position) const {
+    return probe(hash, position.footholds(), position.mover(), position.other());
+  }
+  static std::optional<Direction> stored_move(const Entry& entry) {
+    if (entry.move == kNoMove) return std::nullopt;
+    return static_cast<Direction>(entry.move);
+  }
+  template <class Position>
+  void store(std::uint64_t hash, const Position& position, int lower, int upper, std::optional<Direction> move,
+             std::uint64_t nodes) {
+    store(hash, position.footholds(), position.mover(), position.other(), lower, upper,
+          move ? static_cast<std::uint8_t>(*move) : kNoMove, nodes);
   }
 
   // Records that the score of the position lies in [lower, upper] (either
