@@ -29,39 +29,12 @@
 #include <vector>
 
 #include "games/yut/bound.hpp"
+#include "games/yut/position.hpp"
 #include "games/yut/rules.hpp"
 
 namespace boardsearch::yut {
 
 namespace {
-
-// A position: the squares of the P pieces, sorted ascending, one byte each.
-//
-//   bit 63       56 55       48        15        8 7         0
-//      +-----------+-----------+ ... +-----------+-----------+
-//      | square[7] | square[6] |     | square[1] | square[0] |
-//      +-----------+-----------+ ... +-----------+-----------+
-//   square[0] <= square[1] <= ... <= square[P-1]; bytes P..7 are zero.
-//
-// Sorting makes the key canonical: two positions that differ only by which
-// piece stands where get the same key.
-using PositionKey = std::uint64_t;
-constexpr int kBitsPerSquare = 8;
-constexpr PositionKey kSquareMask = 0xFF;
-
-using Squares = std::array<std::uint8_t, kMaxPieces>;
-
-Squares unpack(PositionKey key, int pieces) {
-  Squares squares{};
-  for (int i = 0; i < pieces; ++i) squares[i] = static_cast<std::uint8_t>((key >> (kBitsPerSquare * i)) & kSquareMask);
-  return squares;
-}
-
-PositionKey pack(const Squares& squares, int pieces) {
-  PositionKey key = 0;
-  for (int i = 0; i < pieces; ++i) key |= PositionKey{squares[i]} << (kBitsPerSquare * i);
-  return key;
-}
 
 // One position of one layer: its key, the best score that reaches it, and how
 // (the position of the previous layer and the squares of the move).
@@ -277,22 +250,6 @@ BoundSums bound_sums(const FutureBound::AtTurn& bound, const Squares& squares, i
   return sums;
 }
 
-// The key of `key`'s position after its piece i (squares[i], squares sorted
-// as in the key) moves to `to`: byte i is cut out, and `to` is inserted where
-// it keeps the bytes sorted.
-PositionKey moved_key(PositionKey key, const Squares& squares, int pieces, int i, std::uint8_t to) {
-  const auto low_bytes = [](int count) {
-    return count >= kMaxPieces ? ~PositionKey{0} : (PositionKey{1} << (kBitsPerSquare * count)) - 1;
-  };
-  const PositionKey above = i + 1 < kMaxPieces ? key >> (kBitsPerSquare * (i + 1)) : 0;
-  const PositionKey rest = (key & low_bytes(i)) | (above << (kBitsPerSquare * i));  // pieces - 1 sorted bytes
-  int slot = 0;
-  for (int k = 0; k < pieces; ++k) slot += k != i && squares[k] < to;
-  const PositionKey moved_up =
-      slot + 1 < kMaxPieces ? (rest >> (kBitsPerSquare * slot)) << (kBitsPerSquare * (slot + 1)) : 0;
-  return (rest & low_bytes(slot)) | (PositionKey{to} << (kBitsPerSquare * slot)) | moved_up;
-}
-
 // Keeps the `width` most promising positions of a layer after `turn` moves:
 // the highest score plus bound.
 void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, const FutureBound& bound, int pieces,
@@ -369,9 +326,8 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
       // The bound's sums for the children, before the moving piece changes.
       const BoundSums sums = bound != nullptr ? bound_sums(bound_next, squares, pieces) : BoundSums{};
 
-      // Step 2. Legal moves: any piece not on finish, one per distinct
-      // square (pieces sharing start are interchangeable); the landing
-      // square must be finish or free. Start is never a landing square.
+      // Step 2. Legal moves (for_each_legal_move: one per distinct square,
+      // landing on finish or a free square).
       struct Child {
         PositionKey key;
         long long score;
@@ -379,27 +335,20 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
       };
       std::array<Child, kMaxPieces> children;
       int child_count = 0;
-      bool any_move = false;
-      for (int i = 0; i < pieces; ++i) {
-        const std::uint8_t from = squares[i];
-        if (from == finish || (i > 0 && squares[i - 1] == from)) continue;
-        const auto to = static_cast<std::uint8_t>(moves.destination(from, die));
-        if (to != finish && std::find(squares.begin(), squares.begin() + pieces, to) != squares.begin() + pieces)
-          continue;
-        any_move = true;
-
-        // Step 3. The child, unless it cannot reach lower_bound.
-        const long long score = position.score + board.squares[to].points;
-        if (bound != nullptr) {
-          const long long future =
-              bound_next.future(sums.lone_piece - bound_next.lone_piece(from) + bound_next.lone_piece(to),
-                                sums.budget - bound_next.budget(from) + bound_next.budget(to));
-          if (score + future < pruning.lower_bound) continue;
-        }
-        const PositionKey key = moved_key(position.key, squares, pieces, i, to);
-        index.prefetch(key);
-        children[child_count++] = Child{key, score, from, to};
-      }
+      const bool any_move =
+          for_each_legal_move<pieces>(moves, finish, squares, die, [&](int i, std::uint8_t from, std::uint8_t to) {
+            // Step 3. The child, unless it cannot reach lower_bound.
+            const long long score = position.score + board.squares[to].points;
+            if (bound != nullptr) {
+              const long long future =
+                  bound_next.future(sums.lone_piece - bound_next.lone_piece(from) + bound_next.lone_piece(to),
+                                    sums.budget - bound_next.budget(from) + bound_next.budget(to));
+              if (score + future < pruning.lower_bound) return;
+            }
+            const PositionKey key = moved_key(position.key, squares, pieces, i, to);
+            index.prefetch(key);
+            children[child_count++] = Child{key, score, from, to};
+          });
 
       // Step 4. Merge into the next layer, keeping the best score per
       // position (the slots were prefetched above, while keys were built).

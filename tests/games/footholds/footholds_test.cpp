@@ -286,7 +286,24 @@ TEST(Footholds, RemovalKeepsConnectionsOnlyWhenItDoes) {
   EXPECT_TRUE(block.removal_keeps_connections(4, Bits64{0b111101111}));
 }
 
-TEST(Footholds, ApplyUndoRestoresEveryStateAndKey) {
+// The rules on the Board's own step: the mover stands on a foothold and
+// steps onto a neighbouring cell that has one.
+template <class BB>
+auto plain_legality(const Board& board) {
+  return [&board](const FootholdsGame<BB>& game, Direction direction) {
+    const int next = board.step(game.mover(), direction);
+    return game.footholds().test(game.mover()) && next >= 0 && game.footholds().test(next);
+  };
+}
+
+template <class BB>
+auto same_position() {
+  return [](const FootholdsGame<BB>& a, const FootholdsGame<BB>& b) {
+    return a == b && a.foothold_count() == b.foothold_count();
+  };
+}
+
+TEST(Footholds, ApplyUndoRestoresEveryStateAndKeyAndGeneratedMovesAreLegal) {
   SplitMix64 rng(9);
   std::size_t applied = 0;
   for (int i = 0; i < 50; ++i) {
@@ -296,7 +313,8 @@ TEST(Footholds, ApplyUndoRestoresEveryStateAndKey) {
     core::SearchControl control{core::SearchLimits{}};
     LongestPaths<Bits64> paths(geometry, 64, control);
     const FootholdsGame<Bits64> game(geometry, paths, footholds, board.a, board.b);
-    applied += testing::check_apply_undo_restores(game, 10, 40, rng.next());
+    applied += testing::check_apply_undo_restores(game, 10, 40, rng.next(), same_position<Bits64>(),
+                                                  plain_legality<Bits64>(board));
   }
   // The wide representation too (cells above 64 cross the word boundary).
   for (int i = 0; i < 20; ++i) {
@@ -306,7 +324,8 @@ TEST(Footholds, ApplyUndoRestoresEveryStateAndKey) {
     core::SearchControl control{core::SearchLimits{}};
     LongestPaths<Bits128> paths(geometry, 64, control);
     const FootholdsGame<Bits128> game(geometry, paths, footholds, board.a, board.b);
-    applied += testing::check_apply_undo_restores(game, 10, 60, rng.next());
+    applied += testing::check_apply_undo_restores(game, 10, 60, rng.next(), same_position<Bits128>(),
+                                                  plain_legality<Bits128>(board));
   }
   EXPECT_GT(applied, 1000u);
 }

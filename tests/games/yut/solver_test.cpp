@@ -6,9 +6,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <tuple>
 
 #include "boardsearch/app/puzzle.hpp"
 #include "games/yut/bound.hpp"
+#include "games/yut/position.hpp"
 #include "games/yut/rules.hpp"
 #include "yut/test_support.hpp"
 
@@ -316,6 +319,72 @@ TEST(YutSolver, MemoryBudgetStopsTheLayersBeforeTheyPassIt) {
     EXPECT_EQ(result.outcome, core::Outcome::memory_limit) << budget;
     EXPECT_FALSE(result.value.has_value());
     EXPECT_LE(result.stats.memory_bytes, budget);
+  }
+}
+
+// A random position of `pieces` pieces: each on start, on finish or on a
+// square no other piece holds (the only positions a game reaches).
+std::vector<int> random_position(core::SplitMix64& rng, const Board& board, int pieces) {
+  std::vector<int> squares;
+  while (static_cast<int>(squares.size()) < pieces) {
+    const int square = static_cast<int>(rng.below(board.squares.size()));
+    const bool shared = square == board.start || square == board.finish;
+    if (shared || std::find(squares.begin(), squares.end(), square) == squares.end()) squares.push_back(square);
+  }
+  return squares;
+}
+
+// The key of sorted squares, written plainly: byte i holds the i-th smallest.
+std::uint64_t plain_key(std::vector<int> squares) {
+  std::sort(squares.begin(), squares.end());
+  std::uint64_t key = 0;
+  for (std::size_t i = 0; i < squares.size(); ++i) key |= static_cast<std::uint64_t>(squares[i]) << (8 * i);
+  return key;
+}
+
+// The solver's transitions (for_each_legal_move, moved_key) against the
+// rules of plain_search.hpp on random positions of random boards: the same
+// moves (as (from, to) pairs: pieces on one square are interchangeable), the
+// same child keys, and "no move" exactly when no piece can move.
+template <int kPieces>
+void expect_transitions_equal_the_plain_rules(core::SplitMix64& rng, const Board& board) {
+  const MoveTable moves(board);
+  const std::vector<int> position = random_position(rng, board, kPieces);
+  std::vector<int> sorted = position;
+  std::sort(sorted.begin(), sorted.end());
+  Squares squares{};
+  for (int i = 0; i < kPieces; ++i) squares[i] = static_cast<std::uint8_t>(sorted[i]);
+  const PositionKey key = pack(squares, kPieces);
+  ASSERT_EQ(key, plain_key(position));
+  for (const int face : board.faces) {
+    std::set<std::tuple<int, int, std::uint64_t>> solver_moves;
+    const bool any = for_each_legal_move<kPieces>(
+        moves, static_cast<std::uint8_t>(board.finish), squares, face, [&](int i, std::uint8_t from, std::uint8_t to) {
+          EXPECT_EQ(from, squares[i]);
+          EXPECT_TRUE(solver_moves.insert({from, to, moved_key(key, squares, kPieces, i, to)}).second)
+              << "a move listed twice";
+        });
+    std::set<std::tuple<int, int, std::uint64_t>> plain_moves;
+    for (int piece = 0; piece < kPieces; ++piece) {
+      if (!can_move(board, position, piece, face)) continue;
+      std::vector<int> child = position;
+      child[piece] = walk(board, position[piece], face);
+      plain_moves.insert({position[piece], child[piece], plain_key(child)});
+    }
+    EXPECT_EQ(solver_moves, plain_moves) << "face " << face;
+    EXPECT_EQ(any, !plain_moves.empty());
+  }
+}
+
+TEST(YutSolver, TransitionsEqualThePlainRules) {
+  core::SplitMix64 rng(0x7E7A'0008);
+  for (int i = 0; i < scaled(2000); ++i) {
+    const Board board = i % 4 == 0 ? standard_board() : random_board(rng);
+    expect_transitions_equal_the_plain_rules<1>(rng, board);
+    expect_transitions_equal_the_plain_rules<2>(rng, board);
+    expect_transitions_equal_the_plain_rules<4>(rng, board);
+    if (static_cast<int>(board.squares.size()) >= 6) expect_transitions_equal_the_plain_rules<6>(rng, board);
+    if (static_cast<int>(board.squares.size()) >= 8) expect_transitions_equal_the_plain_rules<kMaxPieces>(rng, board);
   }
 }
 
