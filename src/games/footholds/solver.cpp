@@ -18,16 +18,15 @@ namespace {
 // Table sizes, as powers of two, from the number f of footholds the players
 // can reach: a 3 x 3 board gets 1,024 entries (16 KB), 7 x 7 2^17, 8 x 8 and
 // up the cap, 2^18 (4 MB with 64-bit keys). Only positions within
-// kTablePlies of the root use the table, and on full 8 x 8 boards 2^17 to
-// 2^21 entries give the same node counts within 0.01% (the hardest start:
-// 12.09 million nodes), so the cap only leaves room for larger boards.
+// kTablePlies of the root use the table, so on full 8 x 8 boards larger
+// tables no longer change the node counts (docs/footholds.md,
+// "Measurements"): the cap only leaves room for larger boards.
 constexpr int kTableBitsBase = 5;
 constexpr int kMinTableBits = 10;
 constexpr int kMaxTableBits = 18;
 // Positions more than this many plies below the root skip the table (see
-// search.hpp). Measured CPU time on the hardest full 8 x 8 start, (1,1)-(6,6),
-// quiet machine: every ply 1.41 s (10.6 M nodes), 24 plies 0.74 s (11.6 M),
-// 18 plies 0.73 s (12.1 M), 12 plies 0.82 s (14.0 M).
+// search.hpp): fewer plies cost nodes, more cost cache misses; 18 was the
+// fastest on the hardest full 8 x 8 start (docs/footholds.md, "Measurements").
 constexpr int kTablePlies = 18;
 constexpr int kPathCacheBitsBase = 3;
 constexpr int kMinPathCacheBits = 8;
@@ -78,13 +77,11 @@ std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, co
 }
 
 // Probes that step one score away from the bound the sign probe proved,
-// before bisecting what is left (see exact_score). On the full 8 x 8 sweep
-// (528 start classes) stepping all the way takes 760 M nodes against 820 M for
-// bisection from the start (the hardest start 12.1 M against 12.4 M), but an
-// answer far from that bound (a short game) then takes one probe per score:
-// 5 stepping probes took 801 M, and on (1,3)-(2,3) bisection 0.16 M, 5 steps
-// 2.1 M, stepping all the way 3.6 M. 8 stepping probes (the setting
-// measured in the sweep benchmark): 766 M over the sweep.
+// before bisecting what is left (see exact_score). Stepping reuses the
+// proofs already in the table, so it beats bisection when the answer is near
+// that bound (most starts); an answer far from it (a short game) would take
+// one probe per score, so after this many the rest is bisected. The sweep
+// measurements behind 8 are in docs/footholds.md, "Measurements".
 constexpr int kSteppingProbes = 8;
 
 // The exact score of the current position by null-window searches (plain

@@ -45,9 +45,8 @@ std::vector<long long> longest_steps_to_finish(const Board& board) {
 
 // Subgradient settings. The start's costs get the longer refinement (from a
 // uniform cost); each later checkpoint starts from the previous checkpoint's
-// costs, which are already close, so a shorter one suffices (measured on
-// 1000 dice with 6 pieces, three schedules: 50 steps instead of 100 cost
-// 0-4 % more nodes and save half the tuning).
+// costs, which are already close, so a shorter one suffices (docs/yut.md,
+// "Measurements").
 constexpr int kStartIterations = 100;
 constexpr double kStartStepShrink = 0.98;
 constexpr int kCheckpointIterations = 50;

@@ -42,11 +42,10 @@
 //    middle of the game, so the costs are tuned again, from the previous
 //    ones, at checkpoints every few turns, on the positions of a guide game
 //    (a good real game, found by the solver's beam pass): a position at turn
-//    t uses the costs of the last checkpoint at or before t. Measured on 1000
-//    dice with 6 pieces, the optimal game as guide: the gap between bound and
-//    optimum along it drops from 95 to 62 points at turn 8 and from 63 to 45
-//    at turn 24. Every cost vector is >= 0, so each position's bound is still
-//    admissible whatever the guide is. All integers: exact arithmetic.
+//    t uses the costs of the last checkpoint at or before t (how much that
+//    tightens the bound: docs/yut.md, "Measurements"). Every cost vector is
+//    >= 0, so each position's bound is still admissible whatever the guide
+//    is. All integers: exact arithmetic.
 
 #include <algorithm>
 #include <cstddef>
