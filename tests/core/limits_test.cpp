@@ -108,5 +108,24 @@ TEST(SearchControlWorker, PastDeadlineStopsAtTheFirstNode) {
   EXPECT_EQ(control.finish().nodes, 1u);
 }
 
+TEST(MemoryBudget, CountsWhatIsHeldAndRefusesWhatWouldPassTheBudget) {
+  MemoryBudget budget(1000);
+  budget.allocate(600);
+  budget.allocate(400);  // exactly the budget
+  EXPECT_THROW(budget.allocate(1), SearchAborted);
+  budget.release(500);
+  budget.allocate(500);
+  try {
+    budget.allocate(1);
+    ADD_FAILURE() << "passed the budget";
+  } catch (const SearchAborted& aborted) {
+    EXPECT_EQ(aborted.outcome, Outcome::memory_limit);
+  }
+  EXPECT_EQ(budget.peak(), 1000u);
+  MemoryBudget unlimited(0);
+  unlimited.allocate(std::uint64_t{1} << 50);
+  EXPECT_EQ(unlimited.peak(), std::uint64_t{1} << 50);
+}
+
 }  // namespace
 }  // namespace boardsearch::core

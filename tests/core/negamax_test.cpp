@@ -159,6 +159,17 @@ TEST(Negamax, PrincipalVariationPlaysOnlyOptimalMoves) {
   });
 }
 
+// The outcome of a full-window search that a limit must stop.
+core::Outcome outcome_of_stopped_search(core::Negamax<TicTacToe, TicTacToeTable>& search) {
+  try {
+    search.search(-10, 10);
+    ADD_FAILURE() << "the limit did not stop the search";
+  } catch (const core::SearchAborted& aborted) {
+    return aborted.outcome;
+  }
+  return core::Outcome::proven;
+}
+
 TEST(Negamax, NodeLimitStopsTheSearchAndRestoresThePosition) {
   TicTacToe game;
   TicTacToeTable table(1 << 12);
@@ -166,12 +177,7 @@ TEST(Negamax, NodeLimitStopsTheSearchAndRestoresThePosition) {
   limits.max_nodes = 50;
   core::SearchControl control(limits);
   core::Negamax search(game, table, control);
-  try {
-    search.search(-10, 10);
-    ADD_FAILURE() << "the node limit did not stop the search";
-  } catch (const core::SearchAborted& aborted) {
-    EXPECT_EQ(aborted.outcome, core::Outcome::node_limit);
-  }
+  EXPECT_EQ(outcome_of_stopped_search(search), core::Outcome::node_limit);
   EXPECT_EQ(control.stats().nodes, 51u);
   EXPECT_EQ(game.key(), TicTacToe{}.key()) << "an aborted search must restore the position";
 }
@@ -184,12 +190,7 @@ TEST(Negamax, RaisedCancelFlagStopsTheSearch) {
   limits.cancel = &cancel;
   core::SearchControl control(limits);
   core::Negamax search(game, table, control);
-  try {
-    search.search(-10, 10);
-    ADD_FAILURE() << "the cancel flag did not stop the search";
-  } catch (const core::SearchAborted& aborted) {
-    EXPECT_EQ(aborted.outcome, core::Outcome::cancelled);
-  }
+  EXPECT_EQ(outcome_of_stopped_search(search), core::Outcome::cancelled);
 }
 
 // Take-away: n stones, take 1..3, whoever takes the last stone wins. The mover

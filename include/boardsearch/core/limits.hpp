@@ -3,6 +3,7 @@
 // algorithm in the core (and by puzzle-specific searches that need the same
 // budget semantics).
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -93,6 +94,33 @@ struct SearchLimits {
 // at their entry point and report the outcome. Never escapes the core.
 struct SearchAborted {
   Outcome outcome;
+};
+
+// The bytes a solve's growing storage holds (tables, DP layers), against
+// SearchLimits::max_memory_bytes: a search counts each allocation before it
+// makes it, so it stops with Outcome::memory_limit instead of passing the
+// budget, and reports the peak (SearchStats::memory_bytes).
+class MemoryBudget {
+ public:
+  explicit MemoryBudget(std::uint64_t max_bytes) : max_bytes_(max_bytes) {}  // 0: no limit
+
+  // Counts `bytes` about to be allocated. Throws SearchAborted
+  // (memory_limit) instead if they would pass the budget.
+  void allocate(std::uint64_t bytes) {
+    if (max_bytes_ != 0 && bytes > max_bytes_ - std::min(held_, max_bytes_)) throw SearchAborted{Outcome::memory_limit};
+    held_ += bytes;
+    peak_ = std::max(peak_, held_);
+  }
+  // Counts `bytes` freed (precondition: they were allocated).
+  void release(std::uint64_t bytes) { held_ -= bytes; }
+
+  // The most bytes held at once.
+  std::uint64_t peak() const { return peak_; }
+
+ private:
+  std::uint64_t max_bytes_;
+  std::uint64_t held_ = 0;
+  std::uint64_t peak_ = 0;
 };
 
 // Per-solve bookkeeping: counts nodes, polls limits cheaply (the clock and the

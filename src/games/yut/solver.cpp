@@ -46,35 +46,12 @@ struct LayerEntry {
   std::uint8_t to = 0;
 };
 
-// The bytes the layers and their index hold, checked against the solve's
-// memory budget (SearchLimits::max_memory_bytes) before every allocation that
-// grows them. How many positions a layer keeps is not known in advance (it
-// depends on how many sequences meet on one position), so the check is made
-// as they grow: a solve that would pass the budget stops with
-// Outcome::memory_limit instead of allocating.
-class StorageBudget {
- public:
-  explicit StorageBudget(std::uint64_t max_bytes) : max_bytes_(max_bytes) {}
-
-  // Counts `bytes` about to be allocated. Throws core::SearchAborted
-  // (memory_limit) instead if they would pass the budget.
-  void allocate(std::uint64_t bytes) {
-    if (max_bytes_ != 0 && bytes > max_bytes_ - std::min(held_, max_bytes_))
-      throw core::SearchAborted{core::Outcome::memory_limit};
-    held_ += bytes;
-    peak_ = std::max(peak_, held_);
-  }
-  void release(std::uint64_t bytes) { held_ -= bytes; }
-
-  // The most bytes held at once.
-  std::uint64_t peak() const { return peak_; }
-
- private:
-  std::uint64_t max_bytes_;
-  std::uint64_t held_ = 0;
-  std::uint64_t peak_ = 0;
-};
-
+// The layers and their index are counted on a core::MemoryBudget (the
+// solve's SearchLimits::max_memory_bytes) before every allocation that grows
+// them. How many positions a layer keeps is not known in advance (it depends
+// on how many sequences meet on one position), so the check is made as they
+// grow: a solve that would pass the budget stops with Outcome::memory_limit
+// instead of allocating.
 template <class T>
 std::uint64_t bytes_of(const std::vector<T>& storage) {
   return storage.capacity() * sizeof(T);
@@ -83,7 +60,7 @@ std::uint64_t bytes_of(const std::vector<T>& storage) {
 // Makes room for `capacity` elements in `storage`, counting the new block
 // on `budget` before allocating it and releasing the old one after.
 template <class T>
-void reserve_counted(std::vector<T>& storage, std::size_t capacity, StorageBudget& budget) {
+void reserve_counted(std::vector<T>& storage, std::size_t capacity, core::MemoryBudget& budget) {
   if (capacity <= storage.capacity()) return;
   const std::uint64_t old_bytes = bytes_of(storage);
   budget.allocate(capacity * sizeof(T));
@@ -108,7 +85,7 @@ class LayerIndex {
   static constexpr std::uint32_t kNotFound = ~std::uint32_t{0};
 
   // Its slots are counted on `budget`, which must outlive the index.
-  explicit LayerIndex(StorageBudget& budget) : budget_(&budget) { resize(kMinCapacity); }
+  explicit LayerIndex(core::MemoryBudget& budget) : budget_(&budget) { resize(kMinCapacity); }
   LayerIndex(const LayerIndex&) = delete;
   LayerIndex& operator=(const LayerIndex&) = delete;
   ~LayerIndex() { budget_->release(bytes_of(slots_)); }
@@ -176,7 +153,7 @@ class LayerIndex {
     }
   }
 
-  StorageBudget* budget_;
+  core::MemoryBudget* budget_;
   std::vector<std::uint64_t> slots_;
   int shift_ = 0;
   std::size_t size_ = 0;
@@ -253,7 +230,7 @@ BoundSums bound_sums(const FutureBound::AtTurn& bound, const Squares& squares, i
 // Keeps the `width` most promising positions of a layer after `turn` moves:
 // the highest score plus bound.
 void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, const FutureBound& bound, int pieces,
-                         std::size_t turn, StorageBudget& budget) {
+                         std::size_t turn, core::MemoryBudget& budget) {
   using Promise = std::pair<long long, std::uint32_t>;
   const std::uint64_t work_bytes = layer.size() * sizeof(Promise) + width * sizeof(LayerEntry);
   budget.allocate(work_bytes);
@@ -292,7 +269,7 @@ void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, cons
 // unrolled (what that saves: docs/yut.md, "Measurements").
 template <int kPieces>
 LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<const int> dice,
-                        core::SearchControl& control, StorageBudget& budget, const Pruning& pruning) {
+                        core::SearchControl& control, core::MemoryBudget& budget, const Pruning& pruning) {
   constexpr int pieces = kPieces;
   const auto finish = static_cast<std::uint8_t>(board.finish);
   // Only the exact run prunes with the bound; a beam ranks with it.
@@ -385,9 +362,9 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
 
 // run_layers_for<pieces>, for 1 <= pieces <= kMaxPieces.
 LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces,
-                    core::SearchControl& control, StorageBudget& budget, const Pruning& pruning) {
-  using Run = LayerRun (*)(const Board&, const MoveTable&, std::span<const int>, core::SearchControl&, StorageBudget&,
-                           const Pruning&);
+                    core::SearchControl& control, core::MemoryBudget& budget, const Pruning& pruning) {
+  using Run = LayerRun (*)(const Board&, const MoveTable&, std::span<const int>, core::SearchControl&,
+                           core::MemoryBudget&, const Pruning&);
   constexpr auto runs = []<std::size_t... P>(std::index_sequence<P...>) {
     return std::array<Run, sizeof...(P)>{&run_layers_for<static_cast<int>(P) + 1>...};
   }
@@ -396,7 +373,7 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
 }
 
 // Frees a run's layers and releases their bytes on `budget`.
-void free_layers(LayerRun& run, StorageBudget& budget) {
+void free_layers(LayerRun& run, core::MemoryBudget& budget) {
   for (const std::vector<LayerEntry>& layer : run.layers) budget.release(bytes_of(layer));
   budget.release(bytes_of(run.layers));
   run.layers = {};
@@ -414,7 +391,7 @@ void free_layers(LayerRun& run, StorageBudget& budget) {
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
                                                    const core::SearchLimits& limits, std::size_t beam_width) {
   core::SearchControl control(limits);
-  StorageBudget budget(limits.max_memory_bytes);
+  core::MemoryBudget budget(limits.max_memory_bytes);
   core::SearchResult<Move, long long> result;
   const MoveTable moves(board);
   try {

@@ -275,13 +275,25 @@ TEST(YutSolver, NodeLimitStopsWithoutAnAnswer) {
   EXPECT_FALSE(result.value.has_value());
 }
 
+// A random schedule of `count` dice on the standard board, for the limit
+// tests: the dice and their solve without limits (6 pieces).
+struct SolvedSchedule {
+  std::vector<int> dice;
+  core::SearchResult<Move, long long> unlimited;
+};
+SolvedSchedule solved_random_schedule(std::uint64_t seed, int count) {
+  core::SplitMix64 rng(seed);
+  SolvedSchedule schedule;
+  schedule.dice = random_dice(rng, standard_board(), count);
+  schedule.unlimited = solve_schedule(standard_board(), schedule.dice, 6, core::SearchLimits{});
+  EXPECT_TRUE(schedule.unlimited.proven());
+  return schedule;
+}
+
 TEST(YutSolver, NodeLimitCountsBothPassesOnOneBudget) {
   // 6 pieces and 40 dice: the beam pass, then the exact pass, both large.
-  core::SplitMix64 rng(0x7E7A'0006);
   const Board& board = standard_board();
-  const std::vector<int> dice = random_dice(rng, board, 40);
-  const auto unlimited = solve_schedule(board, dice, 6, core::SearchLimits{});
-  ASSERT_TRUE(unlimited.proven());
+  const auto [dice, unlimited] = solved_random_schedule(0x7E7A'0006, 40);
   for (const std::uint64_t max_nodes : {1u, 2u, 10u, 4096u, 4097u, 20'000u}) {
     ASSERT_LT(max_nodes, unlimited.stats.nodes);
     core::SearchLimits limits;
@@ -295,11 +307,8 @@ TEST(YutSolver, NodeLimitCountsBothPassesOnOneBudget) {
 }
 
 TEST(YutSolver, MemoryBudgetStopsTheLayersBeforeTheyPassIt) {
-  core::SplitMix64 rng(0x7E7A'0007);
   const Board& board = standard_board();
-  const std::vector<int> dice = random_dice(rng, board, 25);
-  const auto unlimited = solve_schedule(board, dice, 6, core::SearchLimits{});
-  ASSERT_TRUE(unlimited.proven());
+  const auto [dice, unlimited] = solved_random_schedule(0x7E7A'0007, 25);
   const std::uint64_t peak = unlimited.stats.memory_bytes;
   ASSERT_GT(peak, std::uint64_t{256} << 10) << "a solve whose layers dominate its memory";
 
