@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "boardsearch/core/move_list.hpp"
@@ -125,8 +126,10 @@ class MaxTileProblem {
       return std::tuple(slots.bounds[static_cast<std::size_t>(d)], child.max_exponent(),
                         -static_cast<long long>(child.counts().tiles));
     };
-    std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count),
-                     [&](Direction a, Direction b) { return key(a) > key(b); });
+    // Insertion sort of at most four moves: stable (ties keep kDirections'
+    // order, as std::stable_sort would) and without its buffer machinery.
+    for (std::size_t k = 1; k < count; ++k)
+      for (std::size_t j = k; j > 0 && key(order[j]) > key(order[j - 1]); --j) std::swap(order[j], order[j - 1]);
     for (std::size_t k = 0; k < count; ++k) moves.push_back(order[k]);
   }
 

@@ -164,23 +164,18 @@ TEST(Solver2048, ApplyUndoRestoresTheSearchState) {
       options.use_seen_boards = use_seen_boards;
       options.table_bytes = std::size_t{1} << 16;  // copied at every step of the check: keep it small
       const game2048::MaxTileProblem root(board, moves, options);
-      applied += check_apply_undo_restores(root, 3, static_cast<std::size_t>(moves), rng.next());
-
-      game2048::MaxTileProblem problem = root;
-      for (long long step = 0; step < moves; ++step) {
-        game2048::MaxTileProblem::MoveBuffer generated;
-        problem.generate_moves(generated);
-        if (generated.empty()) break;
-        const Board parent = problem.board();
-        for (const Direction direction : generated) {
-          Board expected;
-          ASSERT_TRUE(game2048::apply_move(parent, direction, expected)) << "a generated move changes nothing";
-          problem.apply(direction);
-          ASSERT_TRUE(problem.board() == expected);
-          problem.undo(direction);
-        }
-        problem.apply(generated[static_cast<std::size_t>(rng.below(generated.size()))]);
-      }
+      // Legal: the move changes the board, and apply leads to the board the
+      // rules give (apply selects a child generate_moves computed).
+      auto legal = [](const game2048::MaxTileProblem& state, Direction direction) {
+        Board expected;
+        if (!game2048::apply_move(state.board(), direction, expected)) return false;
+        game2048::MaxTileProblem child = state;
+        child.apply(direction);
+        return child.board() == expected;
+      };
+      applied += check_apply_undo_restores(
+          root, 3, static_cast<std::size_t>(moves), rng.next(),
+          [](const game2048::MaxTileProblem& x, const game2048::MaxTileProblem& y) { return x == y; }, legal);
     }
   }
   EXPECT_GT(applied, 1000U);
@@ -301,7 +296,9 @@ TEST(Solver2048, ProgressBracketsTheAnswerWhileTheSearchRuns) {
   for (std::size_t i = 0; i < seen.size(); ++i) {
     EXPECT_LE(seen[i].first, answer);
     EXPECT_EQ(seen[i].second, result.root_bound);
-    if (i > 0) EXPECT_GE(seen[i].first, seen[i - 1].first) << "what is reached is never forgotten";
+    if (i > 0) {
+      EXPECT_GE(seen[i].first, seen[i - 1].first) << "what is reached is never forgotten";
+    }
   }
   EXPECT_GE(result.root_bound, answer);
   EXPECT_EQ(known.best_exponent.load(), answer);
