@@ -29,6 +29,7 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "server/server.hpp"
+#include "support/read_file.hpp"
 #include "support/sanitized.hpp"
 
 namespace boardsearch::server {
@@ -36,12 +37,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using boardsearch::testing::read_file;
 
 // A server running on its own thread for the lifetime of the object.
 class RunningServer {

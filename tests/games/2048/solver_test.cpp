@@ -17,6 +17,7 @@
 #include "games/2048/random_boards.hpp"
 #include "games/2048/search.hpp"
 #include "support/limit_message.hpp"
+#include "support/read_file.hpp"
 
 namespace boardsearch::testing {
 namespace {
@@ -24,12 +25,7 @@ namespace {
 using game2048::Board;
 using game2048::Direction;
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using boardsearch::testing::read_file;
 
 // Replays `line` from `start`: every move must change the board (no wasted
 // moves), and the last board must hold the claimed tile.

@@ -17,6 +17,7 @@
 #include "games/footholds/reference.hpp"
 #include "games/footholds/solver.hpp"
 #include "games/footholds/test_support.hpp"
+#include "support/read_file.hpp"
 
 namespace boardsearch::footholds {
 namespace {
@@ -44,12 +45,7 @@ int solved_total(const Board& board) {
   return result.value.value_or(-1);
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using boardsearch::testing::read_file;
 
 // Plays `line` on the reference rules, checking each move is legal (the mover
 // stands on a foothold and steps to an adjacent one) and, if `check_optimal`,

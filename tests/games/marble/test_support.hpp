@@ -12,19 +12,14 @@
 #include "games/marble/board.hpp"
 #include "games/marble/plain_simulation.hpp"
 #include "games/marble/solver.hpp"
+#include "support/read_file.hpp"
 #include "support/sanitized.hpp"
 
 namespace boardsearch::marble::testing {
 
 using boardsearch::testing::scaled;
 
-inline std::string read_text(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  EXPECT_TRUE(file) << "cannot open " << path;
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
+inline std::string read_text(const std::string& path) { return boardsearch::testing::read_file(path); }
 
 inline std::string sample_path(int number, std::string_view extension) {
   return std::string(BOARDSEARCH_SOURCE_DIR) + "/tests/data/marble/0" + std::to_string(number) + "." +

@@ -18,6 +18,7 @@
 #include "games/tour/puzzle.hpp"
 #include "games/tour/search.hpp"
 #include "support/limit_message.hpp"
+#include "support/read_file.hpp"
 #include "support/sanitized.hpp"
 
 namespace boardsearch::tour {
@@ -34,12 +35,7 @@ app::SolveReport run(const std::string& input) {
   return puzzle().solve(request);
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using boardsearch::testing::read_file;
 
 int solve_steps(const Rows& rows, PruningOptions pruning = {}) {
   const TourResult result = solve_tour(to_board(rows), {}, pruning);

@@ -13,18 +13,13 @@
 #include "boardsearch/core/zobrist.hpp"
 #include "games/yut/board.hpp"
 #include "games/yut/solver.hpp"
+#include "support/read_file.hpp"
 #include "support/sanitized.hpp"
 #include "yut/plain_search.hpp"
 
 namespace boardsearch::yut::testing {
 
-inline std::string read_text(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  EXPECT_TRUE(file) << "cannot open " << path;
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
+inline std::string read_text(const std::string& path) { return boardsearch::testing::read_file(path); }
 
 inline std::string source_path(const std::string& relative) {
   return std::string(BOARDSEARCH_SOURCE_DIR) + "/" + relative;
