@@ -32,6 +32,11 @@ expect() {
   echo "ok: $what"
 }
 
+# expect_output TEXT DESCRIPTION: stdout of the last command equals TEXT.
+expect_output() {
+  [ "$(cat "$tmp/out")" = "$1" ] || fail "$2: got '$(head -c 200 "$tmp/out")', wanted '$1'"
+}
+
 # finish NAME: prints the summary and exits 1 if anything failed.
 finish() {
   echo

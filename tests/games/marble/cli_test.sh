@@ -10,11 +10,6 @@ data="$src/tests/data/marble"
 # shellcheck source=/dev/null
 source "$(dirname "$0")/../../cli/cli_lib.sh"
 
-# expect_output TEXT DESCRIPTION: stdout of the last command equals TEXT.
-expect_output() {
-  [ "$(cat "$tmp/out")" = "$1" ] || fail "$2: got '$(head -c 200 "$tmp/out")', wanted '$1'"
-}
-
 for input in "$data"/*.in; do
   name=$(basename "$input")
   expect 0 "sample $name" -- marble "$input"

@@ -9,11 +9,6 @@ data="$src/tests/data/yut"
 # shellcheck source=/dev/null
 source "$(dirname "$0")/../../cli/cli_lib.sh"
 
-# expect_output TEXT DESCRIPTION: stdout of the last command equals TEXT.
-expect_output() {
-  [ "$(cat "$tmp/out")" = "$1" ] || fail "$2: got '$(head -c 200 "$tmp/out")', wanted '$1'"
-}
-
 for input in "$data"/*.in; do
   expect 0 "sample $(basename "$input")" -- yut "$input"
   cmp -s "$tmp/out" "${input%.in}.out" || fail "sample $(basename "$input"): got $(cat "$tmp/out")"
