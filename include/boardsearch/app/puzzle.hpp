@@ -151,6 +151,14 @@ struct Puzzle {
   // Two-player puzzles only (nullptr otherwise). Throws InputError naming
   // the field of `position` that is wrong, LimitError on a limit.
   PlayResult (*play)(const nlohmann::json& position, const core::SearchLimits& limits) = nullptr;
+  // --strict: whether `input` (already accepted by solve's parser, or about
+  // to be) keeps to the judge's exact limits and format (judge_limits and
+  // the judge problem that `options` select). Throws InputError naming the
+  // limit and where the input breaks it, e.g. "line 1: N = 21 is above the
+  // judge's limit N <= 20 (Baekjoon 12100)"; returns normally otherwise.
+  // Without --strict the generalizations stay accepted. nullptr: the puzzle
+  // has no stricter form than its parser.
+  void (*check_strict)(std::string_view input, const OptionValues& options) = nullptr;
   HuntCases hunt = {};
 };
 
