@@ -1,34 +1,115 @@
 // 2048 without spawns: an N x N board of tiles; the largest tile within K moves.
-// Model: {n, cells: [[value, 0 = empty]]}. Judge text: N, then N rows of N values.
+// Model: {n, cells: [[decimal text, "0" = empty]]}. Judge text: N, then N rows
+// of N values.
+//
+// Tiles stay exact end to end: the model holds each tile as the decimal text
+// it was typed as (a JavaScript number would round 2^62 to
+// 4611686018427388000), the judge text is written from those texts, and the
+// boards of a solve are read from the server's "exponents" (0 = empty, e for
+// 2^e), or from its "cells" parsed exactly (common.js parseJsonExact) by a
+// server that does not send exponents yet.
 
 import { el, LineReader, integer, numberField, grid } from '../common.js';
+import { addMessages, t } from '../i18n.js';
 
-// Editor sizes: the solver takes far larger boards through the text box, but
-// a grid of inputs stops being pleasant beyond this.
-const MAX_EDITOR_SIDE = 16;
+// The sides the CLI takes (kMinSide, kMaxSide in src/games/2048/board.hpp).
+const MIN_SIDE = 1;
+const MAX_SIDE = 128;
+// The largest tile the CLI reads and prints: 2^63.
+const MAX_EXPONENT = 63;
+// Tiles up to this many digits are written out in a cell; longer ones as
+// 2 with a superscript exponent (the full value is the cell's tooltip).
+const MAX_DIGITS_SHOWN = 5;
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
-function isTile(value) {
-  return value === 0 || (value >= 2 && (value & (value - 1)) === 0);
+addMessages({
+  en: {
+    '2048.size': 'Size N',
+    '2048.clear': 'Clear',
+    '2048.hint': 'Type a tile (2, 4, 8, …, or 2^40 for a big one) into any cell; leave it empty for no tile. Any side from 1 to 128 (large boards scroll).',
+    '2048.cell': 'row {r}, column {c}',
+    '2048.what.size': 'the board size N',
+    '2048.what.row': 'board row {r}',
+    '2048.what.value': 'value {c}',
+    '2048.sizeRange': 'line {line}: the board size N must be from {min} to {max}',
+    '2048.rowLength': 'line {line}: expected {n} values, found {found}',
+    '2048.trailing': 'line {line}: unexpected text after the board',
+    '2048.option.moves': 'Moves K',
+  },
+  ko: {
+    '2048.description': 'N과 N x N 보드(0은 빈 칸, 타일은 2 이상의 2의 거듭제곱)를 읽고, 최대 K번 이동한 뒤 보드에 있을 수 있는 가장 큰 타일을 출력합니다(--moves, 기본값 5). 새 타일은 생기지 않습니다. 모든 K >= 0과 N <= 128에서 정확합니다.',
+    '2048.size': '크기 N',
+    '2048.clear': '모두 지우기',
+    '2048.hint': '칸에 타일(2, 4, 8, …, 큰 타일은 2^40처럼)을 입력하세요. 빈 칸은 타일이 없는 칸입니다. 한 변은 1부터 128까지(큰 보드는 스크롤).',
+    '2048.cell': '{r}행 {c}열',
+    '2048.what.size': '보드 크기 N',
+    '2048.what.row': '보드의 {r}행',
+    '2048.what.value': '{c}번째 값',
+    '2048.sizeRange': '{line}번째 줄: 보드 크기 N은 {min}부터 {max}까지여야 합니다',
+    '2048.rowLength': '{line}번째 줄: 값 {n}개가 필요한데 {found}개가 있습니다',
+    '2048.trailing': '{line}번째 줄: 보드 뒤에 예상하지 못한 내용이 있습니다',
+    '2048.option.moves': '이동 횟수 K',
+    '2048.option.moves.help': '이동 횟수 K (기본값 5)',
+  },
+});
+
+// The exponent e of a tile 2^e (0 for an empty cell) from its decimal text,
+// or null when the text is not a tile the CLI takes.
+function exponentOf(text) {
+  if (!/^\d+$/.test(text)) return null;
+  const value = BigInt(text);
+  if (value === 0n) return 0;
+  if (value < 2n || (value & (value - 1n)) !== 0n) return null;
+  const exponent = value.toString(2).length - 1;
+  return exponent <= MAX_EXPONENT ? exponent : null;
 }
 
-// CSS class of a tile: v2 ... v1024, vbig above.
-function tileClass(value) {
-  if (value === 0) return '';
-  return value <= 1024 ? `v${value}` : 'vbig';
+// The decimal text of 2^e (e = 0: empty, "0").
+const tileText = (exponent) => (exponent === 0 ? '0' : (1n << BigInt(exponent)).toString());
+
+// CSS classes of a tile: its colour (v2 ... v1024, vbig above) and its width.
+function tileClasses(text) {
+  const exponent = exponentOf(text);
+  if (exponent === null) return 'invalid';
+  if (exponent === 0) return '';
+  const colour = exponent <= 10 ? `v${2 ** exponent}` : 'vbig';
+  return text.length >= 4 && text.length <= MAX_DIGITS_SHOWN ? `${colour} digits${text.length}` : colour;
+}
+
+// "2⁶²" for 2^62; short tiles as they are.
+function shortLabel(text) {
+  const exponent = exponentOf(text);
+  if (exponent === null || text.length <= MAX_DIGITS_SHOWN) return text === '0' ? '' : text;
+  return `2${[...String(exponent)].map((d) => SUPERSCRIPT[Number(d)]).join('')}`;
+}
+
+// What a person typed into a cell, as the decimal text of the model: digits
+// as they are, "2^e" (or "2**e", "2ᵉ" with superscript digits) as 2^e exactly,
+// empty as "0"; anything else is kept as typed (and outlined as invalid).
+function typedTile(typed) {
+  const text = typed.trim();
+  if (text === '') return '0';
+  const power = text.match(/^2\s*(?:\^|\*\*)\s*(\d{1,3})$/);
+  if (power) return (1n << BigInt(power[1])).toString();
+  const superscript = text.match(/^2([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})$/);
+  if (superscript) return (1n << BigInt([...superscript[1]].map((d) => SUPERSCRIPT.indexOf(d)).join(''))).toString();
+  return text;
 }
 
 function parse(text) {
   const reader = new LineReader(text);
-  const header = reader.next('the board size N');
+  const header = reader.next(t('2048.what.size'));
   const n = integer(header.fields[0], header, 'N');
-  if (n < 1 || n > MAX_EDITOR_SIDE) throw new Error(`line ${header.number}: the editor shows boards of 1 to ${MAX_EDITOR_SIDE} rows`);
+  if (n < MIN_SIDE || n > MAX_SIDE) throw new Error(t('2048.sizeRange', { line: header.number, min: MIN_SIDE, max: MAX_SIDE }));
   const cells = [];
   for (let r = 0; r < n; ++r) {
-    const line = reader.next(`row ${r + 1} of the board`);
-    if (line.fields.length !== n) throw new Error(`line ${line.number}: expected ${n} values, found ${line.fields.length}`);
-    cells.push(line.fields.map((f, c) => integer(f, line, `value ${c + 1}`)));
+    const line = reader.next(t('2048.what.row', { r }));
+    if (line.fields.length !== n) throw new Error(t('2048.rowLength', { line: line.number, n, found: line.fields.length }));
+    // Whole numbers, kept as their digits: the exact tile, however large.
+    line.fields.forEach((f, c) => integer(f, line, t('2048.what.value', { c })));
+    cells.push(line.fields.slice());
   }
-  if (!reader.done()) throw new Error(`line ${reader.next('').number}: unexpected text after the board`);
+  if (!reader.done()) throw new Error(t('2048.trailing', { line: reader.next('').number }));
   return { n, cells };
 }
 
@@ -37,23 +118,29 @@ function format(model) {
 }
 
 function resize(model, n) {
-  const cells = Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => model.cells[r]?.[c] ?? 0));
+  const cells = Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => model.cells[r]?.[c] ?? '0'));
   return { n, cells };
 }
 
+// A tile's cell title: its exact value when the cell shows it shortened.
+const tileTitle = (text) => (shortLabel(text) !== text && text !== '0' && exponentOf(text) !== null ? `${text} = 2^${exponentOf(text)}` : null);
+
 function renderEditor(host, model, update) {
   const board = grid(model.n, model.n, (r, c) => {
-    const value = model.cells[r][c];
-    const input = el('input', { class: `cell ${tileClass(value)}`, type: 'text', inputmode: 'numeric',
-      value: value === 0 ? '' : String(value), 'aria-label': `row ${r + 1}, column ${c + 1}`, maxlength: '12' });
-    if (!isTile(value)) input.classList.add('invalid');
+    const text = model.cells[r][c];
+    const input = el('input', { class: `cell ${tileClasses(text)}`, type: 'text', inputmode: 'numeric',
+      value: shortLabel(text), 'aria-label': t('2048.cell', { r, c }), title: tileTitle(text), spellcheck: 'false' });
+    // Focused, a cell shows the exact digits to edit; otherwise the short label.
+    input.addEventListener('focus', () => { const now = model.cells[r][c]; input.value = now === '0' ? '' : now; });
+    input.addEventListener('blur', () => {
+      const now = model.cells[r][c];
+      input.value = shortLabel(now);
+      input.title = tileTitle(now) ?? '';
+    });
     input.addEventListener('input', () => {
-      const text = input.value.trim();
-      const parsed = text === '' ? 0 : Number(text);
       const next = { n: model.n, cells: model.cells.map((row) => row.slice()) };
-      next.cells[r][c] = Number.isInteger(parsed) ? parsed : text;
-      input.className = `cell ${Number.isInteger(parsed) ? tileClass(parsed) : ''}`;
-      if (!Number.isInteger(parsed) || !isTile(parsed)) input.classList.add('invalid');
+      next.cells[r][c] = typedTile(input.value);
+      input.className = `cell ${tileClasses(next.cells[r][c])}`;
       model = next;
       update(next, { keepEditor: true });
     });
@@ -61,18 +148,30 @@ function renderEditor(host, model, update) {
   }, 'g2048 editable');
   host.replaceChildren(
     el('div', { class: 'controls' },
-      numberField('Size N', model.n, 1, MAX_EDITOR_SIDE, (n) => update(resize(model, n)), 'size'),
-      el('button', { type: 'button', class: 'secondary', 'data-role': 'clear' }, 'Clear')),
-    el('p', { class: 'hint' }, 'Type a tile (2, 4, 8, …) into any cell; leave it empty for no tile.'),
+      numberField(t('2048.size'), model.n, MIN_SIDE, MAX_SIDE, (n) => update(resize(model, n)), 'size'),
+      el('button', { type: 'button', class: 'secondary', 'data-role': 'clear' }, t('2048.clear'))),
+    el('p', { class: 'hint' }, t('2048.hint')),
     board);
   host.querySelector('[data-role=clear]').addEventListener('click', () => update(resize({ cells: [] }, model.n)));
 }
 
+// The tiles of a step's board as decimal texts: from "exponents" when the
+// server sends them, else from "cells" (exact: parseJsonExact gives BigInt
+// beyond 2^53).
+function boardTexts(board) {
+  if (Array.isArray(board.exponents)) return board.exponents.map((row) => row.map((e) => tileText(Number(e))));
+  return board.cells.map((row) => row.map((value) => String(value)));
+}
+
 function renderStep(host, step) {
-  const cells = step.board.cells;
+  const cells = boardTexts(step.board);
   host.replaceChildren(grid(cells.length, cells.length, (r, c) => {
-    const value = cells[r][c];
-    return el('div', { class: `cell ${tileClass(value)}` }, value === 0 ? '' : String(value));
+    const text = cells[r][c];
+    const label = shortLabel(text);
+    const cell = el('div', { class: `cell ${tileClasses(text)}`, title: tileTitle(text), 'data-tile': text });
+    if (label.startsWith('2') && label !== text) cell.append('2', el('sup', {}, String(exponentOf(text))));
+    else cell.append(label);
+    return cell;
   }, 'g2048'));
 }
 

@@ -3,6 +3,7 @@
 // "N M", then N rows of M characters '#' '.' 'O' 'R' 'B'.
 
 import { el, LineReader, integer, numberField, grid, segmented } from '../common.js';
+import { addMessages, t } from '../i18n.js';
 
 // The editor draws boards up to this side; the solver takes 1000 x 1000
 // through the text box.
@@ -11,25 +12,63 @@ const PIECES = { O: 'hole', R: 'red', B: 'blue' };
 const MARBLE_COLOURS = { R: 'radial-gradient(circle at 35% 35%, #fff, #d8413a 45%, #8c1d18)',
   B: 'radial-gradient(circle at 35% 35%, #fff, #3a6fd8 45%, #18358c)' };
 
+addMessages({
+  en: {
+    'marble.what.header': 'the board size "N M"',
+    'marble.what.row': 'board row {r}',
+    'marble.header': 'line {line}: expected "N M"',
+    'marble.sizeRange': 'line {line}: the editor shows boards of 3 to {max} rows and columns',
+    'marble.rowChars': 'line {line}: expected {m} characters of . # O R B',
+    'marble.trailing': 'line {line}: unexpected text after the board',
+    'marble.wall': 'wall',
+    'marble.hole': 'hole',
+    'marble.red': 'red',
+    'marble.blue': 'blue',
+    'marble.rows': 'Rows N',
+    'marble.columns': 'Columns M',
+    'marble.hint': 'Pick what a click puts on an inner cell: a wall (click again to clear it), or the hole or a marble (moved there).',
+  },
+  ko: {
+    'marble.description': 'N M과 N x M 보드(\'#\' 벽(테두리와 안쪽), \'.\' 빈 칸, \'O\' 구멍, \'R\'과 \'B\' 빨간 구슬과 파란 구슬)를 읽고, 파란 구슬은 빠뜨리지 않고 빨간 구슬만 구멍에 빠뜨리는 가장 적은 기울이기 횟수를 출력합니다(불가능하면 -1). --judge 13459는 1 또는 0을, 15644는 최적의 기울이기 순서(L R U D)도 출력하고, 15653은 횟수 제한이 없습니다. --moves K는 10번 제한을 바꿉니다. 보드는 최대 1000 x 1000.',
+    'marble.what.header': '보드 크기 "N M"',
+    'marble.what.row': '보드의 {r}행',
+    'marble.header': '{line}번째 줄: "N M"이 필요합니다',
+    'marble.sizeRange': '{line}번째 줄: 편집기는 3부터 {max}까지의 행과 열을 보여 줍니다',
+    'marble.rowChars': '{line}번째 줄: . # O R B 중 {m}글자가 필요합니다',
+    'marble.trailing': '{line}번째 줄: 보드 뒤에 예상하지 못한 내용이 있습니다',
+    'marble.wall': '벽',
+    'marble.hole': '구멍',
+    'marble.red': '빨간 구슬',
+    'marble.blue': '파란 구슬',
+    'marble.rows': '행 N',
+    'marble.columns': '열 M',
+    'marble.hint': '안쪽 칸을 클릭했을 때 놓을 것을 고르세요: 벽(다시 클릭하면 지워짐), 또는 구멍이나 구슬(그 칸으로 옮겨짐).',
+    'marble.option.judge': '채점 문제',
+    'marble.option.moves': '기울이기 제한 K',
+    'marble.option.judge.help': '13460 가장 적은 기울이기 횟수(기본값), 13459 가능하면 1 아니면 0, 15644 가장 적은 횟수와 그 순서, 15653 횟수 제한 없음',
+    'marble.option.moves.help': '문제의 10번 대신 쓸 기울이기 제한 K (--judge 15653과 함께 쓸 수 없음)',
+  },
+});
+
 // What a click in the editor puts on a cell (kept across redraws).
 let tool = '#';
 
 function parse(text) {
   const reader = new LineReader(text);
-  const header = reader.next('the board size "N M"');
-  if (header.fields.length !== 2) throw new Error(`line ${header.number}: expected "N M"`);
+  const header = reader.next(t('marble.what.header'));
+  if (header.fields.length !== 2) throw new Error(t('marble.header', { line: header.number }));
   const n = integer(header.fields[0], header, 'N');
   const m = integer(header.fields[1], header, 'M');
   if (n < 3 || m < 3 || n > MAX_EDITOR_SIDE || m > MAX_EDITOR_SIDE)
-    throw new Error(`line ${header.number}: the editor shows boards of 3 to ${MAX_EDITOR_SIDE} rows and columns`);
+    throw new Error(t('marble.sizeRange', { line: header.number, max: MAX_EDITOR_SIDE }));
   const rows = [];
   for (let r = 0; r < n; ++r) {
-    const line = reader.next(`row ${r + 1} of the board`);
+    const line = reader.next(t('marble.what.row', { r }));
     if (line.raw.length !== m || /[^.#ORB]/.test(line.raw))
-      throw new Error(`line ${line.number}: expected ${m} characters of . # O R B`);
+      throw new Error(t('marble.rowChars', { line: line.number, m }));
     rows.push(line.raw);
   }
-  if (!reader.done()) throw new Error(`line ${reader.next('').number}: unexpected text after the board`);
+  if (!reader.done()) throw new Error(t('marble.trailing', { line: reader.next('').number }));
   return { rows };
 }
 
@@ -78,14 +117,14 @@ function renderEditor(host, model, update) {
     if (!isBorder(rows, r, c)) cell.addEventListener('click', () => update({ rows: marked(rows, r, c, tool) }));
     return cell;
   }, 'tour editable');
-  const tools = segmented([{ value: '#', label: 'wall' }, { value: 'O', label: 'hole' }, { value: 'R', label: 'red' },
-    { value: 'B', label: 'blue' }], tool, (value) => { tool = value; renderEditor(host, model, update); }, 'tool');
+  const tools = segmented([{ value: '#', label: t('marble.wall') }, { value: 'O', label: t('marble.hole') }, { value: 'R', label: t('marble.red') },
+    { value: 'B', label: t('marble.blue') }], tool, (value) => { tool = value; renderEditor(host, model, update); }, 'tool');
   host.replaceChildren(
     el('div', { class: 'controls' },
-      numberField('Rows N', rows.length, 3, MAX_EDITOR_SIDE, (n) => update({ rows: resized(rows, n, rows[0].length) }), 'rows'),
-      numberField('Columns M', rows[0].length, 3, MAX_EDITOR_SIDE, (m) => update({ rows: resized(rows, rows.length, m) }), 'columns')),
+      numberField(t('marble.rows'), rows.length, 3, MAX_EDITOR_SIDE, (n) => update({ rows: resized(rows, n, rows[0].length) }), 'rows'),
+      numberField(t('marble.columns'), rows[0].length, 3, MAX_EDITOR_SIDE, (m) => update({ rows: resized(rows, rows.length, m) }), 'columns')),
     el('div', { class: 'controls' }, tools),
-    el('p', { class: 'hint' }, 'Pick what a click puts on an inner cell: a wall (click again to clear it), or the hole or a marble (moved there).'),
+    el('p', { class: 'hint' }, t('marble.hint')),
     board);
 }
 

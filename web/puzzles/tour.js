@@ -4,29 +4,65 @@
 // characters '.' (empty) or '*' (obstacle).
 
 import { el, LineReader, integer, numberField, grid } from '../common.js';
+import { addMessages, t } from '../i18n.js';
 
-const MAX_EDITOR_SIDE = 30;
+// The sides the CLI takes (1 <= N, M <= 64); larger boards scroll.
+const MAX_EDITOR_SIDE = 64;
+
+addMessages({
+  en: {
+    'tour.what.header': 'a case header',
+    'tour.what.row': 'board row {r} of case {case}',
+    'tour.header': 'line {line}: expected "N M"',
+    'tour.sizeRange': 'line {line}: the editor shows boards of 1 to {max} rows and columns',
+    'tour.rowChars': 'line {line}: expected {m} characters \'.\' or \'*\'',
+    'tour.noCase': 'no case',
+    'tour.case': 'Case:',
+    'tour.addCase': 'add a case',
+    'tour.removeCase': 'remove this case',
+    'tour.cellTitle': 'click: obstacle / empty',
+    'tour.rows': 'Rows N',
+    'tour.columns': 'Columns M',
+    'tour.hint': 'Click a cell to make it an obstacle (dark) or empty again.',
+  },
+  ko: {
+    'tour.description': '입력이 끝날 때까지 여러 케이스를 읽습니다. 각 케이스는 \'N M\'(1 <= N, M <= 64) 한 줄과 \'.\'(빈 칸) 또는 \'*\'(장애물)로 된 M글자짜리 N줄입니다. 케이스마다 \'Case k: v\'를 출력합니다: 모든 시작 칸 중에서, 미끄러지는 공이 빈 칸을 모두 지나는 가장 적은 이동 횟수, 불가능하면 -1. --explain은 시작 칸, 방향, 각 칸을 몇 번째 이동에서 지났는지를 보여 줍니다.',
+    'tour.what.header': '케이스의 첫 줄',
+    'tour.what.row': '케이스 {case}의 {r}행',
+    'tour.header': '{line}번째 줄: "N M"이 필요합니다',
+    'tour.sizeRange': '{line}번째 줄: 편집기는 1부터 {max}까지의 행과 열을 보여 줍니다',
+    'tour.rowChars': '{line}번째 줄: \'.\' 또는 \'*\' {m}글자가 필요합니다',
+    'tour.noCase': '케이스가 없습니다',
+    'tour.case': '케이스:',
+    'tour.addCase': '케이스 추가',
+    'tour.removeCase': '이 케이스 삭제',
+    'tour.cellTitle': '클릭: 장애물 / 빈 칸',
+    'tour.rows': '행 N',
+    'tour.columns': '열 M',
+    'tour.hint': '칸을 클릭하면 장애물(어두운 칸)이 되고, 다시 클릭하면 빈 칸이 됩니다.',
+  },
+});
 
 function parse(text) {
   const reader = new LineReader(text);
   const cases = [];
   while (!reader.done()) {
-    const header = reader.next('a case header');
-    if (header.fields.length !== 2) throw new Error(`line ${header.number}: expected "N M"`);
+    const header = reader.next(t('tour.what.header'));
+    if (header.fields.length !== 2) throw new Error(t('tour.header', { line: header.number }));
     const n = integer(header.fields[0], header, 'N');
     const m = integer(header.fields[1], header, 'M');
     if (n < 1 || m < 1 || n > MAX_EDITOR_SIDE || m > MAX_EDITOR_SIDE)
-      throw new Error(`line ${header.number}: the editor shows boards of 1 to ${MAX_EDITOR_SIDE} rows and columns`);
+      throw new Error(t('tour.sizeRange', { line: header.number, max: MAX_EDITOR_SIDE }));
     const rows = [];
     for (let r = 0; r < n; ++r) {
-      const line = reader.next(`row ${r + 1} of case ${cases.length + 1}`);
+      const line = reader.next(t('tour.what.row', { r, case: cases.length + 1 }));
       if (line.raw.length !== m || /[^.*]/.test(line.raw))
-        throw new Error(`line ${line.number}: expected ${m} characters '.' or '*'`);
+        throw new Error(t('tour.rowChars', { line: line.number, m }));
       rows.push(line.raw);
     }
     cases.push({ rows });
   }
-  if (cases.length === 0) throw new Error('no case');
+  if (cases.length === 0) throw new Error(t('tour.noCase'));
   return { cases, current: 0 };
 }
 
@@ -46,24 +82,24 @@ function withCase(model, index, rows) {
 function renderEditor(host, model, update) {
   const current = Math.min(model.current ?? 0, model.cases.length - 1);
   const { rows } = model.cases[current];
-  const caseTabs = el('div', { class: 'case-tabs', 'data-role': 'cases' }, 'Case:');
+  const caseTabs = el('div', { class: 'case-tabs', 'data-role': 'cases' }, t('tour.case'));
   model.cases.forEach((_, index) => {
     const button = el('button', { type: 'button', 'aria-pressed': String(index === current) }, String(index + 1));
     button.addEventListener('click', () => update({ cases: model.cases, current: index }));
     caseTabs.append(button);
   });
-  const add = el('button', { type: 'button', title: 'add a case' }, '+');
+  const add = el('button', { type: 'button', title: t('tour.addCase') }, '+');
   add.addEventListener('click', () => update({ cases: [...model.cases, { rows: ['...', '...', '...'] }], current: model.cases.length }));
   caseTabs.append(add);
   if (model.cases.length > 1) {
-    const remove = el('button', { type: 'button', title: 'remove this case' }, '−');
+    const remove = el('button', { type: 'button', title: t('tour.removeCase') }, '−');
     remove.addEventListener('click', () =>
       update({ cases: model.cases.filter((_, i) => i !== current), current: Math.max(0, current - 1) }));
     caseTabs.append(remove);
   }
 
   const board = grid(rows.length, rows[0].length, (r, c) => {
-    const cell = el('div', { class: `cell ${rows[r][c] === '*' ? 'obstacle' : ''}`, title: 'click: obstacle / empty' });
+    const cell = el('div', { class: `cell ${rows[r][c] === '*' ? 'obstacle' : ''}`, title: t('tour.cellTitle') });
     cell.addEventListener('click', () => {
       const next = rows.map((row, i) => (i === r ? row.slice(0, c) + (row[c] === '*' ? '.' : '*') + row.slice(c + 1) : row));
       update(withCase(model, current, next));
@@ -74,9 +110,9 @@ function renderEditor(host, model, update) {
   host.replaceChildren(
     el('div', { class: 'controls' }, caseTabs),
     el('div', { class: 'controls' },
-      numberField('Rows N', rows.length, 1, MAX_EDITOR_SIDE, (n) => update(withCase(model, current, resized(rows, n, rows[0].length))), 'rows'),
-      numberField('Columns M', rows[0].length, 1, MAX_EDITOR_SIDE, (m) => update(withCase(model, current, resized(rows, rows.length, m))), 'columns')),
-    el('p', { class: 'hint' }, 'Click a cell to make it an obstacle (dark) or empty again.'),
+      numberField(t('tour.rows'), rows.length, 1, MAX_EDITOR_SIDE, (n) => update(withCase(model, current, resized(rows, n, rows[0].length))), 'rows'),
+      numberField(t('tour.columns'), rows[0].length, 1, MAX_EDITOR_SIDE, (m) => update(withCase(model, current, resized(rows, rows.length, m))), 'columns')),
+    el('p', { class: 'hint' }, t('tour.hint')),
     board);
 }
 

@@ -3,21 +3,65 @@
 // The board drawing comes from the solve's document (squares with x/y).
 
 import { el, svg, LineReader, integer } from '../common.js';
+import { addMessages, t } from '../i18n.js';
 
 const FACES = [1, 2, 3, 4, 5];
 const MAX_EDITOR_DICE = 60;
 const DEFAULT_RANDOM_DICE = 10;
 const PIECE_COLOURS = ['#c0392b', '#2e5fa8', '#2f8a4c', '#8e44ad', '#d35400', '#16a085', '#7f5539', '#34495e'];
 
+addMessages({
+  en: {
+    'yut.what.dice': 'dice',
+    'yut.what.die': 'die {i}',
+    'yut.noDice': 'no dice',
+    'yut.tooMany': 'the editor shows at most {max} dice',
+    'yut.dieTitle': 'turn {turn}: click to change',
+    'yut.hint': 'One die per turn, in order. Click a die to change it (1 → 2 → … → 5 → 1).',
+    'yut.add': '+ Add a die',
+    'yut.remove': '− Remove the last',
+    'yut.random': 'Random schedule',
+    'yut.summary': 'pieces: {pieces} · score {score}',
+    'yut.start': 'start',
+    'yut.finish': 'finish',
+    'yut.die': 'die: {die}',
+    'yut.score': 'score: {score}',
+    'yut.boardLabel': 'yut board',
+    'yut.option.board': 'Board (JSON)',
+  },
+  ko: {
+    'yut.description': '입력이 끝날 때까지 주사위 값을 읽습니다(개수 제한 없음, 여러 줄 가능). 얻을 수 있는 최대 점수를 출력합니다. --pieces P: 말의 개수(기본값 4, 최대 8). --board FILE: JSON으로 된 판(docs/yut.md; docs/boards/에 표준 판과 전통 윷판이 있습니다).',
+    'yut.what.dice': '주사위 값',
+    'yut.what.die': '{i}번째 주사위',
+    'yut.noDice': '주사위 값이 없습니다',
+    'yut.tooMany': '편집기는 주사위를 최대 {max}개까지 보여 줍니다',
+    'yut.dieTitle': '{turn}번째 차례: 클릭해서 바꾸기',
+    'yut.hint': '차례마다 주사위 하나, 순서대로입니다. 주사위를 클릭하면 값이 바뀝니다(1 → 2 → … → 5 → 1).',
+    'yut.add': '+ 주사위 추가',
+    'yut.remove': '− 마지막 주사위 삭제',
+    'yut.random': '무작위 주사위',
+    'yut.summary': '말: {pieces} · 점수 {score}',
+    'yut.start': '시작',
+    'yut.finish': '도착',
+    'yut.die': '주사위: {die}',
+    'yut.score': '점수: {score}',
+    'yut.boardLabel': '윷놀이 판',
+    'yut.option.pieces': '말의 개수 P',
+    'yut.option.pieces.help': '말의 개수 P (기본값 4, 최대 8)',
+    'yut.option.board': '판 (JSON)',
+    'yut.option.board.help': '판을 설명하는 JSON (docs/ 참고)',
+  },
+});
+
 function parse(text) {
   const reader = new LineReader(text);
   const dice = [];
   while (!reader.done()) {
-    const line = reader.next('dice');
-    line.fields.forEach((f, i) => dice.push(integer(f, line, `die ${i + 1}`)));
+    const line = reader.next(t('yut.what.dice'));
+    line.fields.forEach((f, i) => dice.push(integer(f, line, t('yut.what.die', { i: i + 1 }))));
   }
-  if (dice.length === 0) throw new Error('no dice');
-  if (dice.length > MAX_EDITOR_DICE) throw new Error(`the editor shows at most ${MAX_EDITOR_DICE} dice`);
+  if (dice.length === 0) throw new Error(t('yut.noDice'));
+  if (dice.length > MAX_EDITOR_DICE) throw new Error(t('yut.tooMany', { max: MAX_EDITOR_DICE }));
   return { dice };
 }
 
@@ -28,7 +72,7 @@ function format(model) {
 function renderEditor(host, model, update) {
   const dice = el('div', { class: 'dice', 'data-role': 'dice' });
   model.dice.forEach((value, index) => {
-    const die = el('button', { type: 'button', class: 'die', title: `turn ${index + 1}: click to change` }, String(value));
+    const die = el('button', { type: 'button', class: 'die', title: t('yut.dieTitle', { turn: index + 1 }) }, String(value));
     die.addEventListener('click', () => {
       const next = model.dice.slice();
       next[index] = FACES.includes(value) ? FACES[(FACES.indexOf(value) + 1) % FACES.length] : FACES[0];
@@ -42,12 +86,12 @@ function renderEditor(host, model, update) {
     return b;
   };
   host.replaceChildren(
-    el('p', { class: 'hint' }, 'One die per turn, in order. Click a die to change it (1 → 2 → … → 5 → 1).'),
+    el('p', { class: 'hint' }, t('yut.hint')),
     dice,
     el('div', { class: 'controls' },
-      button('+ Add a die', 'add-die', () => update({ dice: [...model.dice, 1] }), model.dice.length >= MAX_EDITOR_DICE),
-      button('− Remove the last', 'remove-die', () => update({ dice: model.dice.slice(0, -1) }), model.dice.length <= 1),
-      button('Random schedule', 'random-dice', () => update({
+      button(t('yut.add'), 'add-die', () => update({ dice: [...model.dice, 1] }), model.dice.length >= MAX_EDITOR_DICE),
+      button(t('yut.remove'), 'remove-die', () => update({ dice: model.dice.slice(0, -1) }), model.dice.length <= 1),
+      button(t('yut.random'), 'random-dice', () => update({
         dice: Array.from({ length: DEFAULT_RANDOM_DICE }, () => FACES[Math.floor(Math.random() * FACES.length)]),
       }))));
 }
@@ -70,12 +114,12 @@ function renderStep(host, step, response, index) {
   const board = response.document?.board;
   const { pieces, score, die } = step.board;
   if (!board) {
-    host.replaceChildren(el('div', {}, `pieces: ${pieces.join(', ')} · score ${score}`));
+    host.replaceChildren(el('div', {}, t('yut.summary', { pieces: pieces.join(', '), score })));
     return;
   }
   const positions = layout(board);
   const previous = index > 0 ? response.line[index - 1].board.pieces : pieces;
-  const drawing = svg('svg', { class: 'yut-board', viewBox: '0 2 100 108', role: 'img', 'aria-label': 'yut board' });
+  const drawing = svg('svg', { class: 'yut-board', viewBox: '0 2 100 108', role: 'img', 'aria-label': t('yut.boardLabel') });
   // Edges first (red path solid, blue path dashed), then squares, then pieces.
   for (const square of board.squares) {
     const [x1, y1] = positions.get(square.id);
@@ -89,7 +133,7 @@ function renderStep(host, step, response, index) {
     const [x, y] = positions.get(square.id);
     const end = square.id === board.start || square.id === board.finish;
     drawing.append(svg('circle', { class: `square ${square.blue ? 'blue' : ''} ${end ? 'end' : ''}`, cx: x, cy: y, r: end ? 4.6 : 3.6 }));
-    drawing.append(svg('text', { class: 'points', x, y }, end ? (square.id === board.start ? 'start' : 'finish') : square.points));
+    drawing.append(svg('text', { class: 'points', x, y }, end ? (square.id === board.start ? t('yut.start') : t('yut.finish')) : square.points));
   }
   // Pieces sharing a square (only start and finish allow it) line up in a
   // row just below that square.
@@ -109,8 +153,8 @@ function renderStep(host, step, response, index) {
   host.replaceChildren(el('div', { style: 'width: 100%; text-align: center' },
     drawing,
     el('div', { class: 'yut-hud' },
-      el('span', {}, `die: ${die ?? '—'}`),
-      el('span', { 'data-role': 'score' }, `score: ${score}`))));
+      el('span', {}, t('yut.die', { die: die ?? '—' })),
+      el('span', { 'data-role': 'score' }, t('yut.score', { score })))));
 }
 
 export default {
@@ -120,6 +164,4 @@ export default {
   format,
   renderEditor,
   renderStep,
-  // The board option is a JSON document; the CLI reads it from a file.
-  optionLabels: { board: 'Board (JSON)' },
 };
