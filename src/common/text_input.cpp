@@ -18,6 +18,11 @@ std::string shown(std::string_view field) { return printable(field); }
 
 }  // namespace
 
+std::string_view without_bom(std::string_view text) {
+  if (text.starts_with(kUtf8Bom)) text.remove_prefix(kUtf8Bom.size());
+  return text;
+}
+
 std::string printable(std::string_view text, std::size_t max_chars) {
   const bool cut = text.size() > max_chars;
   if (cut) text = text.substr(0, max_chars);
@@ -56,7 +61,7 @@ std::vector<std::string_view> split_fields(std::string_view text) {
   return fields;
 }
 
-TextInput::TextInput(std::string_view text) : text_(text) {}
+TextInput::TextInput(std::string_view text) : text_(without_bom(text)) {}
 
 std::optional<InputLine> TextInput::next_line() {
   if (pos_ >= text_.size()) return std::nullopt;

@@ -18,9 +18,19 @@ struct InputLine {
 // Splits a line into whitespace-separated fields.
 std::vector<std::string_view> split_fields(std::string_view text);
 
+// The UTF-8 byte order mark that Windows editors put at the start of a file.
+inline constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+// `text` without one leading UTF-8 BOM (unchanged when it has none). Every
+// judge text a puzzle reads goes through TextInput, which applies this, so
+// the CLI, the server, hunt and check all ignore the mark; a BOM anywhere
+// else is text like any other (and refused by the parsers).
+std::string_view without_bom(std::string_view text);
+
 class TextInput {
  public:
-  // Precondition: `text` outlives this object.
+  // Precondition: `text` outlives this object. A leading UTF-8 BOM is
+  // skipped (without_bom); line 1 is the line after it.
   explicit TextInput(std::string_view text);
 
   // The next line that is not blank; nullopt at end of input.

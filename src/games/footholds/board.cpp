@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+#include <charconv>
+#include <optional>
+
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 
@@ -29,6 +33,154 @@ int parse_player(app::TextInput& input, const Board& board, char name) {
   return cell;
 }
 
+// The Programmers form: the three literals of solution(board, aloc, bloc) as
+// the site shows a test case, e.g.
+//   [[1, 1, 1], [1, 1, 1], [1, 1, 1]]<TAB>[1, 0]<TAB>[1, 2]
+// or with the names, `board = [[...]]`, `aloc = [1, 0]`, `bloc = [1, 2]`,
+// in this order. The literals are separated by blanks, newlines or commas;
+// inside them blanks and newlines may stand anywhere between tokens.
+class ProgrammersReader {
+ public:
+  explicit ProgrammersReader(std::string_view text) : text_(text) {}
+
+  // Step 1. The board, a non-empty list of equally long non-empty lists of 0/1.
+  // Step 2. aloc and bloc, two integers each, on the board and on a foothold.
+  // Step 3. Nothing but blanks after them.
+  Board read() {
+    Board board;
+    start_literal("board");
+    expect('[', "board", "'[' opening the board");
+    std::size_t row = 0;
+    do {
+      read_row(board, row++);
+    } while (comma_or_close("board", "',' or ']' after a row"));
+    board.rows = static_cast<int>(row);
+    board.a = read_player(board, "aloc", 'A');
+    board.b = read_player(board, "bloc", 'B');
+    skip_blanks();
+    if (pos_ < text_.size())
+      throw InputError(fmt::format("{}: unexpected text after bloc: '{}'", here(), app::printable(rest())));
+    return board;
+  }
+
+ private:
+  // "line L, column C" of the next character (both from 1).
+  std::string here() const {
+    std::size_t line = 1;
+    std::size_t line_start = 0;
+    for (std::size_t i = 0; i < pos_ && i < text_.size(); ++i)
+      if (text_[i] == '\n') {
+        ++line;
+        line_start = i + 1;
+      }
+    return fmt::format("line {}, column {}", line, pos_ - line_start + 1);
+  }
+  std::string_view rest() const { return text_.substr(pos_, app::kShownChars); }
+  std::string found() const {
+    return pos_ >= text_.size() ? std::string("end of input") : fmt::format("'{}'", app::printable(rest()));
+  }
+  static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+  void skip_blanks() {
+    while (pos_ < text_.size() && is_blank(text_[pos_])) ++pos_;
+  }
+  bool at(char c) {
+    skip_blanks();
+    return pos_ < text_.size() && text_[pos_] == c;
+  }
+  void expect(char c, std::string_view literal, std::string_view what) {
+    if (!at(c)) throw InputError(fmt::format("{} ({}): expected {}, found {}", literal, here(), what, found()));
+    ++pos_;
+  }
+  // After an element: true on ',' (another follows), false on ']' (the list ends).
+  bool comma_or_close(std::string_view where_in, std::string_view what) {
+    if (at(',')) {
+      ++pos_;
+      return true;
+    }
+    expect(']', where_in, what);
+    return false;
+  }
+
+  // Before a literal: a separating ',' after the previous one (optional),
+  // then `name =` (optional; another name is an error).
+  void start_literal(std::string_view name) {
+    if (name != "board" && at(',')) ++pos_;
+    skip_blanks();
+    std::size_t end = pos_;
+    while (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) != 0 || text_[end] == '_'))
+      ++end;
+    if (end == pos_) return;
+    const std::string_view word = text_.substr(pos_, end - pos_);
+    if (word != name)
+      throw InputError(fmt::format("{}: expected {} (the literals are board, aloc, bloc in this order), found '{}'",
+                                   here(), name, app::printable(word)));
+    pos_ = end;
+    expect('=', name, fmt::format("'=' after the name {}", name));
+  }
+
+  // An integer token; `literal` names it in messages ("board[1][2]").
+  long long integer(const std::string& literal) {
+    skip_blanks();
+    const std::size_t begin = pos_;
+    std::size_t end = pos_;
+    if (end < text_.size() && (text_[end] == '-' || text_[end] == '+')) ++end;
+    while (end < text_.size() && std::isdigit(static_cast<unsigned char>(text_[end])) != 0) ++end;
+    long long value = 0;
+    const char* first = text_.data() + begin + (begin < text_.size() && text_[begin] == '+' ? 1 : 0);
+    const auto [ptr, ec] = std::from_chars(first, text_.data() + end, value);
+    if (ec != std::errc{} || ptr != text_.data() + end || end == begin)
+      throw InputError(fmt::format("{} ({}): expected an integer, found {}", literal, here(), found()));
+    pos_ = end;
+    return value;
+  }
+
+  void read_row(Board& board, std::size_t row) {
+    expect('[', fmt::format("board[{}]", row), "'[' opening a row");
+    std::size_t col = 0;
+    do {
+      const std::string literal = fmt::format("board[{}][{}]", row, col);
+      const std::size_t before = pos_;
+      const long long value = integer(literal);
+      if (value != 0 && value != 1) {
+        pos_ = before;
+        skip_blanks();
+        throw InputError(fmt::format("{} ({}): expected 0 or 1, found {}", literal, here(), value));
+      }
+      board.footholds.push_back(static_cast<std::uint8_t>(value));
+      ++col;
+      if (board.footholds.size() > static_cast<std::size_t>(kMaxCells))
+        throw InputError(fmt::format("{} ({}): the board has more than {} cells, which is not supported", literal,
+                                     here(), kMaxCells));
+    } while (comma_or_close(fmt::format("board[{}]", row), "',' or ']' after a value"));
+    if (row == 0) board.cols = static_cast<int>(col);
+    if (col != static_cast<std::size_t>(board.cols))
+      throw InputError(fmt::format("board[{}] (before {}): the row has {} value{}, board[0] has {}", row, here(), col,
+                                   col == 1 ? "" : "s", board.cols));
+  }
+
+  int read_player(const Board& board, std::string_view literal, char name) {
+    start_literal(literal);
+    expect('[', literal, fmt::format("'[' opening {}", literal));
+    const long long row = integer(fmt::format("{}[0]", literal));
+    expect(',', literal, "',' between the row and the column");
+    const long long col = integer(fmt::format("{}[1]", literal));
+    expect(']', literal, fmt::format("']' closing {} (two values: row, column)", literal));
+    if (row < 0 || row >= board.rows)
+      throw InputError(
+          fmt::format("{}[0]: row {} of {} is off the board (rows 0 to {})", literal, row, name, board.rows - 1));
+    if (col < 0 || col >= board.cols)
+      throw InputError(
+          fmt::format("{}[1]: column {} of {} is off the board (columns 0 to {})", literal, col, name, board.cols - 1));
+    const int cell = board.cell_at(static_cast<int>(row), static_cast<int>(col));
+    if (board.footholds[static_cast<std::size_t>(cell)] == 0)
+      throw InputError(fmt::format("{}: {} stands at ({}, {}), which has no foothold", literal, name, row, col));
+    return cell;
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0;
+};
+
 }  // namespace
 
 int Board::step(int cell, Direction direction) const {
@@ -37,7 +189,16 @@ int Board::step(int cell, Direction direction) const {
   return cell_at(next.row, next.col);
 }
 
+bool is_programmers_form(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n\v\f");
+  if (first == std::string_view::npos) return false;
+  const auto c = static_cast<unsigned char>(text[first]);
+  return c == '[' || std::isalpha(c) != 0;
+}
+
 Board parse_board(std::string_view text) {
+  text = app::without_bom(text);
+  if (is_programmers_form(text)) return ProgrammersReader(text).read();
   app::TextInput input(text);
   Board board;
 

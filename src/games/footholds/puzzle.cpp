@@ -12,6 +12,7 @@
 #include "games/footholds/hunt_cases.hpp"
 #include "games/footholds/play.hpp"
 #include "games/footholds/solver.hpp"
+#include "games/footholds/strict.hpp"
 
 namespace boardsearch::footholds {
 
@@ -95,11 +96,35 @@ struct Replay {
 };
 
 std::string moves_word(int count) { return count == 1 ? "move" : "moves"; }
+// "1 foothold", "3 footholds".
+std::string footholds_text(int count) { return fmt::format("{} foothold{}", count, count == 1 ? "" : "s"); }
+
+// What the progress line says: the winner once proven, and the range the
+// total number of moves is proven to lie in.
+std::string progress_known(const SolveProgress& progress) {
+  if (progress.winner == 0) return "the winner is not known yet";
+  if (progress.fewest == progress.most)
+    return fmt::format("proven: {} wins after {} {}; finding the line", progress.winner, progress.fewest,
+                       moves_word(progress.fewest));
+  return fmt::format("proven: {} wins, after {} to {} moves", progress.winner, progress.fewest, progress.most);
+}
 
 app::SolveReport solve(const app::SolveRequest& request) {
   const Board board = parse_board(request.input);
-  const auto result = solve_board(board, request.limits);
-  if (!result.proven()) throw app::LimitError(app::limit_message(result.outcome, result.stats));
+  SolveProgress progress;
+  core::SearchLimits limits = request.limits;
+  if (limits.on_progress)
+    limits.on_progress = [report_progress = limits.on_progress, &progress](const core::Progress& p) {
+      core::Progress described = p;
+      described.known = progress_known(progress);
+      report_progress(described);
+    };
+  const auto result = solve_board(board, limits, {}, &progress);
+  if (!result.proven()) {
+    std::string message = app::limit_message(result.outcome, result.stats);
+    if (progress.winner != 0) message += "; " + progress_known(progress);
+    throw app::LimitError(message);
+  }
   const int total = *result.value;
 
   // The player to move at the end loses: A moves at even move counts.
@@ -113,9 +138,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
   // Replay the line: explanation text, JSON steps, the move list.
   Replay replay(board);
   std::string explanation = verdict + ".\n\n";
-  const std::string start_text =
-      fmt::format("Start: A at {}, B at {}, {} footholds, A to move", replay.cell_name(board.a),
-                  replay.cell_name(board.b), replay.footholds_left());
+  const std::string start_text = fmt::format("Start: A at {}, B at {}, {}, A to move", replay.cell_name(board.a),
+                                             replay.cell_name(board.b), footholds_text(replay.footholds_left()));
   explanation += start_text + "\n" + replay.picture();
   json moves = json::array();
   report.line.push_back({{"move", nullptr}, {"text", start_text}, {"board", replay.board_json()}});
@@ -123,8 +147,9 @@ app::SolveReport solve(const app::SolveRequest& request) {
     const char player = kPlayerNames[static_cast<std::size_t>(replay.to_move)];
     replay.play(direction);
     const int to = replay.at[static_cast<std::size_t>(player == 'A' ? 0 : 1)];
-    std::string text = fmt::format("{}. {} steps {} to {}, {} footholds left", replay.moves_made, player,
-                                   core::to_string(direction), replay.cell_name(to), replay.footholds_left());
+    std::string text =
+        fmt::format("{}. {} steps {} to {}, {} left", replay.moves_made, player, core::to_string(direction),
+                    replay.cell_name(to), footholds_text(replay.footholds_left()));
     explanation += "\n" + text + "\n" + replay.picture();
     if (replay.moves_made == total) text += fmt::format("; {}: {}", replay.loss_reason(), verdict);
     moves.push_back({{"player", std::string(1, player)},
@@ -163,7 +188,9 @@ const app::Puzzle& puzzle() {
       .title = "Vanishing footholds: two players on a board whose footholds vanish behind them",
       .title_ko = "사라지는 발판",
       .description =
-          "Reads R C, R rows of 0/1 footholds, A's row and column, B's row and column (boards up to 128 cells). "
+          "Reads R C, R rows of 0/1 footholds, A's row and column, B's row and column (boards up to 128 cells; rows "
+          "and columns count from 0), or the Programmers form: the literals board, aloc, bloc, e.g. "
+          "'[[1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]', with or without 'board =' and the other names. "
           "A moves first; a player steps to an adjacent foothold and the one it left vanishes; a player who cannot "
           "step, or whose foothold vanished, loses. Prints the total number of moves when the winner wins as fast "
           "and the loser loses as slowly as possible.",
@@ -172,6 +199,7 @@ const app::Puzzle& puzzle() {
       .options = {},
       .solve = &solve,
       .play = &play,
+      .check_strict = &check_strict,
       .hunt = hunt_cases(),
   };
   return instance;

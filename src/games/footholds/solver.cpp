@@ -97,8 +97,11 @@ constexpr int kSteppingProbes = 8;
 //      proof next to an earlier one is mostly in the table already; after
 //      kSteppingProbes the rest is bisected.
 // May throw core::SearchAborted.
-template <class BB>
-int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver) {
+//
+// `report(mover_wins, lo, hi)` is told each proven range of the score once
+// the winner is known (for progress lines).
+template <class BB, class Report>
+int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver, const Report& report) {
   if (auto known = game.known_score()) return *known;
   auto [lo, hi] = game.score_bounds();
 
@@ -115,6 +118,7 @@ int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver) {
   auto align_down = [parity](int x) { return x - ((x - parity) & 1); };
   lo = align_up(lo);
   hi = align_down(hi);
+  report(mover_wins, lo, hi);
 
   // Step 2. Stepping, then bisection; the true score stays in [lo, hi], both
   // of its parity.
@@ -134,6 +138,7 @@ int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver) {
       lo = align_up(r);  // true >= r
     else
       hi = align_down(r);  // true <= r < candidate
+    report(mover_wins, lo, hi);
   }
   return lo;
 }
@@ -153,7 +158,7 @@ std::vector<Direction> whole_game(FootholdsGame<BB>& game, GameSearch<BB>& solve
 
 template <class BB>
 core::SearchResult<Direction, int> solve_with(const Board& board, const core::SearchLimits& limits,
-                                              const SearchTuning& tuning) {
+                                              const SearchTuning& tuning, SolveProgress* progress) {
   // One control for the whole solve: the game search and the longest-path
   // searches share its node budget, clock and statistics.
   core::SearchControl control(limits);
@@ -175,8 +180,18 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
   const int table_plies = tuning.table_plies.value_or(kTablePlies);
   GameSearch<BB> solver(game, table, control, NearRoot<BB>{game.foothold_count() - table_plies});
 
+  // A score s of the root (A to move) is a game of footholds - |s| moves;
+  // A wins when s > 0. A proven range [lo, hi] of s is a range of moves.
+  const int all_footholds = footholds.count();
+  const auto report = [progress, all_footholds](bool mover_wins, int lo, int hi) {
+    if (progress == nullptr) return;
+    progress->winner = mover_wins ? 'A' : 'B';
+    progress->fewest = std::max(0, all_footholds - std::max(std::abs(lo), std::abs(hi)));
+    progress->most = all_footholds - std::min(std::abs(lo), std::abs(hi));
+  };
   try {
-    const int score = exact_score(game, solver);
+    const int score = exact_score(game, solver, report);
+    report(score > 0, score, score);
     result.line = whole_game(game, solver, score);
     result.value = footholds.count() - std::abs(score);
   } catch (const core::SearchAborted& aborted) {
@@ -191,10 +206,10 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
 }  // namespace
 
 core::SearchResult<Direction, int> solve_board(const Board& board, const core::SearchLimits& limits,
-                                               const SearchTuning& tuning) {
+                                               const SearchTuning& tuning, SolveProgress* progress) {
   // Boards of at most 64 cells use one word per set: no cost for the wide type.
-  if (board.cells() <= Bits64::kCapacity) return solve_with<Bits64>(board, limits, tuning);
-  return solve_with<Bits128>(board, limits, tuning);
+  if (board.cells() <= Bits64::kCapacity) return solve_with<Bits64>(board, limits, tuning, progress);
+  return solve_with<Bits128>(board, limits, tuning, progress);
 }
 
 }  // namespace boardsearch::footholds

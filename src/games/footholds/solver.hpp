@@ -19,6 +19,14 @@ struct SearchTuning {
   std::optional<int> table_plies;  // positions at most this many plies below the root use the table; none: default
 };
 
+// What a running solve has proven so far, for progress lines (updated on the
+// searching thread, read by the progress callback on the same thread).
+struct SolveProgress {
+  char winner = 0;  // 'A' or 'B' once proven; 0 before
+  int fewest = 0;   // once the winner is known: the game has at least this many moves...
+  int most = 0;     // ...and at most this many (fewest == most: the answer is proven)
+};
+
 // Solves `board` (A to move). On success (outcome proven) `value` is the total
 // number of moves of the perfectly played game and `line` that game, move by
 // move from A's first step until the player to move loses (so line.size() ==
@@ -28,7 +36,8 @@ struct SearchTuning {
 // bounds the two tables: they shrink to fit (answers stay exact), and when
 // even their minimum sizes do not fit the outcome is memory_limit and nothing
 // is searched. Precondition: a board parse_board accepts.
+// `progress`, when given, is kept up to date as the probes narrow the answer.
 core::SearchResult<Direction, int> solve_board(const Board& board, const core::SearchLimits& limits = {},
-                                               const SearchTuning& tuning = {});
+                                               const SearchTuning& tuning = {}, SolveProgress* progress = nullptr);
 
 }  // namespace boardsearch::footholds
