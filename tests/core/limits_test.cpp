@@ -40,6 +40,74 @@ TEST(SearchControl, RequestedStopReachesTheOneThreadPathAtItsNextPoll) {
   }
 }
 
+// Expensive nodes (a millisecond each, slept) against a deadline a few
+// nodes away: the clock is polled by elapsed time, not every 4,096 nodes, so
+// the search stops a few nodes past the deadline. (With a fixed 4,096-node
+// poll it would count 4,097 nodes, four seconds.) Counts nodes, no timing
+// assertion: a loaded machine only makes each sleep longer, so fewer nodes.
+TEST(SearchControl, TimeLimitHoldsWhenNodesAreExpensive) {
+  constexpr auto kNodeCost = std::chrono::milliseconds(1);
+  constexpr std::uint64_t kMostNodes = 64;  // about 5 expected; generous
+  SearchLimits limits;
+  limits.deadline = Clock::now() + std::chrono::milliseconds(5);
+  SearchControl control(limits);
+  std::uint64_t nodes = 0;
+  try {
+    for (; nodes < SearchControl::kPollInterval + 1; ++nodes) {
+      control.visit();
+      std::this_thread::sleep_for(kNodeCost);
+    }
+    ADD_FAILURE() << "the deadline was not seen in " << nodes << " nodes";
+  } catch (const SearchAborted& aborted) {
+    EXPECT_EQ(aborted.outcome, Outcome::time_limit);
+  }
+  EXPECT_LE(nodes, kMostNodes);
+}
+
+// Cheap nodes still pay one clock read per about kPollInterval nodes: the
+// adaptive interval climbs to its cap within a dozen polls. (Margin: ten
+// times the ideal count, in case the machine preempts us mid-interval.)
+TEST(SearchControl, CheapNodesPollRarely) {
+  constexpr std::uint64_t kNodes = 1'000'000;
+  SearchControl control(SearchLimits{});
+  for (std::uint64_t node = 0; node < kNodes; ++node) control.visit();
+  EXPECT_GE(control.polls(), 1u);
+  EXPECT_LE(control.polls(), 10 * (kNodes / SearchControl::kPollInterval) + 100);
+}
+
+TEST(SearchControl, PollIntervalDoublesWhenCheapAndHalvesWhenExpensive) {
+  const auto cheap = SearchControl::kPollPeriod / 4;
+  const auto expensive = SearchControl::kPollPeriod * 2;
+  EXPECT_EQ(SearchControl::next_poll_interval(1, cheap), 2u);
+  EXPECT_EQ(SearchControl::next_poll_interval(SearchControl::kPollInterval, cheap), SearchControl::kPollInterval);
+  EXPECT_EQ(SearchControl::next_poll_interval(64, expensive), 32u);
+  EXPECT_EQ(SearchControl::next_poll_interval(1, expensive), 1u);
+  EXPECT_EQ(SearchControl::next_poll_interval(64, SearchControl::kPollPeriod * 3 / 4), 64u);
+  EXPECT_EQ(SearchControl::next_poll_interval(512, cheap, 256), 256u);
+}
+
+// The same for a Worker: expensive nodes flush (and see the deadline) about
+// every node instead of every kFlushNodes.
+TEST(SearchControlWorker, TimeLimitHoldsWhenNodesAreExpensive) {
+  constexpr auto kNodeCost = std::chrono::milliseconds(1);
+  constexpr std::uint64_t kMostNodes = 64;
+  SearchLimits limits;
+  limits.deadline = Clock::now() + std::chrono::milliseconds(5);
+  SearchControl control(limits);
+  std::uint64_t nodes = 0;
+  try {
+    SearchControl::Worker worker(control);
+    for (; nodes < SearchControl::Worker::kFlushNodes + 1; ++nodes) {
+      worker.visit();
+      std::this_thread::sleep_for(kNodeCost);
+    }
+    ADD_FAILURE() << "the deadline was not seen in " << nodes << " nodes";
+  } catch (const SearchAborted& aborted) {
+    EXPECT_EQ(aborted.outcome, Outcome::time_limit);
+  }
+  EXPECT_LE(nodes, kMostNodes);
+}
+
 // Counts nodes on `control` through a Worker until it throws; the outcome.
 Outcome visit_until_stopped(SearchControl& control) {
   SearchControl::Worker worker(control);

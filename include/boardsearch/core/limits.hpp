@@ -124,7 +124,8 @@ class MemoryBudget {
 };
 
 // Per-solve bookkeeping: counts nodes, polls limits cheaply (the clock and the
-// cancel flag only every kPollInterval nodes), and fires the progress callback.
+// cancel flag only every few nodes, see "Polling" below), and fires the
+// progress callback.
 // One per solve: every search of the solve counts on it (by reference), so
 // the budget, the statistics and the progress reports cover the whole solve.
 //
@@ -135,13 +136,28 @@ class SearchControl {
  public:
   class Worker;
 
-  // Nodes between two looks at the clock and the cancel flag: frequent enough
-  // to stop within a millisecond or so, rare enough to cost nothing.
-  static constexpr std::uint64_t kPollInterval = 4096;
+  // Polling. The clock and the cancel flag are looked at after a number of
+  // nodes that adapts to what a node costs, so that a time limit holds within
+  // about kPollPeriod whether a node takes 50 ns or 50 ms (a fixed count of
+  // 4,096 nodes let a 128 x 128 2048 solve run 345 ms past a 1 ms limit).
+  // The count starts at 1 (the first node polls: a limit already passed
+  // stops at once) and after each poll doubles while the nodes since the
+  // last poll took less than half of kPollPeriod, halves (down to 1) when
+  // they took more than kPollPeriod, up to kPollInterval nodes. So cheap nodes
+  // reach the cap after a dozen polls and pay one clock read per
+  // kPollInterval nodes, as before; expensive ones poll every node or so.
+  // A limit is therefore seen at most about 2 * kPollPeriod plus one node
+  // after it passed, as long as node costs change slowly (a sudden jump in
+  // cost is seen within kPollInterval nodes).
+  static constexpr std::uint64_t kPollInterval = 4096;  // the most nodes between two polls
+  static constexpr std::chrono::microseconds kPollPeriod{500};
 
   // Keeps its own copy of the limits: callers may pass a temporary.
   explicit SearchControl(SearchLimits limits)
-      : limits_(std::move(limits)), start_(Clock::now()), next_progress_(start_ + limits_.progress_interval) {}
+      : limits_(std::move(limits)),
+        start_(Clock::now()),
+        next_progress_(start_ + limits_.progress_interval),
+        last_poll_(start_) {}
 
   // With a node limit N, a search stopped by it has counted exactly N + 1
   // nodes: visit() counts the node that crosses the budget, then throws. A
@@ -154,19 +170,24 @@ class SearchControl {
   void visit() {
     ++stats_.nodes;
     if (limits_.max_nodes != 0 && stats_.nodes > limits_.max_nodes) throw SearchAborted{Outcome::node_limit};
-    // Polls at the first node (a limit already passed stops at once) and then
-    // every kPollInterval nodes.
-    if ((stats_.nodes & (kPollInterval - 1)) == 1) poll();
+    // Polls at the first node and then after poll_every_ nodes (see Polling).
+    if (stats_.nodes >= next_poll_) {
+      poll();
+      next_poll_ = stats_.nodes + poll_every_;
+    }
   }
 
   // Checks the clock, the cancel flag, a requested stop and the progress
-  // timer now.
+  // timer now, and adapts the number of nodes until the next poll of visit().
   void poll() {
     if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed))
       throw SearchAborted{Outcome::cancelled};
     if (const int stop = stop_.load(std::memory_order_relaxed); stop != kNoStop)
       throw SearchAborted{static_cast<Outcome>(stop)};
     const auto now = Clock::now();
+    poll_every_ = next_poll_interval(poll_every_, now - last_poll_);
+    last_poll_ = now;
+    ++polls_;
     if (limits_.deadline && now >= *limits_.deadline) throw SearchAborted{Outcome::time_limit};
     if (limits_.on_progress && now >= next_progress_) {
       limits_.on_progress(Progress{stats_.nodes, now - start_});
@@ -194,6 +215,17 @@ class SearchControl {
   }
   // The single-thread counters (visit(), count_tt_hit()).
   const SearchStats& stats() const { return stats_; }
+  // How many times visit() has looked at the clock (tests count them).
+  std::uint64_t polls() const { return polls_; }
+
+  // The nodes to count before the next poll, given `every` nodes between the
+  // last two polls took `spent` (see Polling): 1..most.
+  static std::uint64_t next_poll_interval(std::uint64_t every, Clock::duration spent,
+                                          std::uint64_t most = kPollInterval) {
+    if (spent < kPollPeriod / 2) return std::min(every * 2, most);
+    if (spent > kPollPeriod) return std::max<std::uint64_t>(every / 2, 1);
+    return std::min(every, most);
+  }
 
  private:
   static constexpr int kNoStop = -1;
@@ -202,6 +234,10 @@ class SearchControl {
   Clock::time_point start_;
   Clock::time_point next_progress_;
   SearchStats stats_;
+  Clock::time_point last_poll_;                 // when poll() last read the clock
+  std::uint64_t next_poll_ = 1;                 // visit() polls when stats_.nodes reaches it
+  std::uint64_t poll_every_ = 1;                // nodes between two polls of visit() (adapts)
+  std::uint64_t polls_ = 0;                     // polls so far
   std::atomic<std::uint64_t> shared_nodes_{0};  // flushed by Workers
   std::atomic<int> stop_{kNoStop};              // an Outcome once a stop is requested
 };
@@ -210,11 +246,13 @@ class SearchControl {
 // parallel search: one Worker per thread, all on the solve's control).
 //
 // A Worker counts locally and adds its count to the control's shared total
-// every kFlushNodes nodes (and at its first node); at each flush it checks
+// at its first node and then after a number of nodes that adapts to what a
+// node costs as in SearchControl's Polling, at most kFlushNodes (so a time
+// limit holds whatever a node costs); at each flush it checks
 // the node budget against that total, the cancel flag, the deadline and a
 // stop requested by any thread, and throws SearchAborted for whichever holds
-// (the first reason raised is the one every Worker reports). The atomic add
-// and the clock cost is paid once per kFlushNodes nodes.
+// (the first reason raised is the one every Worker reports). On cheap nodes
+// the atomic add and the clock cost is paid once per kFlushNodes nodes.
 //
 // Slack: a Worker sees a limit only when it flushes, so with W Workers a
 // search stopped by the node limit has counted at most
@@ -226,7 +264,7 @@ class SearchControl::Worker {
  public:
   static constexpr std::uint64_t kFlushNodes = 1024;
 
-  explicit Worker(SearchControl& control) : control_(&control) {}
+  explicit Worker(SearchControl& control) : control_(&control), last_flush_(Clock::now()) {}
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
   // Adds the nodes not yet flushed, so finish() counts them.
@@ -243,19 +281,22 @@ class SearchControl::Worker {
     SearchControl& control = *control_;
     const std::uint64_t total = control.shared_nodes_.fetch_add(pending_, std::memory_order_relaxed) + pending_;
     pending_ = 0;
-    flush_at_ = kFlushNodes;
+    const auto now = Clock::now();
+    flush_at_ = next_poll_interval(flush_at_, now - last_flush_, kFlushNodes);
+    last_flush_ = now;
     const SearchLimits& limits = control.limits_;
     if (limits.max_nodes != 0 && total > limits.max_nodes) control.request_stop(Outcome::node_limit);
     if (limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed))
       control.request_stop(Outcome::cancelled);
-    if (limits.deadline && Clock::now() >= *limits.deadline) control.request_stop(Outcome::time_limit);
+    if (limits.deadline && now >= *limits.deadline) control.request_stop(Outcome::time_limit);
     if (const int stop = control.stop_.load(std::memory_order_relaxed); stop != kNoStop)
       throw SearchAborted{static_cast<Outcome>(stop)};
   }
 
   SearchControl* control_;
-  std::uint64_t pending_ = 0;   // nodes counted since the last flush
-  std::uint64_t flush_at_ = 1;  // the first node flushes: a limit already passed stops at once
+  std::uint64_t pending_ = 0;     // nodes counted since the last flush
+  std::uint64_t flush_at_ = 1;    // the first node flushes: a limit already passed stops at once
+  Clock::time_point last_flush_;  // when flush() last read the clock
 };
 
 }  // namespace boardsearch::core
