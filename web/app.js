@@ -244,14 +244,15 @@ function failureMessage(status, body) {
 // Returns {root, snapshot(), restore(state), dispose()}.
 function createView(description, puzzle, snapshot, onState) {
   const name = description.name;
-  const state = { model: puzzle.parse(puzzle.sample), response: null, solved: null, step: 0, timer: null, job: null, disposed: false };
+  const state = { model: puzzle.parse(puzzle.sample), response: null, solved: null, step: 0, timer: null, job: null, disposed: false,
+    lastText: null };  // the text the editor last followed
 
   // 1. Left card: editor, judge input, options, Solve.
   const editorHost = el('div', { class: 'editor-host' });
   const input = el('textarea', { 'data-role': 'input', spellcheck: 'false', wrap: 'off', 'aria-label': t('app.judgeInput') });
   const syncNote = el('div', { class: 'sync-note', 'data-role': 'sync-note' });
   const errorBox = el('div', { class: 'error', 'data-role': 'error', hidden: '', role: 'alert' });
-  const options = optionFields(description.options ?? [], name, () => changed());
+  const options = optionFields(description.options ?? [], name, () => changed());  // (not the event)
   const solveButton = el('button', { class: 'primary', 'data-role': 'solve' }, t('app.solve'));
   const cancelButton = el('button', { class: 'secondary', 'data-role': 'cancel', hidden: '' }, t('app.cancel'));
   const sampleButton = el('button', { class: 'secondary', 'data-role': 'sample' }, t('app.loadSample'));
@@ -312,6 +313,7 @@ function createView(description, puzzle, snapshot, onState) {
     state.model = model;
     if (!fromText) {
       input.value = puzzle.format(model);
+      state.lastText = input.value;
       fitRows();
       syncNote.textContent = '';
       syncNote.classList.remove('warn');
@@ -328,26 +330,35 @@ function createView(description, puzzle, snapshot, onState) {
   // Text box -> editor. Text the editor cannot show leaves the editor as it
   // was and says why; the server has the final word on Solve.
   function readText() {
+    // The same text again (a browser may report one paste as several input
+    // events): nothing to redraw; a 128 x 128 board takes a while.
+    if (input.value === state.lastText) return;
+    state.lastText = input.value;
     fitRows();
+    let reads = true;
     try {
       setModel(puzzle.parse(input.value), { fromText: true });
       syncNote.textContent = t('app.boardFromText');
       syncNote.classList.remove('warn');
     } catch (error) {
+      reads = false;
       syncNote.textContent = t('app.boardKept', { message: error.message });
       syncNote.classList.add('warn');
     }
-    changed();
+    changed(reads);
   }
   input.addEventListener('input', readText);
 
   // After every change of input or options: an old error goes once the
   // input reads and the options fit (the server still has the final word);
   // an answer for other input says so; the address follows.
-  function changed() {
+  // `reads`: whether the input is known to read (true: the caller has just
+  // parsed it; undefined: parse it here).
+  function changed(reads = undefined) {
     let valid = true;
     try {
-      puzzle.parse(input.value);
+      if (reads === false) valid = false;
+      else if (reads === undefined) puzzle.parse(input.value);
       options.read();
     } catch {
       valid = false;

@@ -108,9 +108,12 @@ export class LineReader {
   }
 }
 
-// A whole number in `field`, or throws naming the line.
+// A whole number in `field`, or throws naming the line. `what` names the
+// field: a text, or a function giving it (only called for the message).
 export function integer(field, line, what) {
-  if (!/^[+-]?\d+$/.test(field ?? '')) throw new Error(t('common.wholeNumber', { line: line.number, what }));
+  if (!/^[+-]?\d+$/.test(field ?? '')) {
+    throw new Error(t('common.wholeNumber', { line: line.number, what: typeof what === 'function' ? what() : what }));
+  }
   return Number(field);
 }
 

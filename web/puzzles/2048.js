@@ -106,7 +106,7 @@ function parse(text) {
     const line = reader.next(t('2048.what.row', { r }));
     if (line.fields.length !== n) throw new Error(t('2048.rowLength', { line: line.number, n, found: line.fields.length }));
     // Whole numbers, kept as their digits: the exact tile, however large.
-    line.fields.forEach((f, c) => integer(f, line, t('2048.what.value', { c })));
+    line.fields.forEach((f, c) => integer(f, line, () => t('2048.what.value', { c })));
     cells.push(line.fields.slice());
   }
   if (!reader.done()) throw new Error(t('2048.trailing', { line: reader.next('').number }));
@@ -126,26 +126,42 @@ function resize(model, n) {
 const tileTitle = (text) => (shortLabel(text) !== text && text !== '0' && exponentOf(text) !== null ? `${text} = 2^${exponentOf(text)}` : null);
 
 function renderEditor(host, model, update) {
-  const board = grid(model.n, model.n, (r, c) => {
+  const frame = grid(model.n, model.n, (r, c) => {
     const text = model.cells[r][c];
-    const input = el('input', { class: `cell ${tileClasses(text)}`, type: 'text', inputmode: 'numeric',
+    return el('input', { class: `cell ${tileClasses(text)}`, type: 'text', inputmode: 'numeric',
       value: shortLabel(text), 'aria-label': t('2048.cell', { r, c }), title: tileTitle(text), spellcheck: 'false' });
-    // Focused, a cell shows the exact digits to edit; otherwise the short label.
-    input.addEventListener('focus', () => { const now = model.cells[r][c]; input.value = now === '0' ? '' : now; });
-    input.addEventListener('blur', () => {
-      const now = model.cells[r][c];
-      input.value = shortLabel(now);
-      input.title = tileTitle(now) ?? '';
-    });
-    input.addEventListener('input', () => {
-      const next = { n: model.n, cells: model.cells.map((row) => row.slice()) };
-      next.cells[r][c] = typedTile(input.value);
-      input.className = `cell ${tileClasses(next.cells[r][c])}`;
-      model = next;
-      update(next, { keepEditor: true });
-    });
-    return input;
   }, 'g2048 editable');
+  // One listener each on the board, not on every cell: a 128 x 128 board has
+  // 16,384 cells. Focused, a cell shows the exact digits to edit; otherwise
+  // the short label.
+  const cellOf = (event) => (event.target instanceof HTMLInputElement && event.target.dataset.r !== undefined ? event.target : null);
+  const position = (node) => [Number(node.dataset.r), Number(node.dataset.c)];
+  frame.addEventListener('focusin', (event) => {
+    const input = cellOf(event);
+    if (!input) return;
+    const [r, c] = position(input);
+    const now = model.cells[r][c];
+    input.value = now === '0' ? '' : now;
+  });
+  frame.addEventListener('focusout', (event) => {
+    const input = cellOf(event);
+    if (!input) return;
+    const [r, c] = position(input);
+    const now = model.cells[r][c];
+    input.value = shortLabel(now);
+    input.title = tileTitle(now) ?? '';
+  });
+  frame.addEventListener('input', (event) => {
+    const input = cellOf(event);
+    if (!input) return;
+    const [r, c] = position(input);
+    const next = { n: model.n, cells: model.cells.map((row) => row.slice()) };
+    next.cells[r][c] = typedTile(input.value);
+    input.className = `cell ${tileClasses(next.cells[r][c])}`;
+    model = next;
+    update(next, { keepEditor: true });
+  });
+  const board = frame;
   host.replaceChildren(
     el('div', { class: 'controls' },
       numberField(t('2048.size'), model.n, MIN_SIDE, MAX_SIDE, (n) => update(resize(model, n)), 'size'),
