@@ -42,6 +42,7 @@ struct ServeOptions {
   // short line (CLI11's stock checks print the whole range of a double).
   std::optional<std::string> max_nodes;
   std::optional<std::string> time_limit;
+  std::optional<std::string> max_memory_mb;
   std::size_t threads = server::kDefaultThreads;
   bool quiet = false;
 };
@@ -58,13 +59,26 @@ double seconds_budget(const std::optional<std::string>& option) {
   return app::positive_decimal_option(*option, "--time-limit", app::kMaxTimeLimitSeconds);
 }
 
+// The most --max-memory takes, in MiB: 1 TiB, far beyond any machine this
+// runs on, and small enough that the byte count cannot overflow.
+constexpr std::uint64_t kMaxMemoryMegabytes = std::uint64_t{1} << 20;
+constexpr std::uint64_t kBytesPerMegabyte = std::uint64_t{1} << 20;
+
+// --max-memory: decimal MiB per solve, at least 1; not given: the default
+// share of kDefaultTotalSolveMemoryBytes for `threads` workers.
+std::uint64_t memory_budget(const std::optional<std::string>& option, std::size_t threads) {
+  if (!option) return server::default_solve_memory_bytes(threads);
+  return app::decimal_option(*option, "--max-memory", 1, kMaxMemoryMegabytes) * kBytesPerMegabyte;
+}
+
 // Runs the server until interrupted; returns the exit status.
 int serve(const ServeOptions& options) {
   server::ServerConfig config;
   config.host = options.host;
   config.port = options.port;
   try {
-    config.budget = {node_budget(options.max_nodes), seconds_budget(options.time_limit)};
+    config.budget = {node_budget(options.max_nodes), seconds_budget(options.time_limit),
+                     memory_budget(options.max_memory_mb, options.threads)};
   } catch (const app::InputError& e) {  // a bad option value: one line, exit 2
     std::cerr << "boardsearch: " << e.what() << '\n';
     return kExitUsage;
@@ -102,6 +116,11 @@ int serve(const ServeOptions& options) {
   std::cout << fmt::format("serving http://{}{}{}:{}/ (web root {}; Ctrl-C stops)", ipv6 ? "[" : "", options.host,
                            ipv6 ? "]" : "", server.port(), config.web_root.string())
             << std::endl;
+  if (!server::is_loopback_host(options.host))
+    std::cerr << fmt::format(
+        "boardsearch: warning: --host {} is not a loopback address: anyone who can reach it can run solves "
+        "(the server has no authentication)\n",
+        options.host);
   running_server.store(&server);
   std::signal(SIGINT, stop_on_signal);
   std::signal(SIGTERM, stop_on_signal);
@@ -114,17 +133,31 @@ int serve(const ServeOptions& options) {
 
 void add_serve_command(CLI::App& app, int& status) {
   static ServeOptions options;
+  // Help and errors name the command as users type it, not this
+  // executable's path (`boardsearch serve` execs it).
+  app.name("boardsearch");
   CLI::App* sub = app.add_subcommand("serve", "start the local web app (board editor, solver, stepper, play)");
   sub->footer(
       "Serves the page from web/ and the JSON API (docs/api.md) until Ctrl-C. "
-      "Binds to 127.0.0.1 unless --host says otherwise.");
-  sub->add_option("--host", options.host, "address to bind (default 127.0.0.1)");
-  sub->add_option("--port", options.port, "TCP port; 0 picks a free one (default 8080)")->check(CLI::Range(0, 65535));
+      "Binds to 127.0.0.1 unless --host says otherwise (another address prints a warning: "
+      "the server has no authentication).");
+  sub->add_option("--host", options.host, "address to bind (default 127.0.0.1)")->type_name("ADDRESS");
+  sub->add_option("--port", options.port, "TCP port; 0 picks a free one (default 8080)")
+      ->check(CLI::Range(0, 65535))
+      ->type_name("PORT (0..65535)");
   sub->add_option("--web-root", options.web_root,
-                  "folder holding index.html (default: found next to the executable, see docs/web.md)");
-  sub->add_option("--max-nodes", options.max_nodes, "node budget per solve (default 500000000)");
-  sub->add_option("--time-limit", options.time_limit, "seconds per solve (default 10)");
-  sub->add_option("--threads", options.threads, "worker threads (default 12)")->check(CLI::Range(1, 256));
+                  "folder holding index.html (default: found next to the executable, see docs/web.md)")
+      ->type_name("DIR");
+  sub->add_option("--max-nodes", options.max_nodes, "node budget per solve (default 500000000)")
+      ->type_name("N (integer >= 1)");
+  sub->add_option("--time-limit", options.time_limit, "seconds per solve (default 10)")
+      ->type_name("SECONDS (decimal > 0)");
+  sub->add_option("--max-memory", options.max_memory_mb,
+                  "memory budget per solve in MiB (default 1024 divided among the --threads workers)")
+      ->type_name("MB (integer >= 1)");
+  sub->add_option("--threads", options.threads, "solves that run at once, jobs included (default 4)")
+      ->check(CLI::Range(1, 256))
+      ->type_name("N (1..256)");
   sub->add_flag("--quiet", options.quiet, "do not log requests on stderr");
   sub->callback([&status] { status = serve(options); });
 }

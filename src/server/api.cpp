@@ -130,13 +130,25 @@ core::SearchLimits read_limits(const json& request, const Budget& budget, const 
   }
   core::SearchLimits limits;
   limits.max_nodes = max_nodes;
+  limits.max_memory_bytes = budget.max_memory_bytes;
   if (seconds > 0) limits.deadline = core::SearchLimits::deadline_in(seconds);
   limits.cancel = cancel;
   return limits;
 }
 
+// "strict": true or false (absent: false).
+bool read_strict(const json& request) {
+  const auto it = request.find("strict");
+  if (it == request.end() || it->is_null()) return false;
+  if (!it->is_boolean()) throw BadRequest{"field \"strict\" must be true or false"};
+  return it->get<bool>();
+}
+
 json stats_json(const core::SearchStats& stats) {
-  return {{"nodes", stats.nodes}, {"ms", stats.milliseconds()}, {"tt_hits", stats.tt_hits}};
+  return {{"nodes", stats.nodes},
+          {"ms", stats.milliseconds()},
+          {"tt_hits", stats.tt_hits},
+          {"memory_bytes", stats.memory_bytes}};
 }
 
 // Runs `body_fn` and maps every failure to its status: BadRequest and
@@ -151,10 +163,15 @@ ApiResponse guarded(Fn&& body_fn) {
     return error_response(kStatusBadRequest, e.what());
   } catch (const app::LimitError& e) {
     ApiResponse response = error_response(kStatusUnprocessable, e.what());
-    response.body["reason"] = "budget";
+    const std::string_view message = e.what();
+    response.body["reason"] = message.find("memory limit") != std::string_view::npos ? "memory"
+                              : message.find("cancelled") != std::string_view::npos  ? "cancelled"
+                                                                                     : "budget";
     return response;
   } catch (const std::bad_alloc&) {
-    ApiResponse response = error_response(kStatusUnprocessable, "out of memory");
+    // Storage outside the puzzle's budgeted tables ran out: still the
+    // memory limit as far as the client is concerned.
+    ApiResponse response = error_response(kStatusUnprocessable, "memory limit: the solve ran out of memory");
     response.body["reason"] = "memory";
     return response;
   } catch (const std::exception& e) {
@@ -168,18 +185,36 @@ ApiResponse error_response(int status, std::string_view message) {
   return {status, json{{"error", std::string(message)}}};
 }
 
-ApiResponse solve_endpoint(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel) {
-  return guarded([&]() -> ApiResponse {
+std::optional<ApiResponse> prepare_solve(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel,
+                                         PreparedSolve& prepared) {
+  ApiResponse refused = guarded([&]() -> ApiResponse {
     const json request = parse_object(body);
-    refuse_unknown_fields(request, {"puzzle", "input", "options", "limits"});
+    refuse_unknown_fields(request, {"puzzle", "input", "options", "limits", "strict"});
     const std::string name = required_string(request, "puzzle");
     const app::Puzzle* puzzle = app::find_puzzle(name);
     if (puzzle == nullptr)
       throw BadRequest{fmt::format("unknown puzzle \"{}\" (puzzles: {})", app::printable(name), app::puzzle_names())};
-    const std::string input = required_string(request, "input");
-    app::SolveRequest solve_request{input, read_options(request, *puzzle), read_limits(request, budget, cancel)};
-    app::SolveReport report = puzzle->solve(solve_request);
-    json reply = {{"puzzle", name},
+    prepared.puzzle = puzzle;
+    prepared.input = required_string(request, "input");
+    prepared.options = read_options(request, *puzzle);
+    prepared.limits = read_limits(request, budget, cancel);
+    // The judge's exact limits, before any search (an InputError: 400).
+    if (read_strict(request) && puzzle->check_strict != nullptr) puzzle->check_strict(prepared.input, prepared.options);
+    return {kStatusOk, nullptr};
+  });
+  if (refused.status == kStatusOk) return std::nullopt;
+  prepared = PreparedSolve{};
+  return refused;
+}
+
+ApiResponse run_prepared_solve(const PreparedSolve& prepared) {
+  return guarded([&]() -> ApiResponse {
+    app::SolveRequest solve_request;
+    solve_request.input = prepared.input;
+    solve_request.options = prepared.options;
+    solve_request.limits = prepared.limits;
+    app::SolveReport report = prepared.puzzle->solve(solve_request);
+    json reply = {{"puzzle", prepared.puzzle->name},
                   {"answer", std::move(report.answer)},
                   {"explanation", std::move(report.explanation)},
                   {"line", std::move(report.line)},
@@ -187,6 +222,12 @@ ApiResponse solve_endpoint(std::string_view body, const Budget& budget, const st
                   {"stats", stats_json(report.stats)}};
     return {kStatusOk, std::move(reply)};
   });
+}
+
+ApiResponse solve_endpoint(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel) {
+  PreparedSolve prepared;
+  if (std::optional<ApiResponse> refused = prepare_solve(body, budget, cancel, prepared)) return std::move(*refused);
+  return run_prepared_solve(prepared);
 }
 
 ApiResponse play_endpoint(std::string_view puzzle_name, std::string_view body, const Budget& budget,

@@ -1,33 +1,48 @@
 #pragma once
 // The web app's JSON API, independent of HTTP: each endpoint takes the raw
-// request body and returns a status code and a JSON body. server.cpp only
-// wires these to routes; the tests call them through a real HTTP client.
+// request body and returns a status code and a JSON body. routes.cpp maps
+// HTTP requests onto these (see RequestHandler in server.hpp); the tests call
+// them through a real HTTP client.
 //
 //   POST /api/solve           solve_endpoint           see docs/api.md
+//   POST /api/jobs            prepare_solve + run_prepared_solve (jobs.hpp)
 //   POST /api/<puzzle>/play   play_endpoint            see docs/api.md
 //   GET  /api/puzzles         puzzles_endpoint         see docs/api.md
 
 #include <atomic>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
 #include <string_view>
+
+#include "boardsearch/app/puzzle.hpp"
 
 namespace boardsearch::server {
 
 // HTTP statuses the API answers with.
 constexpr int kStatusOk = 200;
+constexpr int kStatusAccepted = 202;    // a job started (POST /api/jobs)
 constexpr int kStatusBadRequest = 400;  // malformed JSON, bad fields, bad puzzle input
+constexpr int kStatusForbidden = 403;   // a Host or Origin that is not this server's
 constexpr int kStatusNotFound = 404;
-constexpr int kStatusLengthRequired = 411;   // a body with neither Content-Length nor chunked framing
-constexpr int kStatusPayloadTooLarge = 413;  // body over the server's cap
-constexpr int kStatusUnprocessable = 422;    // the search budget ran out before a proof
+constexpr int kStatusMethodNotAllowed = 405;      // a known route, another method (with Allow)
+constexpr int kStatusRequestTimeout = 408;        // the request was not read whole in time
+constexpr int kStatusLengthRequired = 411;        // a body with neither Content-Length nor chunked framing
+constexpr int kStatusPayloadTooLarge = 413;       // body over the server's cap
+constexpr int kStatusUriTooLong = 414;            // request line over the cap
+constexpr int kStatusUnsupportedMediaType = 415;  // a POST body not declared application/json
+constexpr int kStatusUnprocessable = 422;         // the search budget ran out before a proof
+constexpr int kStatusHeadersTooLarge = 431;       // too many or too long header lines
 constexpr int kStatusInternalError = 500;
+constexpr int kStatusUnavailable = 503;  // every solve slot or job slot taken
 
 // What one solve may spend. A request may lower these ("limits" field) but
 // never raise them. Zero means "no limit" for that dimension.
 struct Budget {
   std::uint64_t max_nodes = 0;
   double time_limit_seconds = 0;
+  std::uint64_t max_memory_bytes = 0;  // SearchLimits::max_memory_bytes of every solve
 };
 
 struct ApiResponse {
@@ -40,10 +55,33 @@ ApiResponse error_response(int status, std::string_view message);
 
 // POST /api/solve. Body: {"puzzle": name, "input": judge text,
 // "options": {name: value, ...} (the puzzle's schema), "limits":
-// {"max_nodes": N, "time_limit": seconds}} ("options" and "limits" optional).
+// {"max_nodes": N, "time_limit": seconds}, "strict": bool} (all but
+// "puzzle" and "input" optional).
 // 200: {"puzzle", "answer", "explanation", "line", "document", "stats"}.
 // `cancel` (may be null) stops a running solve, e.g. at server shutdown.
+// The same as prepare_solve followed by run_prepared_solve.
 ApiResponse solve_endpoint(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel);
+
+// A /api/solve body that passed every check that needs no search: the
+// request's fields, the puzzle, its options, the limits and, with "strict":
+// true, the puzzle's check_strict. `limits` carries the budget and the
+// cancel flag; a caller may add on_progress before running it.
+struct PreparedSolve {
+  const app::Puzzle* puzzle = nullptr;
+  std::string input;
+  app::OptionValues options;
+  core::SearchLimits limits;
+};
+
+// Checks `body` as solve_endpoint does. Returns the error reply (400) or
+// nothing, with `prepared` filled in.
+std::optional<ApiResponse> prepare_solve(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel,
+                                         PreparedSolve& prepared);
+
+// Runs a prepared solve: 200 with the reply above, 400 for input the
+// puzzle's parser refuses, 422 when a limit stopped it ("memory limit",
+// "cancelled", ...), 500 for a bug.
+ApiResponse run_prepared_solve(const PreparedSolve& prepared);
 
 // POST /api/<puzzle>/play, for puzzles with a play entry (two-player ones).
 // Body: the puzzle's position (docs/api.md) plus optional "limits". 200: the

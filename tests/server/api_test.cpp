@@ -29,6 +29,7 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "server/server.hpp"
+#include "server_fixture.hpp"
 #include "support/read_file.hpp"
 #include "support/sanitized.hpp"
 
@@ -38,58 +39,13 @@ namespace {
 using nlohmann::json;
 
 using boardsearch::testing::read_file;
+namespace sanitizer = boardsearch::testing;
 
-// A server running on its own thread for the lifetime of the object.
-class RunningServer {
- public:
-  explicit RunningServer(ServerConfig config = {}) {
-    config.host = "127.0.0.1";
-    config.port = 0;
-    config.web_root = BOARDSEARCH_TEST_WEB_ROOT;
-    server_ = std::make_unique<Server>(std::move(config));
-    if (!server_->bind()) throw std::runtime_error("cannot bind a loopback port");
-    thread_ = std::thread([this] { server_->run(); });
-    // Ready once it answers; the first request may race the listen call, so
-    // retry a bounded number of times.
-    httplib::Client client = this->client();
-    for (int attempt = 0; attempt < 200; ++attempt) {
-      if (auto reply = client.Get("/api/puzzles"); reply && reply->status == 200) return;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    throw std::runtime_error("the server did not answer");
-  }
-  ~RunningServer() {
-    server_->stop();
-    thread_.join();
-  }
-  httplib::Client client() const {
-    httplib::Client client("127.0.0.1", server_->port());
-    client.set_read_timeout(60, 0);
-    return client;
-  }
-  Server& server() { return *server_; }
-  int port() const { return server_->port(); }
-
- private:
-  std::unique_ptr<Server> server_;
-  std::thread thread_;
-};
-
-struct Reply {
-  int status = 0;
-  json body;
-  std::string content_type;
-};
-
-Reply post(const RunningServer& server, const std::string& path, const std::string& body) {
-  httplib::Client client = server.client();
-  auto reply = client.Post(path.c_str(), body, "application/json");
-  if (!reply) throw std::runtime_error(fmt::format("POST {} failed: {}", path, httplib::to_string(reply.error())));
-  Reply result{reply->status, json::parse(reply->body, nullptr, false), reply->get_header_value("Content-Type")};
-  return result;
-}
-
-Reply solve(const RunningServer& server, const json& request) { return post(server, "/api/solve", request.dump()); }
+using testing::post;
+using testing::raw_exchange;
+using testing::Reply;
+using testing::RunningServer;
+using testing::solve;
 
 // The server every test shares unless it needs its own budget.
 RunningServer& shared_server() {
@@ -305,29 +261,6 @@ TEST(ServerApi, ChunkedBodyOverTheCapIs413) {
   EXPECT_EQ(solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}}).status, 200);
 }
 
-// Sends `bytes` on one fresh connection and returns everything the server
-// sends back until it closes the connection (or 20 s pass, a safety net
-// for a server that waits for more: the test then sees no reply at all).
-std::string raw_exchange(const RunningServer& server, const std::string& bytes) {
-  const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (sock < 0) throw std::runtime_error("socket() failed");
-  const timeval timeout{20, 0};
-  setsockopt(sock, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<std::uint16_t>(server.port()));
-  inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
-  std::string received;
-  if (::connect(sock, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0 &&
-      ::send(sock, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size())) {
-    char buffer[4096];
-    for (ssize_t n; (n = ::recv(sock, buffer, sizeof buffer, 0)) > 0;)
-      received.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(sock);
-  return received;
-}
-
 std::size_t count_replies(const std::string& received) {
   std::size_t replies = 0;
   for (std::size_t at = received.find("HTTP/1.1 "); at != std::string::npos; at = received.find("HTTP/1.1 ", at + 1))
@@ -342,13 +275,13 @@ std::size_t count_replies(const std::string& received) {
 // is answered 411 at once. The other two cases guard the same rule (this
 // httplib build already answered them once).
 TEST(ServerApi, NothingAfterTheFirstRequestOnAConnectionIsServed) {
-  const std::string smuggled = "GET /api/puzzles HTTP/1.1\r\nHost: x\r\n\r\n";
-  const std::string get_with_body =
-      fmt::format("GET /api/puzzles HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{}", smuggled.size(), smuggled);
+  const std::string smuggled = "GET /api/puzzles HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  const std::string get_with_body = fmt::format(
+      "GET /api/puzzles HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {}\r\n\r\n{}", smuggled.size(), smuggled);
   const std::string unframed =
-      "POST /api/solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n{}" + smuggled;
+      "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: identity\r\n\r\n{}" + smuggled;
   const std::string multipart_without_boundary =
-      "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data\r\nContent-Length: " +
+      "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data\r\nContent-Length: " +
       std::to_string(smuggled.size()) + "\r\n\r\n" + smuggled;
   for (const auto& [name, bytes, status] :
        {std::tuple{"GET with a body", get_with_body, 200}, std::tuple{"unframed POST", unframed, 411},
@@ -360,20 +293,35 @@ TEST(ServerApi, NothingAfterTheFirstRequestOnAConnectionIsServed) {
   }
 }
 
-// Methods no route takes answer a JSON 404, after their bodies are read
-// (and dropped) under the same cap as a POST's.
-TEST(ServerApi, MethodsWithoutRoutesAre404) {
+// Methods a route does not take answer a JSON 405 naming the ones it takes
+// (it used to be 404), after their bodies are read (and dropped) under the
+// same cap as a POST's.
+TEST(ServerApi, MethodsARouteDoesNotTakeAre405WithAllow) {
   httplib::Client client = shared_server().client();
   auto put = client.Put("/api/solve", padded_yut_request(10), "application/json");
   ASSERT_TRUE(put);
-  EXPECT_EQ(put->status, 404);
+  EXPECT_EQ(put->status, 405);
+  EXPECT_EQ(put->get_header_value("Allow"), "POST");
   EXPECT_TRUE(json::parse(put->body).contains("error"));
+  for (const auto& [path, allow] : std::vector<std::pair<std::string, std::string>>{
+           {"/api/solve", "POST"}, {"/api/jobs", "POST"}, {"/api/footholds/play", "POST"}}) {
+    SCOPED_TRACE(path);
+    auto got = client.Get(path.c_str());
+    ASSERT_TRUE(got);
+    EXPECT_EQ(got->status, 405);
+    EXPECT_EQ(got->get_header_value("Allow"), allow);
+    EXPECT_NE(json::parse(got->body).at("error").get<std::string>().find("takes " + allow), std::string::npos);
+  }
+  auto delete_list = client.Delete("/api/puzzles");
+  ASSERT_TRUE(delete_list);
+  EXPECT_EQ(delete_list->status, 405);
+  EXPECT_EQ(delete_list->get_header_value("Allow"), "GET, HEAD");
   auto too_large = client.Put("/api/solve", padded_yut_request(kDefaultMaxBodyBytes), "application/json");
   ASSERT_TRUE(too_large);
   EXPECT_EQ(too_large->status, 413);
   auto chunked = post_chunked(shared_server(), "/api/solve", padded_yut_request(10), true);
   ASSERT_TRUE(chunked);
-  EXPECT_EQ(chunked->status, 404);
+  EXPECT_EQ(chunked->status, 405);
   auto chunked_too_large = post_chunked(shared_server(), "/api/solve", padded_yut_request(kDefaultMaxBodyBytes), true);
   ASSERT_TRUE(chunked_too_large);
   EXPECT_EQ(chunked_too_large->status, 413);
@@ -410,7 +358,7 @@ TEST(ServerApi, UnknownTopLevelFieldsAre400NamingThem) {
   const Reply solve_reply =
       solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}, {"limit", {{"max_nodes", 10}}}});
   EXPECT_EQ(solve_reply.status, 400);
-  EXPECT_EQ(solve_reply.body.at("error"), "unknown field \"limit\" (known: puzzle, input, options, limits)");
+  EXPECT_EQ(solve_reply.body.at("error"), "unknown field \"limit\" (known: puzzle, input, options, limits, strict)");
   const Reply play_reply =
       post(shared_server(), "/api/footholds/play", R"({"board": [[1, 1]], "a": [0, 0], "b": [0, 1], "tomove": "B"})");
   EXPECT_EQ(play_reply.status, 400);
@@ -602,7 +550,7 @@ TEST(ServerStatic, UnknownApiRouteIsAJson404) {
   EXPECT_TRUE(json::parse(reply->body).contains("error"));
   auto wrong_method = client.Post("/api/puzzles", "{}", "application/json");
   ASSERT_TRUE(wrong_method);
-  EXPECT_EQ(wrong_method->status, 404);
+  EXPECT_EQ(wrong_method->status, 405);
   EXPECT_TRUE(json::parse(wrong_method->body).contains("error"));
 }
 
@@ -762,7 +710,7 @@ TEST(FootholdsPlay, EngineAgainstEngineOnTheSamplesPlaysTheAnswer) {
 TEST(FootholdsPlay, BToMoveMatchesTheSwappedPositionOnRandomBoards) {
   std::mt19937 random(20261130);
   const app::Puzzle& footholds = *app::find_puzzle("footholds");
-  const int boards = testing::sanitized() ? 15 : 40;
+  const int boards = sanitizer::sanitized() ? 15 : 40;
   for (int i = 0; i < boards; ++i) {
     Position p = random_position(random, 4, 5);
     p.board[static_cast<std::size_t>(p.a[0])][static_cast<std::size_t>(p.a[1])] = 1;
@@ -833,7 +781,7 @@ TEST(FootholdsPlay, APlayerOffAFootholdIsNamedByItsField) {
 // is a 200 or a 400 that speaks of fields, never of text lines.
 TEST(FootholdsPlay, NoErrorSpeaksOfTextLines) {
   std::mt19937 random(1130);
-  const int positions = testing::sanitized() ? 100 : 400;
+  const int positions = sanitizer::sanitized() ? 100 : 400;
   int refused = 0;
   for (int i = 0; i < positions; ++i) {
     Position p = random_position(random, 3, 2);

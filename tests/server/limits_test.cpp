@@ -1,0 +1,412 @@
+// The server against hostile or careless clients (issue #20): a deadline for
+// the whole request, caps on the head, slow and idle connections that hold
+// no worker, framing (chunked trailers, repeated Content-Length), half-closed
+// clients, Host/Origin/Content-Type checks, duplicate JSON keys, the memory
+// budget of a solve; and #16's 405 with Allow and `serve --help`. Times are
+// generous bounds or orderings, never tight.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "boardsearch/app/json_input.hpp"
+#include "boardsearch/app/puzzle.hpp"
+#include "server/server.hpp"
+#include "server_fixture.hpp"
+#include "support/read_file.hpp"
+
+namespace boardsearch::server {
+namespace {
+
+using nlohmann::json;
+using testing::connect_to;
+using testing::get;
+using testing::post;
+using testing::raw_exchange;
+using testing::receive_all;
+using testing::Reply;
+using testing::RunningServer;
+using testing::send_all;
+using testing::solve;
+using testing::status_of;
+using Clock = std::chrono::steady_clock;
+
+const std::string kYutRequest = R"({"puzzle": "yut", "input": "1 2 3\n"})";
+
+// A raw POST /api/solve of `body` with extra header lines `extra`.
+std::string raw_post(const RunningServer& server, const std::string& body, const std::string& extra = "") {
+  return fmt::format(
+      "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n{}Content-Length: {}\r\n\r\n{}",
+      server.host(), extra, body.size(), body);
+}
+
+RunningServer& shared() {
+  static RunningServer server;
+  return server;
+}
+
+// ---------------------------------------------------------------------------
+// Reading requests.
+
+// A client that sends one header line now and then never finishes its
+// request. Each line came well within the old 5 s per-recv timeout, so the
+// old server waited for it forever; now the whole request has a deadline.
+TEST(ServerReading, ARequestNotWholeByTheDeadlineIs408) {
+  ServerConfig config;
+  config.request_deadline_seconds = 1;
+  RunningServer server(config);
+  const int sock = connect_to(server.port());
+  ASSERT_GE(sock, 0);
+  ASSERT_TRUE(send_all(sock, "GET /api/puzzles HTTP/1.1\r\n"));
+  const auto started = Clock::now();
+  std::atomic<bool> closed{false};
+  std::thread trickle([&] {
+    // A line every 200 ms for at most 20 s (the safety net), until cut off.
+    for (int i = 0; i < 100 && !closed.load(); ++i) {
+      if (!send_all(sock, fmt::format("X-Line-{}: {}\r\n", i, i))) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+  });
+  const std::string received = receive_all(sock);
+  closed = true;
+  trickle.join();
+  ::close(sock);
+  EXPECT_EQ(status_of(received), 408) << received;
+  EXPECT_LT(Clock::now() - started, std::chrono::seconds(15)) << "cut off near the 1 s deadline, not by the safety net";
+}
+
+// Slowloris: more trickling connections than workers. The old server gave
+// each connection a worker from accept on, so these held them all and a
+// normal request waited for the slow ones; now they wait in the reader's
+// poll set and the normal requests are answered while the slow ones still
+// trickle.
+TEST(ServerReading, SlowClientsHoldNoWorker) {
+  ServerConfig config;
+  config.threads = 1;
+  RunningServer server(config);
+  constexpr int kSlowClients = 16;  // more than every worker of the old pool (12) and of this one
+  std::atomic<bool> stop_trickling{false};
+  std::atomic<int> still_trickling{0};
+  std::vector<std::thread> slow;
+  for (int i = 0; i < kSlowClients; ++i)
+    slow.emplace_back([&] {
+      const int sock = connect_to(server.port());
+      if (sock < 0) return;
+      ++still_trickling;
+      send_all(sock, "GET /api/puzzles HTTP/1.1\r\n");
+      // A header line every 300 ms for up to 8 s.
+      for (int line = 0; line < 27 && !stop_trickling.load(); ++line) {
+        if (!send_all(sock, fmt::format("X-Slow-{}: {}\r\n", line, line))) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      }
+      --still_trickling;
+      ::close(sock);
+    });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // every slow client is connected and trickling
+  const Reply solved = post(server, "/api/solve", kYutRequest);
+  const Reply listed = get(server, "/api/puzzles");
+  const int trickling_when_answered = still_trickling.load();
+  stop_trickling = true;
+  for (std::thread& t : slow) t.join();
+  EXPECT_EQ(solved.status, 200);
+  EXPECT_EQ(listed.status, 200);
+  EXPECT_EQ(trickling_when_answered, kSlowClients) << "the normal requests waited for the slow clients";
+}
+
+// Idle connections (a browser's pre-opened sockets, or an attacker's) beyond
+// the pending cap evict the oldest; a new client is still served.
+TEST(ServerReading, IdleConnectionsBeyondTheCapEvictTheOldest) {
+  ServerConfig config;
+  config.max_pending_connections = 4;
+  RunningServer server(config);
+  std::vector<int> idle;
+  for (int i = 0; i < 20; ++i) idle.push_back(connect_to(server.port()));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(post(server, "/api/solve", kYutRequest).status, 200);
+  int closed_by_server = 0;
+  for (int sock : idle) {
+    char byte = 0;
+    const timeval short_wait{0, 200'000};
+    setsockopt(sock, SOL_SOCKET, SO_RCVTIMEO, &short_wait, sizeof short_wait);
+    if (::recv(sock, &byte, 1, 0) == 0) ++closed_by_server;
+    ::close(sock);
+  }
+  EXPECT_GE(closed_by_server, 16) << "all but the newest four were evicted";
+}
+
+// The head is capped in bytes and in lines (431); the old server took 132
+// MiB of header lines and answered 200.
+TEST(ServerReading, OversizedHeadsAre431) {
+  std::string many_lines = fmt::format("GET /api/puzzles HTTP/1.1\r\nHost: {}\r\n", shared().host());
+  for (int i = 0; i < 200; ++i) many_lines += fmt::format("X-{}: {}\r\n", i, i);
+  EXPECT_EQ(status_of(raw_exchange(shared(), many_lines + "\r\n")), 431);
+  std::string long_lines = fmt::format("GET /api/puzzles HTTP/1.1\r\nHost: {}\r\n", shared().host());
+  for (int i = 0; i < 10; ++i) long_lines += fmt::format("X-{}: {}\r\n", i, std::string(4000, 'v'));
+  EXPECT_EQ(status_of(raw_exchange(shared(), long_lines + "\r\n")), 431);
+  // A head that never ends is refused once past the cap, without reading on.
+  std::string endless = fmt::format("GET /api/puzzles HTTP/1.1\r\nHost: {}\r\nX-Long: ", shared().host());
+  endless += std::string(std::size_t{1} << 20, 'v');
+  EXPECT_EQ(status_of(raw_exchange(shared(), endless)), 431);
+  // Just under the caps is fine.
+  std::string fine = fmt::format("GET /api/puzzles HTTP/1.1\r\nHost: {}\r\n", shared().host());
+  for (int i = 0; i < 40; ++i) fine += fmt::format("X-{}: {}\r\n", i, std::string(100, 'v'));
+  EXPECT_EQ(status_of(raw_exchange(shared(), fine + "\r\n")), 200);
+}
+
+// A chunked body may end with trailer lines (the old server answered 400).
+TEST(ServerReading, ChunkedTrailersAreAccepted) {
+  const std::string body = kYutRequest;
+  const std::string request = fmt::format(
+      "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "{:x}\r\n{}\r\n0\r\nX-Checksum: 1234\r\nX-Other: 5\r\n\r\n",
+      shared().host(), body.size(), body);
+  const std::string received = raw_exchange(shared(), request);
+  EXPECT_EQ(status_of(received), 200) << received;
+  EXPECT_EQ(json::parse(testing::body_of(received)).at("answer"), "20\n");
+}
+
+// Framing that two parsers could read differently is refused: repeated
+// Content-Length (the old server took the first), both framings at once.
+TEST(ServerReading, AmbiguousFramingIs400) {
+  const std::string body = kYutRequest;
+  const std::string host = shared().host();
+  const std::string twice = fmt::format(
+      "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n"
+      "Content-Length: {}\r\n\r\n{}",
+      host, body.size(), body.size() + 5, body);
+  EXPECT_EQ(status_of(raw_exchange(shared(), twice)), 400);
+  const std::string listed = fmt::format(
+      "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}, {}\r\n\r\n{}",
+      host, body.size(), body.size(), body);
+  EXPECT_EQ(status_of(raw_exchange(shared(), listed)), 400);
+  const std::string both = fmt::format(
+      "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n"
+      "Transfer-Encoding: chunked\r\n\r\n{}",
+      host, body.size(), body);
+  EXPECT_EQ(status_of(raw_exchange(shared(), both)), 400);
+}
+
+// A client that shuts its sending side after the request still gets the
+// answer (the old server sent nothing).
+TEST(ServerReading, HalfClosedClientsGetTheirAnswer) {
+  const std::string received = raw_exchange(shared(), raw_post(shared(), kYutRequest), true);
+  ASSERT_EQ(status_of(received), 200) << received;
+  EXPECT_EQ(json::parse(testing::body_of(received)).at("answer"), "20\n");
+}
+
+// ---------------------------------------------------------------------------
+// Who may ask.
+
+TEST(ServerOrigin, AForeignHostIs403) {
+  const std::string body = kYutRequest;
+  for (const std::string& host :
+       {std::string("evil.example"), std::string("evil.example:") + std::to_string(shared().port()),
+        std::string("127.0.0.1:1"), std::string("")}) {
+    SCOPED_TRACE(host);
+    const std::string request =
+        fmt::format("POST /api/solve HTTP/1.1\r\n{}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{}",
+                    host.empty() ? "" : "Host: " + host + "\r\n", body.size(), body);
+    EXPECT_EQ(status_of(raw_exchange(shared(), request)), 403);
+  }
+  for (const std::string& host : {fmt::format("localhost:{}", shared().port()), std::string("127.0.0.1"),
+                                  fmt::format("[::1]:{}", shared().port())}) {
+    SCOPED_TRACE(host);
+    const std::string request = fmt::format("GET /api/puzzles HTTP/1.1\r\nHost: {}\r\n\r\n", host);
+    EXPECT_EQ(status_of(raw_exchange(shared(), request)), 200);
+  }
+}
+
+TEST(ServerOrigin, AnotherSitesOriginIs403) {
+  for (const std::string origin : {"http://evil.example", "null", "https://127.0.0.1:1"}) {
+    SCOPED_TRACE(origin);
+    EXPECT_EQ(status_of(raw_exchange(shared(), raw_post(shared(), kYutRequest, "Origin: " + origin + "\r\n"))), 403);
+  }
+  const std::string own = fmt::format("Origin: http://{}\r\n", shared().host());
+  EXPECT_EQ(status_of(raw_exchange(shared(), raw_post(shared(), kYutRequest, own))), 200);
+}
+
+// A POST must say its body is JSON: a form or text/plain body is what a page
+// on another site can send without a CORS preflight (the old server parsed
+// any Content-Type as JSON).
+TEST(ServerOrigin, APostThatIsNotJsonIs415) {
+  httplib::Client client = shared().client();
+  for (const char* type : {"text/plain", "application/x-www-form-urlencoded", "application/jsonx"}) {
+    SCOPED_TRACE(type);
+    auto reply = client.Post("/api/solve", kYutRequest, type);
+    ASSERT_TRUE(reply);
+    EXPECT_EQ(reply->status, 415);
+    EXPECT_NE(json::parse(reply->body).at("error").get<std::string>().find("application/json"), std::string::npos);
+  }
+  auto with_charset = client.Post("/api/solve", kYutRequest, "application/json; charset=utf-8");
+  ASSERT_TRUE(with_charset);
+  EXPECT_EQ(with_charset->status, 200);
+}
+
+// ---------------------------------------------------------------------------
+// Bodies.
+
+TEST(ServerJson, DuplicateKeysAre400) {
+  for (const std::string& body :
+       {std::string(R"({"puzzle": "yut", "puzzle": "2048", "input": "1 2 3\n"})"),
+        std::string(R"({"puzzle": "yut", "input": "1 2 3\n", "limits": {"max_nodes": 5, "max_nodes": 9}})")}) {
+    SCOPED_TRACE(body);
+    const Reply reply = post(shared(), "/api/solve", body);
+    EXPECT_EQ(reply.status, 400);
+    EXPECT_NE(reply.body.at("error").get<std::string>().find("twice"), std::string::npos) << reply.body.dump();
+  }
+  // The same key in two different objects is fine.
+  EXPECT_EQ(
+      post(shared(), "/api/solve", R"({"puzzle": "yut", "input": "1 2 3\n", "options": {"pieces": 2}, "limits": {}})")
+          .status,
+      200);
+}
+
+TEST(ServerJson, ALeadingByteOrderMarkIsIgnored) {
+  const Reply reply = post(shared(), "/api/solve", "\xEF\xBB\xBF" + kYutRequest);
+  EXPECT_EQ(reply.status, 200) << reply.body.dump();
+  EXPECT_THROW(app::parse_json("{\"a\": 1, \"a\": 2}"), app::InputError);
+  EXPECT_EQ(app::parse_json("\xEF\xBB\xBF[1]"), json::array({1}));
+  // Nested objects each keep their own keys.
+  EXPECT_NO_THROW(app::parse_json(R"({"a": {"a": 1, "b": [{"a": 2}, {"a": 3}]}, "b": 1})"));
+  EXPECT_THROW(app::parse_json(R"({"a": [{"x": 1, "x": 2}]})"), app::InputError);
+}
+
+// 64-bit values beyond the signed range are refused by name, never wrapped.
+TEST(ServerJson, UnsignedIntegersAreRangeChecked) {
+  for (const char* huge : {"9223372036854775808", "18446744073709551615"}) {
+    SCOPED_TRACE(huge);
+    const Reply moves =
+        post(shared(), "/api/solve",
+             std::string(R"({"puzzle": "2048", "input": "1\n2\n", "options": {"moves": )") + huge + "}}");
+    EXPECT_EQ(moves.status, 400);
+    EXPECT_EQ(moves.body.dump().find("-9223372036854775808"), std::string::npos) << moves.body.dump();
+    const Reply nodes =
+        post(shared(), "/api/solve",
+             std::string(R"({"puzzle": "yut", "input": "1 2 3\n", "limits": {"max_nodes": )") + huge + "}}");
+    EXPECT_EQ(nodes.status, 400);
+    EXPECT_NE(nodes.body.at("error").get<std::string>().find("limits.max_nodes"), std::string::npos);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The memory budget of a solve.
+
+TEST(ServerBudget, DefaultMemoryBudgetKeepsAllWorkersUnderAGibibyte) {
+  const ServerConfig config;
+  EXPECT_GT(config.budget.max_memory_bytes, 0u);
+  EXPECT_LE(config.budget.max_memory_bytes, std::uint64_t{1} << 30);
+  EXPECT_LE(config.budget.max_memory_bytes * config.threads, std::uint64_t{1} << 30);
+}
+
+// A yut schedule whose DP layers outgrow a small budget: 422 "memory limit"
+// (the old server had no memory budget and grew until the time limit).
+TEST(ServerBudget, ASolveOverItsMemoryBudgetIs422) {
+  ServerConfig config;
+  config.budget.max_memory_bytes = std::uint64_t{1} << 20;  // 1 MiB
+  RunningServer server(config);
+  std::string dice;
+  for (int i = 0; i < 200; ++i) dice += std::to_string(1 + (i * 7) % 5) + " ";
+  const Reply reply = solve(server, {{"puzzle", "yut"}, {"input", dice + "\n"}, {"options", {{"pieces", 8}}}});
+  EXPECT_EQ(reply.status, 422) << reply.body.dump();
+  EXPECT_NE(reply.body.at("error").get<std::string>().find("memory limit"), std::string::npos) << reply.body.dump();
+  EXPECT_EQ(reply.body.at("reason"), "memory");
+  // The same schedule with the default budget is not refused for memory.
+  const Reply roomy = solve(shared(), {{"puzzle", "yut"}, {"input", dice + "\n"}, {"options", {{"pieces", 8}}}});
+  EXPECT_TRUE(roomy.status == 200 || roomy.body.at("reason") != "memory") << roomy.body.dump();
+}
+
+// ---------------------------------------------------------------------------
+// The handler without a socket (what the fuzz targets drive).
+
+HttpRequest request(std::string method, std::string path, std::string body = "",
+                    std::string type = "application/json") {
+  HttpRequest r{std::move(method), std::move(path), {{"Host", "127.0.0.1:8080"}}, std::move(body)};
+  if (!type.empty()) r.headers.emplace_back("Content-Type", std::move(type));
+  return r;
+}
+
+TEST(RequestHandlerDirect, EveryRouteAnswersWithoutASocket) {
+  ServerConfig config;
+  config.web_root = BOARDSEARCH_TEST_WEB_ROOT;
+  RequestHandler handler(config, 8080);
+  EXPECT_EQ(handler.handle(request("GET", "/api/puzzles")).status, 200);
+  EXPECT_EQ(handler.handle(request("GET", "/")).status, 200);
+  const HttpResponse solved = handler.handle(request("POST", "/api/solve", kYutRequest));
+  EXPECT_EQ(solved.status, 200);
+  EXPECT_EQ(json::parse(solved.body).at("answer"), "20\n");
+  // Jobs run at once without an executor: the first poll finds it done.
+  const HttpResponse started = handler.handle(request("POST", "/api/jobs", kYutRequest));
+  ASSERT_EQ(started.status, 202) << started.body;
+  const std::string id = json::parse(started.body).at("job");
+  const json polled = json::parse(handler.handle(request("GET", "/api/jobs/" + id)).body);
+  EXPECT_EQ(polled.at("state"), "done");
+  EXPECT_EQ(polled.at("status"), 200);
+  EXPECT_EQ(polled.at("result").at("answer"), "20\n");
+  EXPECT_EQ(handler.handle(request("GET", "/api/solve")).status, 405);
+  EXPECT_EQ(handler.handle(request("POST", "/api/solve", kYutRequest, "text/plain")).status, 415);
+  HttpRequest foreign = request("GET", "/api/puzzles");
+  foreign.headers[0].second = "evil.example";
+  EXPECT_EQ(handler.handle(foreign).status, 403);
+  EXPECT_EQ(handler.handle(request("GET", "/api/nothing")).status, 404);
+}
+
+// ---------------------------------------------------------------------------
+// The executable: `serve --help` and the warning for a non-loopback host.
+
+struct ServerRun {
+  int status = -1;
+  std::string output;
+};
+
+ServerRun run_server(const std::string& arguments) {
+  const std::string command = std::string(BOARDSEARCH_SERVER_EXE) + " serve " + arguments + " </dev/null 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return {};
+  ServerRun run;
+  std::array<char, 4096> buffer{};
+  while (const std::size_t length = std::fread(buffer.data(), 1, buffer.size(), pipe))
+    run.output.append(buffer.data(), length);
+  const int wait_status = pclose(pipe);
+  if (wait_status != -1 && WIFEXITED(wait_status)) run.status = WEXITSTATUS(wait_status);
+  return run;
+}
+
+TEST(ServeCommand, HelpNamesTheCommandAndNumericTypes) {
+  const ServerRun run = run_server("--help");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.output.find("boardsearch serve"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find(BOARDSEARCH_SERVER_EXE), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("TEXT"), std::string::npos) << run.output;
+  for (const char* type : {"PORT (0..65535)", "N (integer >= 1)", "SECONDS (decimal > 0)", "MB (integer >= 1)"})
+    EXPECT_NE(run.output.find(type), std::string::npos) << type << "\n" << run.output;
+}
+
+// The warning comes before serving; `timeout` ends the run a second later.
+TEST(ServeCommand, ANonLoopbackHostWarnsThatThereIsNoAuthentication) {
+  const std::string web_root = BOARDSEARCH_TEST_WEB_ROOT;
+  const std::string exe = BOARDSEARCH_SERVER_EXE;
+  for (const auto& [host, warns] : {std::pair{"0.0.0.0", true}, std::pair{"127.0.0.1", false}}) {
+    SCOPED_TRACE(host);
+    const std::string command = fmt::format(
+        "timeout -s INT 1 {} serve --host {} --port 0 --quiet --web-root {} </dev/null 2>&1", exe, host, web_root);
+    FILE* pipe = popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string output;
+    std::array<char, 4096> buffer{};
+    while (const std::size_t length = std::fread(buffer.data(), 1, buffer.size(), pipe))
+      output.append(buffer.data(), length);
+    pclose(pipe);
+    EXPECT_NE(output.find("serving http://"), std::string::npos) << output;
+    EXPECT_EQ(output.find("no authentication") != std::string::npos, warns) << output;
+  }
+}
+
+}  // namespace
+}  // namespace boardsearch::server
