@@ -143,7 +143,7 @@ void add_serve_command(CLI::App& app, int& status) {
       "the server has no authentication).");
   sub->add_option("--host", options.host, "address to bind (default 127.0.0.1)")->type_name("ADDRESS");
   sub->add_option("--port", options.port, "TCP port; 0 picks a free one (default 8080)")
-      ->check(CLI::Range(0, 65535))
+      ->check(CLI::Range(0, 65535).description(""))
       ->type_name("PORT (0..65535)");
   sub->add_option("--web-root", options.web_root,
                   "folder holding index.html (default: found next to the executable, see docs/web.md)")
@@ -156,7 +156,7 @@ void add_serve_command(CLI::App& app, int& status) {
                   "memory budget per solve in MiB (default 1024 divided among the --threads workers)")
       ->type_name("MB (integer >= 1)");
   sub->add_option("--threads", options.threads, "solves that run at once, jobs included (default 4)")
-      ->check(CLI::Range(1, 256))
+      ->check(CLI::Range(1, 256).description(""))
       ->type_name("N (1..256)");
   sub->add_flag("--quiet", options.quiet, "do not log requests on stderr");
   sub->callback([&status] { status = serve(options); });
