@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <limits>
+#include <optional>
+#include <system_error>
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
@@ -17,6 +20,19 @@ using app::InputError;
 using app::where;
 
 constexpr std::string_view kTileWhat = "a tile (0 for empty, or a power of two >= 2)";
+
+// A field of decimal digits only whose value lies beyond the signed 64-bit
+// range but within the unsigned one (2^63 .. 2^64 - 1), else nullopt. The
+// largest tile the engine prints is 2^63, so it must read it back; every
+// other field goes through app::parse_integer and its messages.
+std::optional<std::uint64_t> unsigned_beyond_signed(std::string_view field) {
+  std::uint64_t value = 0;
+  const char* end = field.data() + field.size();
+  const auto [stop, error] = std::from_chars(field.data(), end, value);
+  if (error != std::errc{} || stop != end || field.empty() || field.front() < '0' || field.front() > '9') return {};
+  if (value <= static_cast<std::uint64_t>(std::numeric_limits<long long>::max())) return {};
+  return value;
+}
 
 }  // namespace
 
@@ -37,15 +53,19 @@ Board parse_board(std::string_view input) {
           fmt::format("{}: expected {} tiles in row {}, found {}", where(line.number), side, row + 1, fields.size()));
     for (int col = 0; col < side; ++col) {
       const std::size_t field = static_cast<std::size_t>(col) + 1;
+      const std::string_view text_value = fields[static_cast<std::size_t>(col)];
+      const std::optional<std::uint64_t> beyond_signed = unsigned_beyond_signed(text_value);
       // Any integer parses here so that the message below can say what a
       // tile must be (negative numbers included).
-      const long long value =
-          app::parse_integer(fields[static_cast<std::size_t>(col)], line.number, field, kTileWhat,
-                             std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
-      if (value == 0) continue;
-      const auto unsigned_value = static_cast<std::uint64_t>(value);
-      if (value < 2 || !std::has_single_bit(unsigned_value))
-        throw InputError(fmt::format("{}: expected {}, found {}", where(line.number, field), kTileWhat, value));
+      const long long value = beyond_signed ? 0
+                                            : app::parse_integer(text_value, line.number, field, kTileWhat,
+                                                                 std::numeric_limits<long long>::min(),
+                                                                 std::numeric_limits<long long>::max());
+      if (!beyond_signed && value == 0) continue;
+      const std::uint64_t unsigned_value = beyond_signed ? *beyond_signed : static_cast<std::uint64_t>(value);
+      if ((!beyond_signed && value < 2) || !std::has_single_bit(unsigned_value))
+        throw InputError(fmt::format("{}: expected {}, found {}", where(line.number, field), kTileWhat,
+                                     beyond_signed ? fmt::format("{}", unsigned_value) : fmt::format("{}", value)));
       if (sum > std::numeric_limits<std::uint64_t>::max() - unsigned_value)
         throw InputError(fmt::format("{}: the tiles so far sum to more than 2^64 - 1, which is not supported",
                                      where(line.number, field)));
@@ -87,13 +107,27 @@ std::string board_text(const Board& board, int indent) {
 }
 
 nlohmann::json board_json(const Board& board) {
+  return nlohmann::json{{"cells", cells_json(board)}, {"exponents", exponents_json(board)}};
+}
+
+nlohmann::json cells_json(const Board& board) {
   nlohmann::json rows = nlohmann::json::array();
   for (int row = 0; row < board.side(); ++row) {
     nlohmann::json cells = nlohmann::json::array();
     for (int col = 0; col < board.side(); ++col) cells.push_back(tile_value(board.at(row, col)));
     rows.push_back(std::move(cells));
   }
-  return nlohmann::json{{"cells", std::move(rows)}};
+  return rows;
+}
+
+nlohmann::json exponents_json(const Board& board) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int row = 0; row < board.side(); ++row) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (int col = 0; col < board.side(); ++col) cells.push_back(int{board.at(row, col)});
+    rows.push_back(std::move(cells));
+  }
+  return rows;
 }
 
 }  // namespace boardsearch::game2048

@@ -31,7 +31,14 @@ std::string tile_text(int exponent);
 // Every line is indented by `indent` spaces.
 std::string board_text(const Board& board, int indent = 2);
 
-// {"cells": [[values, 0 for empty], ...]} as the API's board object.
+// {"cells": [[values, 0 for empty], ...], "exponents": [[e, ...], ...]} as
+// the API's board object. Both hold the same board: cells the tile values
+// (exact integers in the JSON text, but JavaScript rounds them above 2^53),
+// exponents the e of each tile 2^e (0 empty), which every reader keeps exact.
 nlohmann::json board_json(const Board& board);
+// The rows of tile values (0 empty) of board_json's "cells".
+nlohmann::json cells_json(const Board& board);
+// The rows of exponents (0 empty, e for 2^e) of board_json's "exponents".
+nlohmann::json exponents_json(const Board& board);
 
 }  // namespace boardsearch::game2048

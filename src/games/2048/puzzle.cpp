@@ -111,11 +111,13 @@ app::SolveReport solve(const app::SolveRequest& request) {
     report.explanation += fmt::format("({} move{} suffice{}; more moves cannot make a larger tile)\n", line.size(),
                                       line.size() == 1 ? "" : "s", line.size() == 1 ? "s" : "");
   nlohmann::json json_boards = nlohmann::json::array();
+  nlohmann::json json_exponents = nlohmann::json::array();
   for (std::size_t step = 0; step < boards.size(); ++step) {
     const std::string text = step_text(boards[step], step, line);
     report.explanation += fmt::format("\n{}\n{}", text, board_text(boards[step]));
     const nlohmann::json board = board_json(boards[step]);
     json_boards.push_back(board["cells"]);
+    json_exponents.push_back(board["exponents"]);
     report.line.push_back({{"move", step == 0 ? nlohmann::json(nullptr) : nlohmann::json(to_string(line[step - 1]))},
                            {"text", text},
                            {"board", board}});
@@ -123,8 +125,10 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
   report.document = {{"puzzle", "2048"},
                      {"answer", tile_value(answer)},
+                     {"answer_exponent", answer},
                      {"moves", std::move(json_moves)},
                      {"boards", std::move(json_boards)},
+                     {"exponents", std::move(json_exponents)},
                      {"nodes", result.search.stats.nodes},
                      {"ms", result.search.stats.milliseconds()}};
   return report;

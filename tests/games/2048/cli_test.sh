@@ -86,6 +86,7 @@ assert doc["puzzle"] == "2048", doc
 assert doc["answer"] == 8, doc
 assert doc["moves"] == ["left", "left"], doc
 assert doc["boards"][-1][0] == [8, 0, 0], doc
+assert doc["exponents"][-1][0] == [3, 0, 0] and doc["answer_exponent"] == 3, doc
 assert len(doc["boards"]) == 3 and doc["nodes"] >= 1 and doc["ms"] >= 0, doc
 PY
 else

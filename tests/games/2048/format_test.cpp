@@ -56,6 +56,22 @@ TEST(Format2048, GoodInputsParse) {
   EXPECT_EQ(game2048::board_text(board), "     2    0\n     0 1024\n");
 }
 
+// Every tile the CLI prints reads back, 2^63 (the largest: the sum fits in
+// 64 bits) included; the unsigned range beyond it is still checked.
+TEST(Format2048, EveryPrintedTileParsesBack) {
+  for (int e = 1; e <= game2048::kMaxExponent; ++e) {
+    const auto board = game2048::parse_board("2\n0 " + game2048::tile_text(e) + "\n0 0\n");
+    EXPECT_EQ(board.at(0, 1), e) << e;
+    EXPECT_EQ(game2048::format_board(board), "2\n0 " + game2048::tile_text(e) + "\n0 0\n");
+  }
+  const auto top = game2048::parse_board("2\n9223372036854775808 4611686018427387904\n2 0\n");
+  EXPECT_EQ(top.max_exponent(), 63);
+  expect_bad("1\n9223372036854775809\n", "line 2, field 1");                           // not a power of two
+  expect_bad("1\n18446744073709551615\n", "line 2, field 1");                          // 2^64 - 1
+  expect_bad("2\n9223372036854775808 9223372036854775808\n0 0\n", "line 2, field 2");  // sum 2^64
+  expect_bad("1\n18446744073709551616\n", "line 2, field 1");                          // 2^64: out of range
+}
+
 TEST(Format2048, NegativeMovesIsBadInput) {
   app::SolveRequest request{"1\n2\n", {}, {}};
   request.options.set("moves", {std::int64_t{-1}});

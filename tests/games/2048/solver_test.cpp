@@ -89,6 +89,11 @@ TEST(Solver2048, TrapLargeTilesDoNotOverflow) {
   const std::string input = "2\n4611686018427387904 4611686018427387904\n0 0\n";
   EXPECT_EQ(solve_text(input, 1).answer, "9223372036854775808\n");
   EXPECT_EQ(solve_text(input, 0).answer, "4611686018427387904\n");
+  // The answer 2^63 reads back as input, and its exponent is in the JSON.
+  const auto top = solve_text("2\n9223372036854775808 0\n0 0\n", 3);
+  EXPECT_EQ(top.answer, "9223372036854775808\n");
+  EXPECT_EQ(top.document["answer_exponent"], 63);
+  EXPECT_EQ(top.document["exponents"][0][0][0], 63);
   // A full 16 x 16 board of 2s reaches 2^9 = 512 = sum in 8 moves, exactly.
   std::string big = "16\n";
   for (int row = 0; row < 16; ++row) {
@@ -130,6 +135,45 @@ TEST(Solver2048, OptimizedEqualsPlainOnRandomBoards) {
     }
   }
   EXPECT_GT(proven_shorter, 0);  // "fewer than K moves" lines were exercised
+}
+
+// A dense small board of one of issue #14's kinds: every cell a 2 or a 4;
+// 2, 4 and 8 with a few empties; mixed 2..64; or stripes / checkerboards of
+// 2 and 4 with 10-20 % empties and a few 8s and 16s.
+Board random_dense_board(core::SplitMix64& rng, int side) {
+  const auto kind = rng.below(4);
+  if (kind == 0) return random_small_board(rng, side, 100, 2);
+  if (kind == 1) return random_small_board(rng, side, 90 + static_cast<int>(rng.below(10)), 3);
+  if (kind == 2) return random_small_board(rng, side, 100, 6);
+  Board board(side);
+  const auto pattern = rng.below(3);
+  const auto empty_percent = 10 + rng.below(11);
+  for (int row = 0; row < side; ++row)
+    for (int col = 0; col < side; ++col) {
+      const int phase = pattern == 0 ? row : pattern == 1 ? col : row + col;
+      const auto roll = rng.below(100);
+      const int e = roll < empty_percent ? 0 : roll >= 95 ? 3 + static_cast<int>(rng.below(2)) : 1 + phase % 2;
+      board.set(row, col, static_cast<game2048::Exponent>(e));
+    }
+  if (board.counts().tiles == 0) board.set(0, 0, 1);
+  return board;
+}
+
+TEST(Solver2048, OptimizedEqualsPlainOnDenseBoards) {
+  core::SplitMix64 rng(20482);
+  const int rounds = scaled(2000);
+  for (int round = 0; round < rounds; ++round) {
+    const int side = 2 + static_cast<int>(rng.below(5));
+    const Board board = random_dense_board(rng, side);
+    // K up to 7; the plain 4^7 is the slow part, so K = 7 is one round in 8.
+    const int moves = rng.below(8) == 0 ? 7 : 1 + static_cast<int>(rng.below(6));
+    const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), moves));
+    const auto result = game2048::maximize_tile(board, moves);
+    ASSERT_TRUE(result.search.proven());
+    ASSERT_EQ(result.search.value, truth) << "round " << round << " side " << side << " moves " << moves << "\n"
+                                          << game2048::format_board(board);
+    expect_replay_reaches(board, result.search.line, moves, truth);
+  }
 }
 
 TEST(Solver2048, WithoutBoundsStillEqualsPlain) {
@@ -177,6 +221,16 @@ TEST(Solver2048, ApplyUndoRestoresTheSearchState) {
   EXPECT_GT(applied, static_cast<std::size_t>(scaled(1000)));  // the sanitizer run plays an eighth of the rounds
 }
 
+// Tile values from rows of exponents (0 empty, e for 2^e).
+plain2048::Grid values_of(const std::vector<std::vector<int>>& exponents) {
+  plain2048::Grid grid;
+  for (const auto& row : exponents) {
+    grid.emplace_back();
+    for (const int e : row) grid.back().push_back(e == 0 ? 0 : std::uint64_t{1} << e);
+  }
+  return grid;
+}
+
 TEST(Solver2048, ReportLineAndDocumentReplayToTheAnswer) {
   core::SplitMix64 rng(31);
   for (int round = 0; round < scaled(300); ++round) {
@@ -203,6 +257,15 @@ TEST(Solver2048, ReportLineAndDocumentReplayToTheAnswer) {
       ASSERT_EQ(report.line[step + 1]["board"]["cells"].get<plain2048::Grid>(), grid);
       ASSERT_EQ(doc["boards"][step + 1].get<plain2048::Grid>(), grid);
     }
+    // Every board also comes as exponents (0 empty, e for 2^e), the same
+    // board: in each line step and in the document, beside the answer's.
+    ASSERT_EQ(doc["exponents"].size(), doc["boards"].size());
+    for (std::size_t step = 0; step < doc["boards"].size(); ++step) {
+      ASSERT_EQ(report.line[step]["board"]["exponents"], doc["exponents"][step]);
+      ASSERT_EQ(values_of(doc["exponents"][step].get<std::vector<std::vector<int>>>()),
+                doc["boards"][step].get<plain2048::Grid>());
+    }
+    ASSERT_EQ(std::to_string(game2048::tile_value(doc["answer_exponent"].get<int>())) + "\n", report.answer);
     ASSERT_EQ(std::to_string(plain2048::largest(grid)) + "\n", report.answer);
     ASSERT_GE(doc["nodes"].get<std::uint64_t>(), 1u);
     // --explain names the moves in order.
@@ -317,6 +380,20 @@ TEST(Solver2048, LimitsNeverYieldAnUnprovenAnswer) {
   request.options.set("moves", {std::int64_t{10}});
   request.limits.max_nodes = 10;
   EXPECT_THROW(game2048::puzzle().solve(request), app::LimitError);
+}
+
+// #20: a time limit holds on boards whose nodes are expensive. A 128 x 128
+// node costs about a millisecond, so a 5 ms limit stops after a handful of
+// nodes; with the clock polled every 4,096 nodes it ran 4,097 (seconds).
+// Counted, not timed.
+TEST(Solver2048, TimeLimitHoldsOnHugeBoards) {
+  core::SplitMix64 rng(128);
+  const Board board = random_small_board(rng, game2048::kMaxSide, 100, 5);
+  core::SearchLimits limits;
+  limits.deadline = core::SearchLimits::deadline_in(0.005);
+  const auto result = game2048::maximize_tile(board, 20, limits);
+  EXPECT_EQ(result.search.outcome, core::Outcome::time_limit);
+  EXPECT_LT(result.search.stats.nodes, core::SearchControl::kPollInterval / 4);
 }
 
 TEST(Solver2048, AStoppedSearchBracketsTheTrueAnswer) {
