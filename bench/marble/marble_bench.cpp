@@ -10,9 +10,11 @@
 // with the same budget per board: kSecondsPerBoard seconds, and for the
 // engine kMemoryBudget bytes (the plain search stops at kPlainStateCap
 // states, about the same memory for its node-based set and queue).
-// Counters per family: finished (boards solved or proven impossible),
-// solved (boards with an answer), tilts (sum of the answers), states (pairs
-// stored, summed), peak_MB (the most one board held; engine only).
+// One benchmark per board (side, walls, board: its index in the family), so
+// that the time of every board is seen, not only a family's sum. Counters:
+// finished (1 if solved or proven impossible), solved (1 if it has an
+// answer), tilts (the answer), states (pairs stored), peak_MB (the most the
+// engine held).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -31,7 +33,7 @@ namespace {
 
 using namespace boardsearch;
 
-constexpr int kBoardsPerFamily = 3;
+constexpr int kBoardsPerFamily = 5;
 constexpr double kSecondsPerBoard = 10.0;
 constexpr std::size_t kMemoryBudget = std::size_t{1} << 30;
 constexpr std::size_t kPlainStateCap = 20'000'000;
@@ -60,12 +62,18 @@ struct Totals {
   }
 };
 
+// The board a benchmark's arguments name.
+const marble::Board& board_of(const benchmark::State& state) {
+  return family(static_cast<int>(state.range(0)),
+                static_cast<int>(state.range(1)))[static_cast<std::size_t>(state.range(2))];
+}
+
 void run_engine(benchmark::State& state, marble::Strategy strategy) {
-  const auto& boards = family(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  const marble::Board& board = board_of(state);
   Totals totals;
   for (auto _ : state) {
     totals = {};
-    for (const marble::Board& board : boards) {
+    {
       core::SearchLimits limits;
       limits.deadline = core::SearchLimits::deadline_in(kSecondsPerBoard);
       const marble::Solution solution =
@@ -121,11 +129,11 @@ std::optional<int> plain_bfs(const marble::Board& board, std::size_t& states) {
 }
 
 void BM_MarblePlainBfs(benchmark::State& state) {
-  const auto& boards = family(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  const marble::Board& board = board_of(state);
   Totals totals;
   for (auto _ : state) {
     totals = {};
-    for (const marble::Board& board : boards) {
+    {
       std::size_t states = 0;
       const std::optional<int> answer = plain_bfs(board, states);
       totals.finished += answer ? 1 : 0;
@@ -138,8 +146,8 @@ void BM_MarblePlainBfs(benchmark::State& state) {
 }
 
 void families(benchmark::internal::Benchmark* benchmark) {
-  benchmark->ArgsProduct({{100, 300, 1000}, {5, 15, 30}})
-      ->ArgNames({"side", "walls"})
+  benchmark->ArgsProduct({{100, 300, 1000}, {5, 15, 30}, {0, 1, 2, 3, 4}})
+      ->ArgNames({"side", "walls", "board"})
       ->Unit(benchmark::kMillisecond)
       ->Iterations(1);
 }
