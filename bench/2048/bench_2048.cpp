@@ -2,9 +2,11 @@
 // search (what accepted judge solutions do) on the same boards, same run.
 // Counters: nodes per solve, answer (tile value), milliseconds per solve.
 #include <benchmark/benchmark.h>
+#include <time.h>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <vector>
 
 #include "2048/boards.hpp"
@@ -93,6 +95,96 @@ void BM_2048_PlainLone1024(benchmark::State& state) {
   }
   report(state, nodes, answer, 1);
 }
+
+// The dense classes of issue #14 (boards.hpp), 100 boards each from seeds
+// 1-100, one solve per board (Iterations(1)). Counters per board: the
+// median, p99 and max of the CPU time of one solve (thread CPU time, so a
+// loaded machine does not inflate it; wall_ms_* is the wall time beside
+// it), and of the nodes. Args: class, K.
+constexpr std::uint64_t kDenseSeeds = 100;
+
+double thread_cpu_ms() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
+}
+
+// The q-quantile (0..1) of `values` by the nearest-rank rule.
+double quantile(std::vector<double> values, double q) {
+  std::sort(values.begin(), values.end());
+  const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(values.size())));
+  return values[std::min(values.size() - 1, rank == 0 ? 0 : rank - 1)];
+}
+
+void BM_2048_Dense(benchmark::State& state) {
+  const auto kind = kDenseClasses[static_cast<std::size_t>(state.range(0))];
+  const long long moves = state.range(1);
+  state.SetLabel(to_string(kind));
+  std::vector<double> cpu_ms, wall_ms, nodes;
+  std::uint64_t answer = 0;
+  for (auto _ : state) {
+    cpu_ms.clear(), wall_ms.clear(), nodes.clear();
+    for (std::uint64_t seed = 1; seed <= kDenseSeeds; ++seed) {
+      const Board board = dense_board(kind, seed);
+      const double cpu_start = thread_cpu_ms();
+      const auto result = game2048::maximize_tile(board, moves);
+      cpu_ms.push_back(thread_cpu_ms() - cpu_start);
+      if (!result.search.proven()) state.SkipWithError("not proven");
+      wall_ms.push_back(result.search.stats.milliseconds());
+      nodes.push_back(static_cast<double>(result.search.stats.nodes));
+      answer = std::max<std::uint64_t>(answer, game2048::tile_value(result.search.value.value_or(0)));
+    }
+  }
+  state.counters["boards"] = static_cast<double>(cpu_ms.size());
+  state.counters["answer_max"] = static_cast<double>(answer);
+  state.counters["cpu_ms_median"] = quantile(cpu_ms, 0.5);
+  state.counters["cpu_ms_p99"] = quantile(cpu_ms, 0.99);
+  state.counters["cpu_ms_max"] = quantile(cpu_ms, 1.0);
+  state.counters["wall_ms_median"] = quantile(wall_ms, 0.5);
+  state.counters["wall_ms_max"] = quantile(wall_ms, 1.0);
+  state.counters["nodes_median"] = quantile(nodes, 0.5);
+  state.counters["nodes_max"] = quantile(nodes, 1.0);
+  double total_ms = 0, total_nodes = 0;
+  for (std::size_t i = 0; i < cpu_ms.size(); ++i) total_ms += cpu_ms[i], total_nodes += nodes[i];
+  state.counters["us_per_node"] = 1e3 * total_ms / std::max(total_nodes, 1.0);
+}
+
+// The plain 4^K search on a sample of the same boards (seed 1 of each class):
+// what the dense benchmark is compared with, in the same run.
+void BM_2048_PlainDense(benchmark::State& state) {
+  const auto kind = kDenseClasses[static_cast<std::size_t>(state.range(0))];
+  const int moves = static_cast<int>(state.range(1));
+  state.SetLabel(to_string(kind));
+  const Board board = dense_board(kind, 1);
+  std::vector<Board> scratch(static_cast<std::size_t>(moves) + 1, Board(kBenchSide));
+  std::uint64_t nodes = 0, answer = 0;
+  double cpu_ms = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    const double cpu_start = thread_cpu_ms();
+    answer = game2048::tile_value(plain_max_exponent(board, moves, scratch, nodes));
+    cpu_ms = thread_cpu_ms() - cpu_start;
+  }
+  report(state, nodes, answer, 1);
+  state.counters["cpu_ms"] = cpu_ms;
+}
+
+void dense_args(benchmark::internal::Benchmark* bench, long long moves) {
+  for (std::size_t kind = 0; kind < kDenseClasses.size(); ++kind) bench->Args({static_cast<long long>(kind), moves});
+}
+
+BENCHMARK(BM_2048_Dense)
+    ->Apply([](benchmark::internal::Benchmark* bench) { dense_args(bench, 10); })
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_2048_Dense)
+    ->Apply([](benchmark::internal::Benchmark* bench) { dense_args(bench, 12); })
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_2048_PlainDense)
+    ->Apply([](benchmark::internal::Benchmark* bench) { dense_args(bench, 10); })
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 // Args: K, and whether each solve gets kSecondsPerBoard (then "proven" says
 // how many of the boards finished; "answer" is the best found).
