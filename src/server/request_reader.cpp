@@ -81,22 +81,11 @@ struct Refusal {
 
 // One connection being read.
 struct Connection {
-  enum class Phase { head, length_body, chunked_body, draining };
   int socket = -1;
   Clock::time_point deadline;
-  Phase phase = Phase::head;
-  std::string buffer;  // received, not yet consumed
-  bool any_byte = false;
-  // Known once the head is whole.
-  std::string method, target, head;  // head: request line and kept header lines, CRLF-terminated
-  std::size_t head_bytes = 0, header_lines = 0;
-  // The body.
-  std::string body;
-  std::size_t length_left = 0;  // length_body: bytes still to come
-  enum class Chunk { size_line, data, data_end, trailer } chunk = Chunk::size_line;
-  std::size_t chunk_left = 0;
-  std::size_t raw_body_bytes = 0;
+  bool draining = false;  // refused: reading on and dropping until closed
   std::size_t drained = 0;
+  std::unique_ptr<RequestFramer> framer;
 };
 
 }  // namespace
@@ -112,31 +101,27 @@ void send_refusal(int socket, int status, std::string_view message) {
   ::shutdown(socket, SHUT_WR);
 }
 
-struct RequestReader::Impl {
-  ReaderLimits limits;
-  Deliver deliver;
-  std::mutex mutex;  // guards `arrived` and `stopped`
-  std::vector<int> arrived;
-  bool stopped = false;
-  int wake[2] = {-1, -1};             // a pipe: add() and stop() write a byte to wake the loop
-  std::list<Connection> connections;  // oldest first
-  std::thread thread;
-
-  void loop();
-  // Reads what is there; false once the connection is finished with (closed
-  // or handed over).
-  bool on_readable(Connection& c);
-  // Consumes c.buffer as far as it goes; returns a refusal, or sets
-  // `whole` once the request is complete.
-  std::optional<Refusal> advance(Connection& c, bool& whole);
-  std::optional<Refusal> parse_head(Connection& c, std::size_t head_end);
-  std::optional<Refusal> advance_chunked(Connection& c, bool& whole);
-  void refuse(Connection& c, const Refusal& refusal);
-  void hand_over(Connection& c);
+struct RequestFramer::State {
+  enum class Phase { head, length_body, chunked_body, done } phase = Phase::head;
+  std::string buffer;  // received, not yet consumed
+  bool any_byte = false;
+  bool continue_due = false;
+  std::optional<Refusal> refusal;
+  // Known once the head is whole.
+  std::string method, target, head;  // head: request line and kept header lines, CRLF-terminated
+  std::size_t head_bytes = 0, header_lines = 0;
+  // The body.
+  std::string body;
+  std::size_t length_left = 0;  // length_body: bytes still to come
+  enum class Chunk { size_line, data, data_end, trailer } chunk = Chunk::size_line;
+  std::size_t chunk_left = 0;
+  std::size_t raw_body_bytes = 0;
 };
 
+namespace {
+
 // Step 1. The head: request line, header lines, up to the empty line.
-std::optional<Refusal> RequestReader::Impl::parse_head(Connection& c, std::size_t head_end) {
+std::optional<Refusal> parse_head(const ReaderLimits& limits, RequestFramer::State& c, std::size_t head_end) {
   const std::string_view head(c.buffer.data(), head_end);
   const std::size_t line_end = head.find(kCrlf);
   const std::string_view request_line = head.substr(0, line_end);
@@ -179,7 +164,7 @@ std::optional<Refusal> RequestReader::Impl::parse_head(Connection& c, std::size_
       return Refusal{kStatusBadRequest, "a request has Content-Length or Transfer-Encoding, not both"};
     if (codings.size() != 1 || !equal_ignoring_case(codings[0], "chunked"))
       return Refusal{kStatusLengthRequired, "the only Transfer-Encoding taken is chunked; or send Content-Length"};
-    c.phase = Connection::Phase::chunked_body;
+    c.phase = RequestFramer::State::Phase::chunked_body;
   } else if (!lengths.empty()) {
     if (lengths.size() != 1) return Refusal{kStatusBadRequest, "Content-Length given more than once"};
     const std::string_view text = lengths[0];
@@ -190,31 +175,27 @@ std::optional<Refusal> RequestReader::Impl::parse_head(Connection& c, std::size_
     if (length > limits.max_body_bytes)
       return Refusal{kStatusPayloadTooLarge, fmt::format("request body larger than {} bytes", limits.max_body_bytes)};
     c.length_left = length;
-    c.phase = Connection::Phase::length_body;
+    c.phase = RequestFramer::State::Phase::length_body;
   } else if (c.method == "POST") {
     return Refusal{kStatusLengthRequired, "a POST needs Content-Length or Transfer-Encoding: chunked"};
   } else {
-    c.phase = Connection::Phase::length_body;  // no body
+    c.phase = RequestFramer::State::Phase::length_body;  // no body
   }
   // The head is consumed (the views above point into it: only now).
   c.buffer.erase(0, head_end + 2 * kCrlf.size());
   // A client that waits for "100 Continue" before its body gets it now.
-  if (expects_continue && (c.phase == Connection::Phase::chunked_body || c.length_left > 0)) {
-    constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
-    [[maybe_unused]] const ssize_t sent =
-        ::send(c.socket, kContinue.data(), kContinue.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
-  }
+  c.continue_due = expects_continue && (c.phase == RequestFramer::State::Phase::chunked_body || c.length_left > 0);
   return std::nullopt;
 }
 
 // Step 3b. A chunked body: size line, data, CRLF, ..., the last chunk (size
 // 0), trailer lines, the empty line.
-std::optional<Refusal> RequestReader::Impl::advance_chunked(Connection& c, bool& whole) {
+std::optional<Refusal> advance_chunked(const ReaderLimits& limits, RequestFramer::State& c, bool& whole) {
   const std::size_t raw_cap = 8 * limits.max_body_bytes + limits.max_head_bytes;
   std::size_t at = 0;
   std::optional<Refusal> refusal;
   while (!refusal && !whole) {
-    if (c.chunk == Connection::Chunk::data) {
+    if (c.chunk == RequestFramer::State::Chunk::data) {
       const std::size_t take = std::min(c.chunk_left, c.buffer.size() - at);
       if (take == 0) break;
       if (take > limits.max_body_bytes - c.body.size()) {
@@ -225,7 +206,7 @@ std::optional<Refusal> RequestReader::Impl::advance_chunked(Connection& c, bool&
       c.body.append(c.buffer, at, take);
       at += take;
       c.chunk_left -= take;
-      if (c.chunk_left == 0) c.chunk = Connection::Chunk::data_end;
+      if (c.chunk_left == 0) c.chunk = RequestFramer::State::Chunk::data_end;
       continue;
     }
     const std::size_t end = c.buffer.find(kCrlf, at);
@@ -235,10 +216,10 @@ std::optional<Refusal> RequestReader::Impl::advance_chunked(Connection& c, bool&
     }
     const std::string_view line(c.buffer.data() + at, end - at);
     at = end + kCrlf.size();
-    if (c.chunk == Connection::Chunk::data_end) {
+    if (c.chunk == RequestFramer::State::Chunk::data_end) {
       if (!line.empty()) refusal = Refusal{kStatusBadRequest, "a chunk is longer than its size"};
-      c.chunk = Connection::Chunk::size_line;
-    } else if (c.chunk == Connection::Chunk::size_line) {
+      c.chunk = RequestFramer::State::Chunk::size_line;
+    } else if (c.chunk == RequestFramer::State::Chunk::size_line) {
       const std::string_view digits = trimmed(line.substr(0, line.find(';')));
       std::size_t size = 0;
       const auto [stop, error] = std::from_chars(digits.data(), digits.data() + digits.size(), size, 16);
@@ -248,10 +229,10 @@ std::optional<Refusal> RequestReader::Impl::advance_chunked(Connection& c, bool&
         refusal =
             Refusal{kStatusPayloadTooLarge, fmt::format("request body larger than {} bytes", limits.max_body_bytes)};
       } else if (size == 0) {
-        c.chunk = Connection::Chunk::trailer;
+        c.chunk = RequestFramer::State::Chunk::trailer;
       } else {
         c.chunk_left = size;
-        c.chunk = Connection::Chunk::data;
+        c.chunk = RequestFramer::State::Chunk::data;
       }
     } else if (line.empty()) {  // trailer section ends
       whole = true;
@@ -268,8 +249,8 @@ std::optional<Refusal> RequestReader::Impl::advance_chunked(Connection& c, bool&
   return refusal;
 }
 
-std::optional<Refusal> RequestReader::Impl::advance(Connection& c, bool& whole) {
-  if (c.phase == Connection::Phase::head) {
+std::optional<Refusal> advance(const ReaderLimits& limits, RequestFramer::State& c, bool& whole) {
+  if (c.phase == RequestFramer::State::Phase::head) {
     const std::size_t head_end = c.buffer.find("\r\n\r\n");
     if (head_end == std::string::npos) {
       const std::size_t first_line = c.buffer.find(kCrlf);
@@ -287,9 +268,9 @@ std::optional<Refusal> RequestReader::Impl::advance(Connection& c, bool& whole) 
     }
     if (head_end > limits.max_head_bytes)
       return Refusal{kStatusHeadersTooLarge, fmt::format("request head larger than {} bytes", limits.max_head_bytes)};
-    if (std::optional<Refusal> refusal = parse_head(c, head_end)) return refusal;
+    if (std::optional<Refusal> refusal = parse_head(limits, c, head_end)) return refusal;
   }
-  if (c.phase == Connection::Phase::length_body) {
+  if (c.phase == RequestFramer::State::Phase::length_body) {
     // Step 3a. A Content-Length body (or none).
     const std::size_t take = std::min(c.length_left, c.buffer.size());
     c.body.append(c.buffer, 0, take);
@@ -298,21 +279,43 @@ std::optional<Refusal> RequestReader::Impl::advance(Connection& c, bool& whole) 
     whole = c.length_left == 0;
     return std::nullopt;
   }
-  return advance_chunked(c, whole);
+  return advance_chunked(limits, c, whole);
 }
 
-void RequestReader::Impl::refuse(Connection& c, const Refusal& refusal) {
-  send_refusal(c.socket, refusal.status, refusal.message);
-  c.phase = Connection::Phase::draining;
-  c.buffer.clear();
-  c.buffer.shrink_to_fit();
-  c.body.clear();
-  c.deadline = std::min(c.deadline, Clock::now() + kDrainTime);
+}  // namespace
+
+RequestFramer::RequestFramer(ReaderLimits limits) : limits_(limits), state_(std::make_unique<State>()) {}
+RequestFramer::~RequestFramer() = default;
+
+RequestFramer::Status RequestFramer::feed(std::string_view bytes) {
+  State& c = *state_;
+  if (c.refusal) return Status::refused;
+  if (c.phase == State::Phase::done) return Status::whole;
+  if (!bytes.empty()) c.any_byte = true;
+  c.buffer.append(bytes);
+  bool whole = false;
+  if ((c.refusal = advance(limits_, c, whole))) {
+    c.buffer.clear();
+    c.buffer.shrink_to_fit();
+    c.body.clear();
+    return Status::refused;
+  }
+  if (!whole) return Status::reading;
+  c.phase = State::Phase::done;
+  return Status::whole;
 }
 
-void RequestReader::Impl::hand_over(Connection& c) {
+bool RequestFramer::received_any() const { return state_->any_byte; }
+
+bool RequestFramer::take_continue() { return std::exchange(state_->continue_due, false); }
+
+int RequestFramer::refusal_status() const { return state_->refusal ? state_->refusal->status : 0; }
+
+std::string RequestFramer::refusal_message() const { return state_->refusal ? state_->refusal->message : ""; }
+
+WholeRequest RequestFramer::take_request() {
+  State& c = *state_;
   WholeRequest request;
-  request.socket = c.socket;
   request.method = std::move(c.method);
   request.target = std::move(c.target);
   request.bytes = std::move(c.head);
@@ -320,6 +323,37 @@ void RequestReader::Impl::hand_over(Connection& c) {
     request.bytes += fmt::format("Content-Length: {}\r\n", c.body.size());
   request.bytes += "Connection: close\r\n\r\n";
   request.bytes += c.body;
+  return request;
+}
+
+struct RequestReader::Impl {
+  ReaderLimits limits;
+  Deliver deliver;
+  std::mutex mutex;  // guards `arrived` and `stopped`
+  std::vector<int> arrived;
+  bool stopped = false;
+  int wake[2] = {-1, -1};             // a pipe: add() and stop() write a byte to wake the loop
+  std::list<Connection> connections;  // oldest first
+  std::thread thread;
+
+  void loop();
+  // Reads what is there; false once the connection is finished with (closed
+  // or handed over).
+  bool on_readable(Connection& c);
+  void refuse(Connection& c, int status, const std::string& message);
+  void hand_over(Connection& c);
+};
+
+void RequestReader::Impl::refuse(Connection& c, int status, const std::string& message) {
+  send_refusal(c.socket, status, message);
+  c.draining = true;
+  c.framer.reset();
+  c.deadline = std::min(c.deadline, Clock::now() + kDrainTime);
+}
+
+void RequestReader::Impl::hand_over(Connection& c) {
+  WholeRequest request = c.framer->take_request();
+  request.socket = c.socket;
   const int flags = fcntl(c.socket, F_GETFL);
   fcntl(c.socket, F_SETFL, flags & ~O_NONBLOCK);
   c.socket = -1;
@@ -334,8 +368,7 @@ bool RequestReader::Impl::on_readable(Connection& c) {
     ::close(c.socket);
     return false;
   }
-  c.any_byte = true;
-  if (c.phase == Connection::Phase::draining) {
+  if (c.draining) {
     c.drained += static_cast<std::size_t>(n);
     if (c.drained > kMaxDrainedBytes) {
       ::close(c.socket);
@@ -343,13 +376,17 @@ bool RequestReader::Impl::on_readable(Connection& c) {
     }
     return true;
   }
-  c.buffer.append(chunk, static_cast<std::size_t>(n));
-  bool whole = false;
-  if (std::optional<Refusal> refusal = advance(c, whole)) {
-    refuse(c, *refusal);
+  const RequestFramer::Status status = c.framer->feed(std::string_view(chunk, static_cast<std::size_t>(n)));
+  if (c.framer->take_continue()) {
+    constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+    [[maybe_unused]] const ssize_t sent =
+        ::send(c.socket, kContinue.data(), kContinue.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+  }
+  if (status == RequestFramer::Status::refused) {
+    refuse(c, c.framer->refusal_status(), c.framer->refusal_message());
     return true;
   }
-  if (!whole) return true;
+  if (status == RequestFramer::Status::reading) return true;
   hand_over(c);
   return false;
 }
@@ -368,7 +405,7 @@ void RequestReader::Impl::loop() {
         // Full: the connection that has been reading longest makes room.
         if (connections.size() >= std::max<std::size_t>(limits.max_pending, 1)) {
           Connection& oldest = connections.front();
-          if (oldest.any_byte && oldest.phase != Connection::Phase::draining)
+          if (!oldest.draining && oldest.framer->received_any())
             send_refusal(oldest.socket, kStatusRequestTimeout, "too many connections; the slowest was dropped");
           ::close(oldest.socket);
           connections.pop_front();
@@ -377,6 +414,7 @@ void RequestReader::Impl::loop() {
         Connection c;
         c.socket = socket;
         c.deadline = deadline;
+        c.framer = std::make_unique<RequestFramer>(limits);
         connections.push_back(std::move(c));
       }
       arrived.clear();
@@ -389,7 +427,7 @@ void RequestReader::Impl::loop() {
         ++it;
         continue;
       }
-      if (it->any_byte && it->phase != Connection::Phase::draining)
+      if (!it->draining && it->framer->received_any())
         send_refusal(it->socket, kStatusRequestTimeout,
                      fmt::format("the request was not received whole within {} s", limits.deadline_seconds));
       ::close(it->socket);

@@ -55,6 +55,39 @@ struct WholeRequest {
   std::string target;  // the request target as sent (not decoded)
 };
 
+// The framing parser alone: one per connection, fed the bytes as they
+// arrive; no socket (a fuzz target can feed it anything, in any pieces).
+class RequestFramer {
+ public:
+  enum class Status { reading, whole, refused };
+
+  explicit RequestFramer(ReaderLimits limits);
+  ~RequestFramer();
+  RequestFramer(const RequestFramer&) = delete;
+  RequestFramer& operator=(const RequestFramer&) = delete;
+
+  // Consumes `bytes` (the next ones received). Returns reading until the
+  // request is whole or refused; after that, the same answer whatever
+  // follows (bytes past the request are dropped: one request per
+  // connection).
+  Status feed(std::string_view bytes);
+  // Whether any byte came (a connection that sent none is closed silently).
+  bool received_any() const;
+  // True once, when the head asked for "100 Continue" and a body is due.
+  bool take_continue();
+  // After refused: the reply's status and message.
+  int refusal_status() const;
+  std::string refusal_message() const;
+  // After whole: the rewritten request (socket left at -1). Once.
+  WholeRequest take_request();
+
+  struct State;  // the parser's state (request_reader.cpp)
+
+ private:
+  ReaderLimits limits_;
+  std::unique_ptr<State> state_;
+};
+
 // Writes a small JSON error reply on `socket` without blocking (it fits an
 // empty socket buffer) and shuts the sending side; does not close it.
 void send_refusal(int socket, int status, std::string_view message);

@@ -18,6 +18,7 @@
 
 #include "boardsearch/app/json_input.hpp"
 #include "boardsearch/app/puzzle.hpp"
+#include "server/request_reader.hpp"
 #include "server/server.hpp"
 #include "server_fixture.hpp"
 #include "support/read_file.hpp"
@@ -199,6 +200,49 @@ TEST(ServerReading, HalfClosedClientsGetTheirAnswer) {
   const std::string received = raw_exchange(shared(), raw_post(shared(), kYutRequest), true);
   ASSERT_EQ(status_of(received), 200) << received;
   EXPECT_EQ(json::parse(testing::body_of(received)).at("answer"), "20\n");
+}
+
+// The framer alone: however the bytes are split into reads, the same
+// request comes out (or the same refusal).
+TEST(RequestFramerAlone, TheSplitOfTheBytesDoesNotMatter) {
+  const std::vector<std::pair<std::string, int>> cases = {
+      {"GET /a HTTP/1.1\r\nHost: h\r\n\r\n", 0},
+      {"POST /api/solve HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhello", 0},
+      {"POST /p HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3;ext=1\r\nabc\r\n2\r\nde\r\n0\r\nT: 1\r\n\r\n", 0},
+      {"POST /p HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\nx", 400},
+      {"POST /p HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400},
+      {"POST /p HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcd\r\n", 400},
+      {"POST /p HTTP/1.1\r\nHost: h\r\n\r\n", 411},
+      {"POST /p HTTP/1.1\r\nContent-Length: 999999\r\n\r\n", 413},
+  };
+  for (const auto& [bytes, refusal] : cases) {
+    SCOPED_TRACE(bytes);
+    std::string whole_at_once;
+    for (std::size_t piece : {bytes.size(), std::size_t{1}, std::size_t{3}, std::size_t{7}}) {
+      RequestFramer framer{ReaderLimits{}};
+      RequestFramer::Status status = RequestFramer::Status::reading;
+      for (std::size_t at = 0; at < bytes.size() && status == RequestFramer::Status::reading; at += piece)
+        status = framer.feed(std::string_view(bytes).substr(at, piece));
+      if (refusal != 0) {
+        EXPECT_EQ(status, RequestFramer::Status::refused);
+        EXPECT_EQ(framer.refusal_status(), refusal);
+        continue;
+      }
+      ASSERT_EQ(status, RequestFramer::Status::whole) << piece;
+      const std::string rewritten = framer.take_request().bytes;
+      if (whole_at_once.empty()) whole_at_once = rewritten;
+      EXPECT_EQ(rewritten, whole_at_once) << piece;
+    }
+    if (refusal == 0) {
+      EXPECT_NE(whole_at_once.find("Connection: close\r\n\r\n"), std::string::npos);
+      EXPECT_EQ(whole_at_once.find("Transfer-Encoding"), std::string::npos);
+    }
+  }
+  // The chunks are joined under one Content-Length; the trailer is dropped.
+  RequestFramer framer{ReaderLimits{}};
+  ASSERT_EQ(framer.feed("POST /p HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\nT: 1\r\n\r\n"),
+            RequestFramer::Status::whole);
+  EXPECT_EQ(framer.take_request().bytes, "POST /p HTTP/1.1\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc");
 }
 
 // ---------------------------------------------------------------------------
