@@ -8,6 +8,7 @@ namespace boardsearch::cli {
 void add_extra_commands(CLI::App& app, int& status) {
   add_serve_command(app, status);
   add_hunt_command(app, status);
+  add_check_command(app, status);
 }
 
 }  // namespace boardsearch::cli

@@ -3,9 +3,12 @@
 // One subcommand per puzzle (`hunt PUZZLE`), with the hunter's options and
 // the puzzle's own, built from its schema; this file names neither.
 //
-// Exit status: 1 a mismatch was found, 0 none within the budget, 2 usage
-// errors (thrown as InputError or CLI11 parse errors, which main.cpp maps to
-// 2 with one line on stderr and nothing on stdout). A --out file that passed
+// Exit status: 1 a mismatch was found (with --slow also: an input over the
+// limit), 0 none within the budget, 2 usage errors (thrown as InputError or
+// CLI11 parse errors, which main.cpp maps to 2 with one line on stderr and
+// nothing on stdout; a COMMAND source that does not compile is one), 130
+// interrupted (Ctrl-C, SIGTERM, SIGHUP: every run's processes are killed,
+// the report so far is printed). A --out file that passed
 // the check before hunting but still cannot be written at the end (a full
 // disk) keeps status 1: the report, the minimal input included, is already
 // on stdout, so the failure is one more stderr line, not a usage error.
@@ -29,6 +32,8 @@
 #include "cli/option_flags.hpp"
 #include "hunt/hunt.hpp"
 #include "hunt/out_file.hpp"
+#include "hunt/process_tree.hpp"
+#include "hunt/program.hpp"
 
 namespace boardsearch::cli {
 
@@ -36,6 +41,13 @@ namespace {
 
 constexpr int kExitNoMismatch = 0;
 constexpr int kExitMismatch = 1;
+constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report a Ctrl-C
+// The --timeout-ms of --slow when none is given: above the limit, so that a
+// run over it is measured rather than cut at once.
+constexpr long long kSlowTimeoutFactor = 2;
+constexpr long long kSlowTimeoutExtraMs = 1000;
+// Most programs run at once.
+constexpr std::uint64_t kMaxJobs = 256;
 constexpr long long kDefaultMemoryMiB = 1024;
 // Upper bounds of the numeric options. Beyond them a value is a typo, not a
 // plan, and they keep the arithmetic on them far from overflow:
@@ -81,10 +93,16 @@ struct HuntArguments {
   std::optional<double> seconds;
   std::optional<std::uint64_t> cases;
   std::uint64_t seed = 1;
-  long long timeout_ms = 2000;
+  std::optional<long long> timeout_ms;  // default 2000 (with --slow: above the limit)
   long long memory_mib = kDefaultMemoryMiB;
+  std::optional<unsigned> jobs;  // default: the cores (with --slow: 1)
+  bool slow = false;
+  long long limit_ms = 1000;
+  bool random_only = false;
+  bool explain = false;
   TypedOptions puzzle_options;          // the puzzle's schema options, as typed
   std::optional<std::string> out_file;  // given, even as '' (refused), or not
+  std::optional<std::string> out_dir;
 };
 
 // `hunt NAME -- ...` for a NAME that is no puzzle lands here.
@@ -101,7 +119,13 @@ int run_hunt_command(const HuntArguments& args) {
   settings.seconds = args.seconds;
   settings.cases = args.cases;
   settings.seed = args.seed;
-  settings.run_limits.timeout = std::chrono::milliseconds(args.timeout_ms);
+  settings.slow = args.slow;
+  settings.limit = std::chrono::milliseconds(args.limit_ms);
+  settings.guided = !args.random_only;
+  settings.explain = args.explain;
+  settings.jobs = args.jobs.value_or(args.slow ? 1U : hunt::default_jobs());
+  settings.run_limits.timeout = std::chrono::milliseconds(
+      args.timeout_ms.value_or(args.slow ? args.limit_ms * kSlowTimeoutFactor + kSlowTimeoutExtraMs : 2000));
   // Cannot overflow: memory_mib <= kMaxMemoryMiB = 2^20.
   settings.run_limits.memory_bytes = static_cast<std::uint64_t>(args.memory_mib) << 20;
   // The puzzle's values first, then its documents (files are read only
@@ -115,27 +139,55 @@ int run_hunt_command(const HuntArguments& args) {
     if (const auto problem = hunt::out_file_problem(*args.out_file))
       throw app::InputError(fmt::format("hunt: --out '{}' cannot be written: {}",
                                         app::printable(*args.out_file, app::kShownPathChars), *problem));
+  if (args.out_dir)
+    for (const char* name : {"/min.in", "/min.out"})
+      if (const auto problem = hunt::out_file_problem(*args.out_dir + name))
+        throw app::InputError(fmt::format("hunt: --out-dir '{}' cannot take {}: {}",
+                                          app::printable(*args.out_dir, app::kShownPathChars), name + 1, *problem));
 
   hunt::HuntOutcome outcome;
-  try {
-    outcome = hunt::hunt(settings, hunt::ProgressSink{&std::cerr, isatty(STDERR_FILENO) == 1});
-  } catch (const hunt::StartError& error) {
-    throw app::InputError(fmt::format("hunt: {}", error.what()));
+  {
+    const hunt::InterruptGuard on_ctrl_c;
+    try {
+      settings.command = hunt::runnable_command(args.command, "hunt");
+      outcome = hunt::hunt(settings, hunt::ProgressSink{&std::cerr, isatty(STDERR_FILENO) == 1});
+    } catch (const hunt::StartError& error) {
+      throw app::InputError(fmt::format("hunt: {}", error.what()));
+    }
   }
-  std::optional<std::string> write_failure;
-  if (outcome.found && args.out_file) write_failure = hunt::write_out_file(*args.out_file, outcome.minimal_input);
+  // The input the files get: the minimal failing one, or with --slow the
+  // slowest one found; and its expected answer.
+  const bool have_input = outcome.found || outcome.slow_found;
+  const std::string& input = outcome.found ? outcome.minimal_input : outcome.slowest_input;
+  const std::string& answer = outcome.found ? outcome.minimal_verdict.expected : outcome.slowest_expected;
+  std::vector<std::string> failures;
+  std::vector<std::string> written;
+  auto write = [&](const std::string& path, const std::string& contents) {
+    if (const auto failure = hunt::write_out_file(path, contents))
+      failures.push_back(fmt::format("boardsearch: hunt: cannot write the minimal input to '{}': {}",
+                                     app::printable(path, app::kShownPathChars), *failure));
+    else
+      written.push_back(path);
+  };
+  if (have_input && args.out_file) write(*args.out_file, input);
+  if (have_input && args.out_dir) {
+    write(*args.out_dir + "/min.in", input);
+    write(*args.out_dir + "/min.out", answer);
+  }
   hunt::print_report(settings, outcome, std::cout);
-  if (outcome.found && args.out_file && !write_failure) std::cout << "input written to " << *args.out_file << '\n';
+  for (const std::string& path : written) std::cout << "input written to " << path << '\n';
   std::cout.flush();
-  if (write_failure)
-    std::cerr << fmt::format("boardsearch: hunt: cannot write the minimal input to '{}': {}\n",
-                             app::printable(*args.out_file, app::kShownPathChars), *write_failure);
-  return outcome.found ? kExitMismatch : kExitNoMismatch;
+  for (const std::string& failure : failures) std::cerr << failure << '\n';
+  if (outcome.interrupted) return kExitInterrupted;
+  return outcome.found || outcome.over_limit ? kExitMismatch : kExitNoMismatch;
 }
 
 // The hunter's own options, the same for every puzzle.
 void add_common_options(CLI::App& sub, HuntArguments& args) {
-  sub.add_option("COMMAND", args.command, "the program to test and its arguments (after --)");
+  sub.add_option("COMMAND", args.command,
+                 "the program to test and its arguments (after --); a .cpp file is compiled as Baekjoon compiles "
+                 "C++17 (g++ -O2 -Wall -lm -static -std=gnu++17 -DONLINE_JUDGE -DBOJ; without -static where the "
+                 "static libraries are missing), a .py file runs with python3");
   // Every numeric option: plain decimal, range checked on the text (see
   // decimal_integer); the puzzle's options are checked by its schema.
   sub.add_option("--seconds", args.seconds, "time budget in seconds, at most 86400 (default 10 unless --cases)")
@@ -143,11 +195,27 @@ void add_common_options(CLI::App& sub, HuntArguments& args) {
   sub.add_option("--cases", args.cases, "stop after this many cases")->transform(decimal_integer(1, kMaxUint64));
   sub.add_option("--seed", args.seed, "random seed; the same seed gives the same cases (default 1)")
       ->transform(decimal_integer(0, kMaxUint64));
-  sub.add_option("--timeout-ms", args.timeout_ms, "per-run timeout in ms, at most 86400000 (default 2000)")
+  sub.add_option("--timeout-ms", args.timeout_ms,
+                 "per-run timeout in ms, at most 86400000 (default 2000; with --slow twice the limit plus 1000)")
       ->transform(decimal_integer(1, kMaxTimeoutMs));
-  sub.add_option("--memory-mb", args.memory_mib, "address-space cap per run in MiB, 0 for none (default 1024)")
+  sub.add_option("--memory-mb", args.memory_mib,
+                 "memory of a run's whole process tree in MiB (and each process's address space), 0 for none "
+                 "(default 1024)")
       ->transform(decimal_integer(0, kMaxMemoryMiB));
-  sub.add_option("--out", args.out_file, "write the minimal failing input to this file");
+  sub.add_option("-j,--jobs", args.jobs,
+                 "programs run at once (default: the number of cores; with --slow 1); with --cases the result "
+                 "is the same for every value")
+      ->transform(decimal_integer(1, kMaxJobs));
+  sub.add_flag("--slow", args.slow,
+               "search inputs within the judge's limits for the one that makes the program slowest (CPU time of "
+               "its whole process tree)");
+  sub.add_option("--limit-ms", args.limit_ms, "with --slow: CPU time over which an input is a failure (default 1000)")
+      ->transform(decimal_integer(1, kMaxTimeoutMs));
+  sub.add_flag("--random-only", args.random_only,
+               "with --slow: random judge-sized inputs only, no climbing (a baseline to compare with)");
+  sub.add_flag("--explain", args.explain, "add boardsearch's optimal play on the minimal input to the report");
+  sub.add_option("--out", args.out_file, "write the minimal failing input (with --slow: the slowest) to this file");
+  sub.add_option("--out-dir", args.out_dir, "write min.in and min.out (the input and its expected answer) here");
 }
 
 // `hunt PUZZLE`: the common options, then the puzzle's schema.
@@ -164,6 +232,8 @@ void add_puzzle_hunt(CLI::App& hunt_command, const app::Puzzle& puzzle, HuntArgu
     if (args.command.empty())
       throw app::InputError(
           fmt::format("hunt: missing the program to test (hunt {} [options] -- COMMAND [ARGS...])", puzzle.name));
+    if (!args.slow && (args.random_only || args.limit_ms != 1000))
+      throw app::InputError("hunt: --limit-ms and --random-only go with --slow");
     args.puzzle = &puzzle;
     status = run_hunt_command(args);
   });
@@ -182,8 +252,11 @@ void add_hunt_command(CLI::App& app, int& status) {
       "Generates judge inputs for PUZZLE (small inputs first; the puzzle page's samples and traps where\n"
       "the random inputs reach their size), runs COMMAND on each with the input on stdin, and compares\n"
       "its output (whitespace-normalized) with boardsearch's proven answer. The first mismatch (wrong\n"
-      "answer, crash, non-zero exit, no output, timeout) is shrunk to a minimal input and printed.\n"
-      "Exit 1: mismatch; 0: none; 2: usage error.\n"
+      "answer, crash, non-zero exit, no output, timeout, memory) is shrunk to a minimal input and printed.\n"
+      "--slow searches judge-sized inputs for the slowest one instead (CPU time over --limit-ms fails).\n"
+      "COMMAND may be a .cpp file (compiled as Baekjoon compiles C++17: g++ -O2 -Wall -lm -static\n"
+      "-std=gnu++17 -DONLINE_JUDGE -DBOJ, cached by content) or a .py file (run with python3).\n"
+      "Exit 1: mismatch (or over the limit); 0: none; 2: usage error; 130: interrupted.\n"
       "Example: boardsearch hunt PUZZLE --seconds 5 -- ./my_solution");
   for (const app::Puzzle* puzzle : app::all_puzzles()) add_puzzle_hunt(*hunt_command, *puzzle, args, status);
   // A name that is no puzzle is not a subcommand: it lands here, to be

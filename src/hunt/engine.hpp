@@ -4,10 +4,14 @@
 // from the puzzle (Puzzle::hunt, as judge text); the loop over them is
 // hunt() in hunt.cpp.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "boardsearch/core/zobrist.hpp"
 #include "hunt/hunt.hpp"
@@ -35,6 +39,34 @@ std::uint64_t greedy_shrink(Input& failing, Candidates&& candidates, StillFails&
       if (exhausted()) break;
       if (still_fails(candidate)) {
         failing = std::move(candidate);
+        ++steps;
+        on_step(failing);
+        improved = true;
+        break;
+      }
+    }
+  }
+  return steps;
+}
+
+// greedy_shrink with the candidates checked `batch` at a time:
+// first_failing(batch) checks every candidate of the batch (in parallel, as
+// it likes) and returns the index of the first that still fails. Takes the
+// same steps as greedy_shrink whatever `batch` is: the first failing
+// candidate in candidate order.
+template <class Input, class Candidates, class FirstFailing, class Exhausted, class OnStep>
+std::uint64_t batched_greedy_shrink(Input& failing, Candidates&& candidates, FirstFailing&& first_failing,
+                                    Exhausted&& exhausted, OnStep&& on_step, std::size_t batch) {
+  std::uint64_t steps = 0;
+  for (bool improved = true; improved && !exhausted();) {
+    improved = false;
+    std::vector<Input> all = candidates(failing);
+    for (std::size_t begin = 0; begin < all.size() && !exhausted(); begin += batch) {
+      const std::size_t end = std::min(all.size(), begin + batch);
+      const std::vector<Input> part(std::make_move_iterator(all.begin() + static_cast<std::ptrdiff_t>(begin)),
+                                    std::make_move_iterator(all.begin() + static_cast<std::ptrdiff_t>(end)));
+      if (const std::optional<std::size_t> found = first_failing(part)) {
+        failing = part[*found];
         ++steps;
         on_step(failing);
         improved = true;

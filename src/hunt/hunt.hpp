@@ -15,12 +15,21 @@
 //                  that fails the same way, repeat until no single step
 //                  keeps the failure
 //
-// Everything is deterministic for a given seed (as long as the program is).
+// Everything is deterministic for a given seed (as long as the program is),
+// with --cases for every -j: cases are checked in batches of `jobs` and
+// read in case order, shrinking candidates likewise.
+//
+// --slow searches inputs within the judge's limits (HuntCases::judge_sized)
+// for the one that makes the program slowest by CPU time of its process
+// tree: random knobs first, then climbing on the knobs of the slowest
+// inputs and on mutations (HuntCases::mutate) of them.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -35,6 +44,9 @@ namespace boardsearch::hunt {
 // Budget when neither --seconds nor --cases is given.
 constexpr double kDefaultSeconds = 10.0;
 
+// The default number of programs run at once: the machine's cores.
+unsigned default_jobs();
+
 struct HuntSettings {
   std::string puzzle;                  // a name from app::all_puzzles()
   std::vector<std::string> command;    // the program and its arguments
@@ -46,15 +58,24 @@ struct HuntSettings {
   // app::read_option_text): they shape the generated inputs and go to the
   // reference. Defaults are the puzzle's own.
   app::OptionValues options;
+  unsigned jobs = 1;  // programs run at once (checks and shrinking)
+  // --slow: search for the slowest input within the judge's limits, over
+  // `limit` of CPU time counting as a failure; `guided` off draws random
+  // knobs only (the baseline the guided search is measured against).
+  bool slow = false;
+  std::chrono::milliseconds limit{1000};
+  bool guided = true;
+  bool explain = false;  // the report adds the reference's optimal play on the minimal input
 };
 
 // What a program did wrong on one input.
-enum class MismatchKind { wrong_answer, no_output, nonzero_exit, crash, timeout };
+enum class MismatchKind { wrong_answer, no_output, nonzero_exit, crash, timeout, memory_limit };
 std::string_view to_string(MismatchKind kind);
 
 // The result of checking one input.
 struct Verdict {
   bool skipped = false;  // the reference hit its limit: nothing is known
+  bool cut = false;      // --seconds ran out or an interrupt came during the check: no verdict
   std::string skip_reason;
   std::optional<MismatchKind> mismatch;  // empty: the program passed (or skipped)
   std::string expected;                  // the reference's judge output
@@ -77,19 +98,30 @@ class Checker {
 
   // Checks one judge-format input. Throws app::InputError if the reference
   // rejects the input (a generator bug, or a solver not available) and
-  // StartError if the program cannot be started.
-  const Verdict& check(const std::string& input);
+  // StartError if the program cannot be started. Thread-safe. A cut
+  // verdict is not kept (the input may be checked again).
+  Verdict check(const std::string& input);
+  // Runs the program once more on an input already checked (to confirm a
+  // time), memo untouched.
+  RunResult rerun(const std::string& input);
+  // check() of every input, `jobs` at a time; verdicts in input order.
+  std::vector<Verdict> check_all(const std::vector<std::string>& inputs, unsigned jobs);
 
-  std::uint64_t program_runs() const { return program_runs_; }
+  std::uint64_t program_runs() const { return program_runs_.load(); }
 
  private:
   const app::Puzzle& puzzle_;
   app::OptionValues options_;
   std::vector<std::string> command_;
   RunLimits limits_;
-  std::uint64_t program_runs_ = 0;
+  std::atomic<std::uint64_t> program_runs_ = 0;
+  std::mutex memo_mutex_;
   std::map<std::string, Verdict, std::less<>> memo_;
 };
+
+// Runs body(0) ... body(count - 1) on up to `jobs` threads (inline for one);
+// the first exception thrown is rethrown once all have finished.
+void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std::size_t)>& body);
 
 struct HuntOutcome {
   std::uint64_t cases_passed = 0;
@@ -105,6 +137,21 @@ struct HuntOutcome {
   std::uint64_t shrink_steps = 0;     // accepted shrinking steps
   std::uint64_t shrink_runs = 0;      // program runs spent shrinking
   bool shrink_stopped_early = false;  // hit kMaxShrinkRuns (engine.hpp)
+  bool shrink_cut = false;            // --seconds ran out (or an interrupt) before shrinking ended
+  std::chrono::milliseconds shrink_elapsed{0};
+  // The largest input checked (HuntCases::size, else bytes) and its summary.
+  std::uint64_t largest_size = 0;
+  std::string largest_summary;
+  bool interrupted = false;  // Ctrl-C (or SIGTERM, SIGHUP) stopped the hunt
+  // --slow: the slowest input (confirmed by a second run), its CPU time,
+  // and whether it is over the limit (found is false then: no mismatch).
+  bool slow_found = false;
+  bool over_limit = false;
+  std::string slowest_input;
+  std::string slowest_summary;
+  std::string slowest_expected;  // the reference's answer to it
+  std::chrono::microseconds slowest_cpu{0};
+  std::uint64_t candidates_measured = 0;
 };
 
 // Where the hunter reports progress (stderr in the CLI). `live` rewrites one
@@ -126,5 +173,19 @@ HuntOutcome hunt(const HuntSettings& settings, ProgressSink progress = {});
 // name the seed and the puzzle options used (defaults marked), which is
 // what reproduces the hunt.
 void print_report(const HuntSettings& settings, const HuntOutcome& outcome, std::ostream& out);
+
+// "options: --k 3, --p 4 (default)\n": every option of the puzzle's schema
+// that has a value, as it would be typed, defaults marked; "" when none.
+std::string options_line(const app::Puzzle& puzzle, const app::OptionValues& options);
+
+// The classification of one finished run against `expected` (nullopt: it
+// passed). Precondition: run.ending is not cut.
+std::optional<MismatchKind> classify_run(const app::Puzzle& puzzle, const std::string& input,
+                                         const app::OptionValues& options, const std::string& expected,
+                                         const RunResult& run);
+
+// The first line where two outputs differ once normalized, as
+// "line 2: expected 'Case 2: 3', got 'Case 2: 4'"; "" when none does.
+std::string first_difference(std::string_view expected, std::string_view output);
 
 }  // namespace boardsearch::hunt

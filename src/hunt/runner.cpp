@@ -9,6 +9,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -24,6 +25,7 @@
 #include <utility>
 
 #include "boardsearch/core/limits.hpp"
+#include "hunt/process_tree.hpp"
 
 namespace boardsearch::hunt {
 
@@ -38,9 +40,11 @@ constexpr std::chrono::milliseconds kDrainGrace{100};
 // the program's exit through a pidfd: we look for it this often (a program
 // may close its pipes long before it ends).
 constexpr int kPollSliceMs = 2;
-// With a pidfd, poll wakes up at the exit itself; the slice only bounds how
-// late we notice the deadline.
-constexpr int kPidfdPollSliceMs = 50;
+// With a pidfd, poll wakes up at the exit itself; the slice bounds how late
+// we notice the deadline, and how often the tree's memory is polled.
+constexpr int kPidfdPollSliceMs = 10;
+// How often the tree's memory is summed (it costs a walk over /proc).
+constexpr std::chrono::milliseconds kMemoryPollInterval{10};
 constexpr std::size_t kReadChunk = 1 << 16;
 
 // A file descriptor closed on destruction.
@@ -125,12 +129,16 @@ __attribute__((no_sanitize("address", "undefined"))) void move_fd_raw(int fd, in
 // The child between clone(CLONE_VM | CLONE_VFORK) and execve, on its own
 // stack, raw system calls only (the parent is suspended until the exec, and
 // libc or sanitizer wrappers could touch state it shares with the parent).
-// Steps: own process group, pipes on 0/1/2, SIGPIPE back to its default
-// (ignored dispositions survive exec), no blocked signals, no core dumps,
-// the address-space cap, exec.
+// Steps: own process group, a child subreaper (kept across exec: the
+// orphans of its tree stay in its tree, process_tree.hpp), killed if the
+// hunter dies, pipes on 0/1/2, SIGPIPE back to its default (ignored
+// dispositions survive exec), no blocked signals, no core dumps, the
+// address-space cap, exec.
 __attribute__((no_sanitize("address", "undefined"))) int child_main(void* argument) {
   ChildSetup* setup = static_cast<ChildSetup*>(argument);
   ::syscall(SYS_setpgid, 0, 0);
+  ::syscall(SYS_prctl, PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+  ::syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
   move_fd_raw(setup->stdin_fd, STDIN_FILENO);
   move_fd_raw(setup->stdout_fd, STDOUT_FILENO);
   move_fd_raw(setup->stderr_fd, STDERR_FILENO);
@@ -196,15 +204,19 @@ class ChildStack {
 // Starts the program like posix_spawn does (clone with a shared address
 // space, the parent waiting until exec): unlike fork, this does not copy the
 // hunter's page tables, which matters once the reference solver has touched
-// hundreds of megabytes. Returns the pid; throws StartError if exec failed.
+// hundreds of megabytes. The program is registered (RunRegistry) before any
+// sweep can see it. Returns the pid; throws StartError if exec failed.
 pid_t spawn(ChildSetup& setup, const std::string& name) {
   ChildStack stack;
   // No signal handler of ours may run on the child's stack before its exec.
   sigset_t all, previous;
   sigfillset(&all);
   ::pthread_sigmask(SIG_SETMASK, &all, &previous);
+  RunRegistry::lock();
   const pid_t pid = ::clone(child_main, stack.top(), CLONE_VM | CLONE_VFORK | SIGCHLD, &setup);
   const int clone_error = errno;
+  if (pid > 0 && setup.exec_error == 0) RunRegistry::add(pid);
+  RunRegistry::unlock();
   ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   if (pid < 0) throw StartError(fmt::format("clone: {}", std::strerror(clone_error)));
   if (setup.exec_error != 0) {
@@ -235,9 +247,8 @@ bool drain(int fd, std::string& sink, bool& truncated, std::size_t cap) {
   }
 }
 
-// True once `pid` has ended; leaves it a zombie (WNOWAIT) so that its pid,
-// which is also its process group id, cannot be reused before we kill the
-// group.
+// True once `pid` has ended; leaves it a zombie (WNOWAIT) so that its pid
+// cannot be reused before we kill its tree.
 bool has_ended(pid_t pid) {
   siginfo_t info{};
   if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return errno == ECHILD;
@@ -259,7 +270,7 @@ Fd open_pidfd(pid_t pid) {
   return Fd();
 }
 
-// Kills and reaps the child's process group if run_program leaves early by
+// Kills and reaps the child's process tree if run_program leaves early by
 // an exception, so no program outlives the hunter's bookkeeping.
 class ChildGuard {
  public:
@@ -268,10 +279,8 @@ class ChildGuard {
   ChildGuard& operator=(const ChildGuard&) = delete;
   ~ChildGuard() {
     if (pid_ <= 0) return;
-    ::kill(-pid_, SIGKILL);
     int status;
-    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
+    kill_tree_and_reap(pid_, status);
   }
   // The caller reaped the child itself.
   void release() { pid_ = -1; }
@@ -294,6 +303,7 @@ void ignore_sigpipe_once() {
 
 RunResult run_program(const std::vector<std::string>& command, std::string_view input, const RunLimits& limits) {
   ignore_sigpipe_once();
+  become_subreaper();
 
   // Step 1. Everything the child needs is prepared here: between clone and
   // exec it may not allocate.
@@ -314,8 +324,8 @@ RunResult run_program(const std::vector<std::string>& command, std::string_view 
   setup.stderr_fd = from_stderr.write_end.get();
   setup.memory_bytes = limits.memory_bytes;
 
-  // Step 2. Start it; it is the leader of its own process group from before
-  // its exec, so killing the group reaches everything it starts.
+  // Step 2. Start it; it is a child subreaper from before its exec, so its
+  // tree keeps every process it starts (process_tree.hpp).
   const auto start = Clock::now();
   const pid_t pid = spawn(setup, command.front());
   ChildGuard guard(pid);
@@ -324,8 +334,10 @@ RunResult run_program(const std::vector<std::string>& command, std::string_view 
   from_stderr.write_end.reset();
 
   // Step 3. Feed stdin and collect stdout/stderr with poll, all non-blocking,
-  // so neither side can deadlock on a full pipe. Stop at the deadline, or
-  // once the program ended and its pipes are drained.
+  // so neither side can deadlock on a full pipe; sum the tree's memory
+  // every kMemoryPollInterval. Stop at the deadline, past the memory cap, at
+  // stop_at or an interrupt, or once the program ended and its pipes are
+  // drained.
   const Fd exit_watch = open_pidfd(pid);
   const int slice_ms = exit_watch.get() >= 0 ? kPidfdPollSliceMs : kPollSliceMs;
   set_nonblocking(to_stdin.write_end.get());
@@ -338,15 +350,33 @@ RunResult run_program(const std::vector<std::string>& command, std::string_view 
   // wrapped into the past.
   const auto deadline = core::deadline_after(start, std::chrono::duration<double>(limits.timeout).count());
   std::optional<Clock::time_point> ended_at;
-  bool timed_out = false;
+  std::optional<Ending> killed_for;
+  auto memory_polled = start;
   for (;;) {
     const auto now = Clock::now();
     if (!ended_at && has_ended(pid)) ended_at = now;
     const bool pipes_open = from_stdout.read_end.get() >= 0 || from_stderr.read_end.get() >= 0;
     if (ended_at && (!pipes_open || now - *ended_at >= kDrainGrace)) break;
-    if (!ended_at && now >= deadline) {
-      timed_out = true;
+    if (interrupted().load(std::memory_order_relaxed) || (limits.stop_at && now >= *limits.stop_at)) {
+      killed_for = Ending::cut;
       break;
+    }
+    if (!ended_at && now >= deadline) {
+      killed_for = Ending::timed_out;
+      break;
+    }
+    if (!ended_at && now - memory_polled >= kMemoryPollInterval) {
+      memory_polled = now;
+      const std::vector<pid_t> tree = process_tree(pid);
+      const std::uint64_t resident = resident_bytes(tree);
+      result.peak_memory_bytes = std::max(result.peak_memory_bytes, resident);
+      // Resident sums count shared pages once per process: confirm with
+      // the proportional sizes before calling the run over its budget.
+      if (limits.memory_bytes != 0 && resident > limits.memory_bytes &&
+          proportional_bytes(tree) > limits.memory_bytes) {
+        killed_for = Ending::memory_exceeded;
+        break;
+      }
     }
 
     std::array<pollfd, 4> watched{};
@@ -375,16 +405,15 @@ RunResult run_program(const std::vector<std::string>& command, std::string_view 
       from_stderr.read_end.reset();
   }
 
-  // Step 4. Kill whatever is left of the group (the program on timeout, any
-  // children it left behind otherwise), then reap the program.
-  ::kill(-pid, SIGKILL);
+  // Step 4. Kill whatever is left of the tree (all of it on a timeout, any
+  // processes the program left behind otherwise), reap it all, and add up
+  // its CPU time.
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
   guard.release();
+  result.cpu = kill_tree_and_reap(pid, status);
   result.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
-  if (timed_out) {
-    result.ending = Ending::timed_out;
+  if (killed_for) {
+    result.ending = *killed_for;
   } else if (WIFSIGNALED(status)) {
     result.ending = Ending::signaled;
     result.signal = WTERMSIG(status);

@@ -153,5 +153,33 @@ TEST(HuntCases, ShrinkingAnAlwaysFailingInputEnds) {
   }
 }
 
+// --slow's inputs: judge_sized and mutate give input the puzzle's parser
+// reads (summary parses it) and, where the puzzle has a strict mode, that
+// keeps to the judge's exact limits; the same knobs and seed give the same
+// input.
+TEST(SlowCases, JudgeSizedAndMutatedInputsStayWithinTheJudgesLimits) {
+  for (const app::Puzzle* puzzle : app::all_puzzles()) {
+    const app::HuntCases& cases = puzzle->hunt;
+    if (cases.judge_sized == nullptr) continue;
+    ASSERT_NE(cases.mutate, nullptr) << puzzle->name;
+    ASSERT_GT(cases.knob_count, 0u) << puzzle->name;
+    const app::OptionValues options;
+    core::SplitMix64 knob_rng(7);
+    for (int round = 0; round < (sanitized() ? 4 : 20); ++round) {
+      std::vector<double> knobs(cases.knob_count);
+      for (double& knob : knobs) knob = static_cast<double>(knob_rng.below(1001)) / 1000.0;
+      core::SplitMix64 rng(static_cast<std::uint64_t>(round)), same(static_cast<std::uint64_t>(round));
+      std::string input = cases.judge_sized(knobs, rng, options);
+      EXPECT_EQ(input, cases.judge_sized(knobs, same, options)) << puzzle->name;
+      for (int step = 0; step < 5; ++step) {
+        EXPECT_NO_THROW(cases.summary(input)) << puzzle->name << ":\n" << input;
+        if (puzzle->check_strict != nullptr)
+          EXPECT_NO_THROW(puzzle->check_strict(input, options)) << puzzle->name << ":\n" << input;
+        input = cases.mutate(input, rng, options);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace boardsearch::hunt

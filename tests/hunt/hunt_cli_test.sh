@@ -40,8 +40,9 @@ grep -q '^mismatch: crash on case 1 (seed 1); 0 cases passed before it$' "$tmp/o
 grep -qx 'options: --moves 5 (default)' "$tmp/out" || fail "options line: $(cat "$tmp/out")"
 
 # Determinism: the same seed, the same report.
-"$bin" hunt 2048 --cases 300 --seed 77 -- "$programs" 2048-merge-far >"$tmp/first" 2>/dev/null
-"$bin" hunt 2048 --cases 300 --seed 77 -- "$programs" 2048-merge-far >"$tmp/second" 2>/dev/null
+# (The time shrinking took is on a line of its own, left out.)
+"$bin" hunt 2048 --cases 300 --seed 77 -- "$programs" 2048-merge-far 2>/dev/null | grep -v '^shrinking took' >"$tmp/first"
+"$bin" hunt 2048 --cases 300 --seed 77 -- "$programs" 2048-merge-far 2>/dev/null | grep -v '^shrinking took' >"$tmp/second"
 cmp -s "$tmp/first" "$tmp/second" || fail "two hunts with seed 77 differ"
 grep -q '^mismatch' "$tmp/first" || fail "seed 77 hunt found nothing: $(cat "$tmp/first")"
 echo "ok: the same seed gives the same report"
@@ -55,11 +56,11 @@ expect 0 "arguments after -- belong to the program" -- \
 expect 0 "--moves reaches the reference" -- hunt 2048 --cases 30 --moves 2 -- "$programs" 2048 2
 grep -qx 'options: --moves 2' "$tmp/out" || fail "--moves 2 options line: $(cat "$tmp/out")"
 expect 0 "--pieces reaches the reference" -- hunt yut --cases 20 --pieces 3 -- "$programs" yut 3
-grep -qx 'options: --pieces 3' "$tmp/out" || fail "--pieces 3 options line: $(cat "$tmp/out")"
+grep -q '^options: --pieces 3\(, \|$\)' "$tmp/out" || fail "--pieces 3 options line: $(cat "$tmp/out")"
 boards="$(dirname "$0")/../../docs/boards"
 expect 0 "a --board document is read from its file" -- \
   hunt yut --cases 5 --board "$boards/standard.json" -- "$programs" yut
-grep -q "^options: --pieces 4 (default), --board .*standard.json$" "$tmp/out" ||
+grep -q "^options: --pieces 4 (default), --board .*standard.json\\(, \\|$\\)" "$tmp/out" ||
   fail "--board options line: $(cat "$tmp/out")"
 expect 2 "a --board file that does not exist" -- hunt yut --cases 5 --board "$tmp/none.json" -- "$programs" yut
 
@@ -143,5 +144,80 @@ if [ -w /dev/full ]; then
   grep -q 'input written to' "$tmp/out" && fail "full disk: claims the input was written"
   [ "$(grep -c 'cannot write the minimal input' "$tmp/err")" = 1 ] || fail "full disk: stderr: $(cat "$tmp/err")"
 fi
+
+# -j: with --cases the result is the same for every number of programs at
+# once: the first mismatch in case order, the same minimal input.
+for seed in 3 8 21; do
+  for jobs in 1 2; do
+    rm -f "$tmp/j$jobs.in"
+    "$bin" hunt 2048 --cases 300 --seed "$seed" -j "$jobs" --out "$tmp/j$jobs.in" -- "$programs" 2048-merge-far \
+      2>/dev/null | grep -v '^shrinking took\|^shrunk in\|^input written' >"$tmp/j$jobs.report"
+  done
+  [ -s "$tmp/j1.in" ] || fail "seed $seed: -j 1 found no mismatch"
+  cmp -s "$tmp/j1.in" "$tmp/j2.in" || fail "seed $seed: -j 1 and -j 2 give different minimal inputs"
+  cmp -s "$tmp/j1.report" "$tmp/j2.report" || fail "seed $seed: -j 1 and -j 2 give different reports (run counts aside)"
+done
+echo "ok: -j 1 and -j 2 give the same minimal input and report"
+
+# --seconds bounds the whole run, shrinking included: a program that hangs
+# on boards of side 5 or more (each such run costs the 1 s timeout, and a
+# 5 x 5 board has dozens of shrinking candidates that hang too) stops within
+# the budget plus a slack of a few seconds (generous here: 8 s on 3).
+started=$(date +%s%N)
+"$bin" hunt 2048 --seconds 3 --timeout-ms 1000 -j 1 -- "$programs" hang-from-side 5 >"$tmp/out" 2>/dev/null
+status=$?
+took_ms=$((($(date +%s%N) - started) / 1000000))
+[ "$status" = 1 ] || fail "hang-from-side: exit $status: $(cat "$tmp/out")"
+[ "$took_ms" -lt 11000 ] || fail "--seconds 3 took $took_ms ms"
+grep -q '^mismatch: timeout' "$tmp/out" || fail "hang-from-side report: $(cat "$tmp/out")"
+grep -q 'cut short by the time budget: not fully shrunk' "$tmp/out" || fail "shrink cut not reported: $(cat "$tmp/out")"
+grep -q '^shrinking took [0-9.]* s$' "$tmp/out" || fail "shrink time not reported: $(cat "$tmp/out")"
+echo "ok: --seconds 3 with a hanging program ended after $took_ms ms"
+
+# Reports: no mismatch names the largest input reached; a wrong answer gets
+# its first differing line; --explain the optimal play; --out-dir a pair.
+expect 0 "largest input reached" -- hunt 2048 --cases 30 -- "$programs" 2048
+grep -q '^largest input checked: board ' "$tmp/out" || fail "largest input: $(cat "$tmp/out")"
+expect 1 "a tour mismatch names the differing case" -- \
+  hunt tour --cases 300 --explain --out-dir "$tmp" -- "$programs" tour-zero-steps
+grep -q "^line 1: expected 'Case 1: 0', got 'Case 1: 1'$" "$tmp/out" || fail "first difference: $(cat "$tmp/out")"
+grep -q '^--- optimal play (boardsearch --explain) ---$' "$tmp/out" || fail "--explain: $(cat "$tmp/out")"
+[ "$("$bin" tour "$tmp/min.in")" = "$(cat "$tmp/min.out")" ] || fail "--out-dir: min.out is not the answer to min.in"
+
+# --slow: a program whose CPU time grows with the board finds an input over
+# the limit (exit 1, written to --out, within the judge's N <= 20); a fast
+# correct one ends with the slowest input found (exit 0).
+expect 1 "--slow finds an input over the limit" -- \
+  hunt 2048 --slow --limit-ms 40 --seconds 60 --out "$tmp/slow.in" -- "$programs" burn-2048
+grep -q '^over the limit: [0-9]* ms of CPU time (limit 40 ms) on board ' "$tmp/out" || fail "--slow: $(cat "$tmp/out")"
+[ -s "$tmp/slow.in" ] && [ "$(head -n 1 "$tmp/slow.in")" -le 20 ] || fail "--slow input: $(head -n 1 "$tmp/slow.in")"
+"$bin" 2048 --strict "$tmp/slow.in" >/dev/null 2>&1 || "$bin" 2048 "$tmp/slow.in" >/dev/null ||
+  fail "--slow input is not a judge input"
+expect 0 "--slow on a fast program reports the slowest input" -- hunt 2048 --slow --cases 12 -- "$programs" 2048
+grep -q '^slowest input: [0-9]* ms of CPU time (limit 1000 ms) on board ' "$tmp/out" || fail "--slow: $(cat "$tmp/out")"
+expect 2 "--limit-ms without --slow" -- hunt 2048 --limit-ms 10 -- "$programs" 2048
+
+# Nothing is left running when hunt exits, also when it is interrupted:
+# the program leaves a child in a session of its own, then hangs.
+for signal in INT TERM; do
+  rm -f "$tmp/pid"
+  "$bin" hunt footholds --cases 5 -j 1 --timeout-ms 60000 -- "$programs" setsid-child-and-hang "$tmp/pid" \
+    >"$tmp/out" 2>"$tmp/err" &
+  hunter=$!
+  for _ in $(seq 100); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
+  child=$(cat "$tmp/pid" 2>/dev/null)
+  kill -"$signal" "$hunter"
+  wait "$hunter"
+  status=$?
+  [ "$status" = 130 ] || fail "SIG$signal: hunt exited $status"
+  [ -n "$child" ] || fail "SIG$signal: the program never started its child"
+  sleep 0.2
+  if [ -n "$child" ] && kill -0 "$child" 2>/dev/null; then
+    fail "SIG$signal: the setsid child $child outlived the hunt"
+    kill -9 "$child"
+  fi
+  grep -q 'interrupted' "$tmp/out" || fail "SIG$signal: report does not say interrupted: $(cat "$tmp/out")"
+done
+echo "ok: an interrupted hunt leaves no process behind"
 
 finish "hunt CLI"

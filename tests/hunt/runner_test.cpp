@@ -127,6 +127,86 @@ TEST(Runner, KillsTheWholeProcessGroupOnTimeout) {
   EXPECT_FALSE(alive(child));
 }
 
+// The pid a test program wrote to `file` (0 if none), the file removed.
+long pid_from(const std::filesystem::path& file) {
+  long pid = 0;
+  std::ifstream(file) >> pid;
+  std::filesystem::remove(file);
+  return pid;
+}
+
+// Whether `pid` is still alive after giving SIGKILL a moment to act.
+bool survives(long pid) {
+  for (int tries = 0; tries < 100 && alive(pid); ++tries) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  return alive(pid);
+}
+
+std::filesystem::path pid_file(const std::string& tag) {
+  return std::filesystem::temp_directory_path() / ("hunt_runner_" + tag + "_" + std::to_string(::getpid()));
+}
+
+// A process group kill does not reach a child that called setsid(): the
+// whole tree is killed whatever the program does with sessions (#20).
+TEST(Runner, KillsAChildInANewSessionAfterTheProgramExits) {
+  const auto file = pid_file("setsid");
+  const RunResult result = run_program(program("setsid-child", file.string()), "", quick_limits());
+  EXPECT_EQ(result.ending, Ending::exited);
+  EXPECT_EQ(result.out, "0\n");
+  const long child = pid_from(file);
+  ASSERT_GT(child, 0);
+  EXPECT_FALSE(survives(child)) << "the setsid child " << child << " outlived its run";
+}
+
+TEST(Runner, KillsAChildInANewSessionOnTimeout) {
+  const auto file = pid_file("setsid_hang");
+  const RunResult result = run_program(program("setsid-child-and-hang", file.string()), "", quick_limits());
+  EXPECT_EQ(result.ending, Ending::timed_out);
+  const long child = pid_from(file);
+  ASSERT_GT(child, 0);
+  EXPECT_FALSE(survives(child));
+}
+
+TEST(Runner, KillsAChildThatMovesToItsOwnGroupAndExecs) {
+  const auto file = pid_file("setpgid");
+  const RunResult result = run_program(program("setpgid-exec-sleep", file.string()), "", quick_limits());
+  EXPECT_EQ(result.ending, Ending::exited);
+  const long child = pid_from(file);
+  ASSERT_GT(child, 0);
+  EXPECT_FALSE(survives(child));
+}
+
+// `setsid sleep 300 &` from a shell, the case of the reliability issue.
+TEST(Runner, KillsASetsidSleepStartedByAShell) {
+  const auto file = pid_file("shell");
+  const RunResult result =
+      run_program({"/bin/sh", "-c", "setsid sleep 300 & echo $! > \"$0\"; echo 1", file.string()}, "", quick_limits());
+  EXPECT_EQ(result.ending, Ending::exited);
+  const long child = pid_from(file);
+  ASSERT_GT(child, 0);
+  EXPECT_FALSE(survives(child));
+}
+
+// --memory-mb is the whole tree's: three children of 300 MiB each stay
+// under a 400 MiB cap per process, not under 400 MiB together.
+TEST(Runner, ChargesTheMemoryOfTheWholeTree) {
+  RunLimits limits;
+  limits.timeout = std::chrono::milliseconds(20000);
+  limits.memory_bytes = std::uint64_t{400} << 20;
+  const RunResult result = run_program(program("fork-three-300"), "1\n", limits);
+  EXPECT_EQ(result.ending, Ending::memory_exceeded);
+  EXPECT_GT(result.peak_memory_bytes, limits.memory_bytes);
+}
+
+// The CPU time counts the program's children too (here: a shell's).
+TEST(Runner, CountsTheCpuTimeOfTheWholeTree) {
+  RunLimits limits;
+  limits.timeout = std::chrono::milliseconds(20000);
+  const RunResult result =
+      run_program({"/bin/sh", "-c", "(i=0; while [ $i -lt 50000 ]; do i=$((i+1)); done; echo $i)"}, "", limits);
+  EXPECT_EQ(result.out, "50000\n");
+  EXPECT_GT(result.cpu.count(), 0);  // the work is all in the subshell, a child of the program
+}
+
 TEST(Runner, AMissingProgramIsAStartError) {
   EXPECT_THROW(run_program({"/nonexistent/program"}, "", quick_limits()), StartError);
   EXPECT_THROW(run_program({"no-such-program-in-path-hunt"}, "", quick_limits()), StartError);

@@ -10,6 +10,7 @@
 // which sanitizer runtimes cannot live with.
 
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -297,6 +298,29 @@ std::string all_input() {
   for (;;) pause();
 }
 
+// Forks a child that leaves the process group (setsid when `new_session`,
+// else setpgid(0, 0)), writes its pid to `pid_file`, then pauses or, with
+// `exec_sleep`, execs "sleep 300". Returns once the pid is written.
+void leave_detached_child(const char* pid_file, bool new_session, bool exec_sleep) {
+  int ready[2];
+  if (pipe(ready) != 0) std::exit(70);
+  const pid_t child = fork();
+  if (child == 0) {
+    if (new_session)
+      setsid();
+    else
+      setpgid(0, 0);
+    std::ofstream(pid_file) << getpid() << '\n';
+    close(ready[1]);  // the parent may go on
+    if (exec_sleep) execlp("sleep", "sleep", "300", static_cast<char*>(nullptr));
+    hang();
+  }
+  close(ready[1]);
+  char byte;
+  while (read(ready[0], &byte, 1) > 0) {
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -314,7 +338,25 @@ int main(int argc, char** argv) {
     solve_footholds();
   else if (mode.rfind("yut", 0) == 0)
     solve_yut(arg != nullptr ? std::atoi(arg) : 4);
-  else if (mode == "hang") {
+  else if (mode == "burn-2048") {
+    // Correct 2048 (K = 5), then CPU work growing with the square of the
+    // cell count: slow only on large boards.
+    std::string text = all_input();
+    const long side = std::atol(text.c_str());
+    volatile std::uint64_t sink = 0;
+    for (long k = 0; k < side * side * side * side * 1000; ++k) sink = sink + static_cast<std::uint64_t>(k);
+    std::istringstream in(text);
+    std::cin.rdbuf(in.rdbuf());
+    solve_2048(5);
+  } else if (mode == "hang-from-side") {
+    // Correct 2048 (K = 5) on boards smaller than ARG x ARG; hangs on the
+    // others (the hang is before reading, so its input stays unread).
+    std::string text = all_input();
+    if (std::atoi(text.c_str()) >= std::atoi(arg)) hang();
+    std::istringstream in(text);
+    std::cin.rdbuf(in.rdbuf());
+    solve_2048(5);
+  } else if (mode == "hang") {
     all_input();
     hang();
   } else if (mode == "hang-without-reading") {
@@ -348,6 +390,33 @@ int main(int argc, char** argv) {
     if (child == 0) hang();
     std::ofstream(arg) << child << '\n';
     hang();
+  } else if (mode == "setsid-child" || mode == "setsid-child-and-hang") {
+    // Leaves a child in a session of its own (setsid), its pid written to
+    // file ARG, then answers and exits (or hangs): no process group kill
+    // reaches that child.
+    leave_detached_child(arg, true, false);
+    if (mode == "setsid-child-and-hang") hang();
+    std::cout << "0\n";
+  } else if (mode == "setpgid-exec-sleep") {
+    // A child that moves to a process group of its own and execs sleep.
+    leave_detached_child(arg, false, true);
+    std::cout << "0\n";
+  } else if (mode == "fork-three-300") {
+    // Three children of 300 MiB each (touched), together 900 MiB: each
+    // stays under a 400 MiB cap per process, the tree does not.
+    all_input();
+    std::vector<pid_t> children;
+    for (int k = 0; k < 3; ++k) {
+      const pid_t child = fork();
+      if (child == 0) {
+        std::vector<char> block(std::size_t{300} << 20, 'x');
+        sleep(5);
+        _exit(block[12345] == 'x' ? 0 : 1);
+      }
+      children.push_back(child);
+    }
+    for (pid_t child : children) waitpid(child, nullptr, 0);
+    std::cout << "3\n";
   } else {
     std::cerr << "unknown mode " << mode << '\n';
     return 64;

@@ -9,5 +9,6 @@ namespace boardsearch::cli {
 void add_extra_commands(CLI::App& app, int& status);
 void add_serve_command(CLI::App& app, int& status);  // serve_command.cpp
 void add_hunt_command(CLI::App& app, int& status);   // hunt_command.cpp
+void add_check_command(CLI::App& app, int& status);  // check_command.cpp
 
 }  // namespace boardsearch::cli

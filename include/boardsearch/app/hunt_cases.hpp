@@ -103,12 +103,31 @@ concept TypedHuntCases = requires(std::uint64_t index, core::SplitMix64& rng, co
   { Cases::summary(input) } -> std::same_as<std::string>;
 };
 
+// The optional parts of a case model: a size measure, and the judge-sized
+// generator and mutation for `hunt --slow` (HuntCases, puzzle.hpp).
+//   static std::uint64_t size(input);
+//   static constexpr std::size_t kKnobCount;   with
+//   static Input judge_sized(std::span<const double> knobs, rng, options);
+//   static Input mutate(input, rng, options);
+template <class Cases>
+concept SizedHuntCases = requires(const typename Cases::Input& input) {
+  { Cases::size(input) } -> std::same_as<std::uint64_t>;
+};
+template <class Cases>
+concept SlowHuntCases = requires(std::span<const double> knobs, core::SplitMix64& rng, const OptionValues& options,
+                                 const typename Cases::Input& input) {
+  { Cases::kKnobCount } -> std::convertible_to<std::size_t>;
+  { Cases::judge_sized(knobs, rng, options) } -> std::same_as<typename Cases::Input>;
+  { Cases::mutate(input, rng, options) } -> std::same_as<typename Cases::Input>;
+};
+
 // HuntCases whose functions read the text with Cases::parse, work on the
 // typed input and write it back with Cases::format. Captureless lambdas, so
-// each is a plain function pointer.
+// each is a plain function pointer; the optional parts are set when Cases
+// has them.
 template <TypedHuntCases Cases>
 constexpr HuntCases typed_hunt_cases() {
-  return HuntCases{
+  HuntCases cases{
       .generate = [](std::uint64_t index, core::SplitMix64& rng, const OptionValues& options) -> std::string {
         return Cases::format(Cases::generate(index, rng, options));
       },
@@ -120,6 +139,25 @@ constexpr HuntCases typed_hunt_cases() {
       },
       .summary = [](std::string_view input) -> std::string { return Cases::summary(Cases::parse(input)); },
   };
+  if constexpr (SizedHuntCases<Cases>)
+    cases.size = [](std::string_view input) -> std::uint64_t { return Cases::size(Cases::parse(input)); };
+  if constexpr (SlowHuntCases<Cases>) {
+    cases.knob_count = Cases::kKnobCount;
+    cases.judge_sized = [](std::span<const double> knobs, core::SplitMix64& rng,
+                           const OptionValues& options) -> std::string {
+      return Cases::format(Cases::judge_sized(knobs, rng, options));
+    };
+    cases.mutate = [](std::string_view input, core::SplitMix64& rng, const OptionValues& options) -> std::string {
+      return Cases::format(Cases::mutate(Cases::parse(input), rng, options));
+    };
+  }
+  return cases;
+}
+
+// A knob (in [0, 1]) as an integer in [low, high], rounding to nearest.
+constexpr int knob_in(double knob, int low, int high) {
+  const double clamped = knob < 0 ? 0 : knob > 1 ? 1 : knob;
+  return low + static_cast<int>(clamped * (high - low) + 0.5);
 }
 
 }  // namespace boardsearch::app

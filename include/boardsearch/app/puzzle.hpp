@@ -62,7 +62,16 @@ struct SolveRequest {
   // part of a report (the line of a many-case input is steps x cells per
   // case), and output nobody asked for must not cost memory.
   bool want_line = true;
-};
+  // Streaming, for a caller that shows only the answer (the CLI without
+  // --explain or --json); empty otherwise. A puzzle whose input holds many
+  // cases may hand each case's proven answer here, in order, as soon as the
+  // case is solved, instead of keeping it in SolveReport::answer (which then
+  // holds only what was not handed over), and may leave explanation and
+  // document empty: memory then does not grow with the number of cases.
+  // The whole input is checked first (bad input throws InputError before the
+  // first call); a limit in a later case throws LimitError naming that case,
+  // and what was handed over stays proven. Other puzzles ignore it.
+  std::function<void(std::string_view)> on_answer = {};
 
 // Everything a front end may show. `answer` is byte-exact judge output.
 //

@@ -13,14 +13,24 @@
 // Shrinking (each step lowers N, the tile count or the tile sum):
 //   drop one row and one column (the board must stay square),
 //   remove one tile (at least one stays), halve one tile (down to 2).
+// --slow, within the judge's limits (N <= 20, tiles 2 .. 1024):
+//   knobs         N, tile density, the largest exponent, and how strongly
+//                 values lean toward 2 (0: uniform up to the largest, 1:
+//                 almost all 2s), so both "one big tile among small ones"
+//                 and "many equal neighbours" are reachable by climbing;
+//   mutations     one cell: emptied (one tile stays), set to a random
+//                 value, doubled or halved (staying in 2 .. 1024).
+// Size: the number of cells (N * N).
 
 #include "games/2048/hunt_cases.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "boardsearch/app/hunt_cases.hpp"
@@ -122,8 +132,54 @@ Board without_row_and_column(const Board& board, int dropped_row, int dropped_co
   return smaller;
 }
 
+// A tile exponent in 1 .. max_exponent leaning toward 1 by `lean` (0:
+// uniform; near 1: almost always 1).
+Exponent leaning_exponent(core::SplitMix64& rng, int max_exponent, double lean) {
+  int e = 1;
+  const auto keep_going = static_cast<std::uint64_t>((1.0 - lean) * 1000.0);
+  while (e < max_exponent && rng.below(1000) < keep_going) ++e;
+  // Without a lean, the geometric walk above is replaced by a uniform draw.
+  if (lean <= 0.0) e = static_cast<int>(random_exponent(rng, max_exponent));
+  return static_cast<Exponent>(e);
+}
+
 struct Cases {
   using Input = Board;
+  static constexpr std::size_t kKnobCount = 4;  // side, density, largest exponent, lean toward 2
+
+  static std::uint64_t size(const Board& board) { return cell_count(board); }
+
+  static Board judge_sized(std::span<const double> knobs, core::SplitMix64& rng, const app::OptionValues&) {
+    Board board(app::knob_in(knobs[0], 1, kJudgeMaxSide));
+    const int density = app::knob_in(knobs[1], 5, 100);
+    const int max_exponent = app::knob_in(knobs[2], 1, kJudgeMaxExponent);
+    const double lean = knobs[3];
+    for (std::size_t cell = 0; cell < cell_count(board); ++cell)
+      if (static_cast<int>(rng.below(100)) < density) set_cell(board, cell, leaning_exponent(rng, max_exponent, lean));
+    if (board.counts().tiles == 0) set_cell(board, rng.below(cell_count(board)), random_exponent(rng, max_exponent));
+    return board;
+  }
+
+  static Board mutate(const Board& board, core::SplitMix64& rng, const app::OptionValues&) {
+    Board changed = board;
+    const std::size_t cell = rng.below(cell_count(board));
+    const Exponent e = board.cells()[cell];
+    switch (rng.below(4)) {
+      case 0:  // emptied, unless it is the last tile
+        if (e != 0 && board.counts().tiles > 1) set_cell(changed, cell, 0);
+        break;
+      case 1:
+        set_cell(changed, cell, random_exponent(rng, kJudgeMaxExponent));
+        break;
+      case 2:
+        set_cell(changed, cell, static_cast<Exponent>(std::clamp(e + 1, 1, kJudgeMaxExponent)));
+        break;
+      default:
+        if (e > 1) set_cell(changed, cell, static_cast<Exponent>(e - 1));
+        break;
+    }
+    return changed;
+  }
 
   static Board generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues&) {
     return app::with_edge_cases<Board>(edge_cases(), index, rng, random_board);

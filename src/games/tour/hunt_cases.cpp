@@ -17,6 +17,12 @@
 //   drop a row or a column, then turn one obstacle into an empty cell.
 //   Each step lowers (cases, cells, obstacles) lexicographically.
 //   Every board keeps at least one empty cell.
+// --slow, within the judge's limits and promise: one case, 1 <= N, M <= 30,
+// and at most 1,000,000 move paths (count_move_paths below checks it):
+//   knobs         N, M, the obstacle density (0 .. 50 %);
+//   mutations     one cell flipped between empty and obstacle (one empty
+//                 cell stays); a board that breaks the promise is not taken.
+// Size: the cells of all cases.
 
 #include "games/tour/hunt_cases.hpp"
 
@@ -25,6 +31,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -160,8 +167,78 @@ std::vector<Board> shrink_board(const Board& board) {
   return candidates;
 }
 
+// The judge's promise: at most this many move paths per case.
+constexpr std::uint64_t kJudgeMaxMovePaths = 1'000'000;
+// Draws of a judge-sized board before falling back to a promise-keeping one.
+constexpr int kJudgeSizedAttempts = 8;
+
+// The move paths of the plain search from `position`: every sequence of
+// steps that ends where the ball cannot move, counted into `paths`;
+// stops counting once `paths` passes `cap`.
+void count_paths_from(Position& position, std::uint64_t& paths, std::uint64_t cap) {
+  bool moved = false;
+  for (const Direction direction : kDirections) {
+    if (paths > cap) return;
+    const int length = position.slide_length(direction);
+    if (length == 0) continue;
+    moved = true;
+    const Move move{direction, static_cast<std::uint8_t>(length)};
+    position.apply(move);
+    count_paths_from(position, paths, cap);
+    position.undo(move);
+  }
+  if (!moved) ++paths;
+}
+
+// The move paths of `board` over every start cell, or cap + 1 once there
+// are more than `cap`.
+std::uint64_t count_move_paths(const Board& board, std::uint64_t cap) {
+  std::uint64_t paths = 0;
+  for (int row = 0; row < board.rows && paths <= cap; ++row)
+    for (int col = 0; col < board.cols && paths <= cap; ++col)
+      if (board.is_empty(row, col)) {
+        Position position(board, Cell{row, col});
+        count_paths_from(position, paths, cap);
+      }
+  return std::min(paths, cap + 1);
+}
+
+bool keeps_the_promise(const Board& board) { return count_move_paths(board, kJudgeMaxMovePaths) <= kJudgeMaxMovePaths; }
+
 struct Cases {
   using Input = File;
+  static constexpr std::size_t kKnobCount = 3;  // N, M, obstacle density
+
+  static std::uint64_t size(const File& file) {
+    std::uint64_t cells = 0;
+    for (const Board& board : file) cells += static_cast<std::uint64_t>(board.rows * board.cols);
+    return cells;
+  }
+
+  static File judge_sized(std::span<const double> knobs, core::SplitMix64& rng, const app::OptionValues&) {
+    const int rows = app::knob_in(knobs[0], 1, kJudgeMaxSide);
+    const int cols = app::knob_in(knobs[1], 1, kJudgeMaxSide);
+    const int percent = app::knob_in(knobs[2], 0, 50);
+    for (int attempt = 0; attempt < kJudgeSizedAttempts; ++attempt) {
+      Board board = open_board(rows, cols);
+      for (int row = 0; row < rows; ++row)
+        for (int col = 0; col < cols; ++col)
+          if (static_cast<int>(rng.below(100)) < percent) set_empty(board, row, col, false);
+      if (board.empty_count() == 0) set_empty(board, 0, 0, true);
+      if (keeps_the_promise(board)) return File{board};
+    }
+    return File{open_board(1, cols)};  // one line: at most two paths per start
+  }
+
+  static File mutate(const File& file, core::SplitMix64& rng, const app::OptionValues&) {
+    Board board = file.front();
+    const auto cell = static_cast<int>(rng.below(static_cast<std::uint64_t>(board.rows * board.cols)));
+    const int row = cell / board.cols, col = cell % board.cols;
+    const bool was_empty = board.is_empty(row, col);
+    if (was_empty && board.empty_count() == 1) return file;
+    set_empty(board, row, col, !was_empty);
+    return keeps_the_promise(board) ? File{board} : file;
+  }
 
   static File generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues&) {
     return app::with_edge_cases<File>(edge_cases(), index, rng, random_file);

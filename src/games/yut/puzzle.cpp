@@ -12,6 +12,7 @@
 #include "games/yut/dice.hpp"
 #include "games/yut/hunt_cases.hpp"
 #include "games/yut/solver.hpp"
+#include "games/yut/strict.hpp"
 
 namespace boardsearch::yut {
 
@@ -138,6 +139,7 @@ const app::Puzzle& puzzle() {
       .judge_limits = kJudgeLimits,
       .options = kOptions,
       .solve = &solve,
+      .check_strict = &check_strict,
       .hunt = hunt_cases(),
   };
   return instance;

@@ -1,0 +1,162 @@
+// `boardsearch check`: the judge-test runner's command line. Parses, calls
+// hunt::run_check, returns its status; nothing else. One subcommand per
+// puzzle (`check PUZZLE`), with the puzzle's own options built from its
+// schema; this file names neither.
+//
+// Exit status: 0 every case passed (or, with --write-answers, every answer
+// was written), 1 otherwise, 2 usage errors (one line on stderr, nothing on
+// stdout; a COMMAND source that does not compile is one), 130 interrupted.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "boardsearch/app/decimal.hpp"
+#include "boardsearch/app/puzzle.hpp"
+#include "boardsearch/app/text_input.hpp"
+#include "cli/commands.hpp"
+#include "cli/option_flags.hpp"
+#include "hunt/check.hpp"
+#include "hunt/hunt.hpp"
+#include "hunt/process_tree.hpp"
+#include "hunt/program.hpp"
+
+namespace boardsearch::cli {
+
+namespace {
+
+constexpr int kExitInterrupted = 130;
+constexpr std::uint64_t kMaxTimeoutMs = 86'400'000;
+constexpr std::uint64_t kMaxMemoryMiB = 1'048'576;
+constexpr std::uint64_t kMaxJobs = 256;
+
+// Plain decimal integers in [minimum, maximum] (hunt's rule: no octal, hex
+// or wrapping), handed to CLI11 rewritten.
+CLI::Validator decimal_in(std::uint64_t minimum, std::uint64_t maximum) {
+  return CLI::Validator(
+      [minimum, maximum](std::string& text) {
+        const std::optional<std::uint64_t> value = app::parse_decimal_integer(text, minimum, maximum);
+        if (!value) return app::integer_range_message(text, minimum, maximum);
+        text = std::to_string(*value);
+        return std::string();
+      },
+      "");
+}
+
+struct CheckArguments {
+  const app::Puzzle* puzzle = nullptr;
+  std::vector<std::string> paths;
+  std::vector<std::string> command;
+  long long timeout_ms = 2000;
+  long long memory_mib = 1024;
+  std::optional<unsigned> jobs;
+  bool write_answers = false;
+  TypedOptions puzzle_options;
+  std::vector<std::string> taken_paths;  // the words PATH took while parsing
+};
+
+int run_check_command(const CheckArguments& args) {
+  hunt::CheckSettings settings;
+  settings.puzzle = std::string(args.puzzle->name);
+  settings.paths = args.paths;
+  settings.write_answers = args.write_answers;
+  settings.jobs = args.jobs.value_or(hunt::default_jobs());
+  settings.run_limits.timeout = std::chrono::milliseconds(args.timeout_ms);
+  settings.run_limits.memory_bytes = static_cast<std::uint64_t>(args.memory_mib) << 20;
+  read_schema_options(args.puzzle->options, args.puzzle_options, false, settings.options);
+  read_schema_options(args.puzzle->options, args.puzzle_options, true, settings.options);
+  hunt::find_tests(settings.paths);  // usage errors before anything runs
+  const hunt::InterruptGuard on_ctrl_c;
+  int status = 0;
+  try {
+    if (!args.write_answers) settings.command = hunt::runnable_command(args.command, "check");
+    status = hunt::run_check(settings, std::cout);
+  } catch (const hunt::StartError& error) {
+    throw app::InputError(fmt::format("check: {}", error.what()));
+  }
+  std::cout.flush();
+  return hunt::interrupted().load() ? kExitInterrupted : status;
+}
+
+void add_puzzle_check(CLI::App& check_command, const app::Puzzle& puzzle, CheckArguments& args, int& status) {
+  CLI::App* sub = check_command.add_subcommand(std::string(puzzle.name), std::string(puzzle.title));
+  sub->footer(
+      fmt::format("Example: boardsearch check {0} tests/ -- ./my_solution\n"
+                  "         boardsearch check {0} tests/ --write-answers",
+                  puzzle.name));
+  CLI::Option* paths = sub->add_option("PATH", args.paths, "folders of NAME.in (and NAME.out) files, or .in files");
+  CLI::Option* command =
+      sub->add_option("COMMAND", args.command,
+                      "the program and its arguments (after --); a .cpp file is compiled as Baekjoon compiles C++17 "
+                      "(g++ -O2 -Wall -lm -static -std=gnu++17 -DONLINE_JUDGE -DBOJ), a .py file runs with python3");
+  // CLI11 drops the "--" and hands every positional to PATH first: PATH
+  // takes folders and .in names up to the first word that is neither, and
+  // COMMAND the rest (validate_positionals moves a refused word on).
+  // CLI11 validates again after parsing: words taken once stay taken.
+  paths->check(CLI::Validator(
+      [command, &args](std::string& word) {
+        if (std::find(args.taken_paths.begin(), args.taken_paths.end(), word) != args.taken_paths.end())
+          return std::string();
+        std::error_code error;
+        const bool test_path = std::filesystem::is_directory(word, error) || word.ends_with(".in");
+        if (command->count() != 0 || !test_path) return std::string("not a test path");
+        args.taken_paths.push_back(word);
+        return std::string();
+      },
+      ""));
+  paths->required();  // CLI11 takes two open-ended positionals only if one is required
+  sub->validate_positionals();
+  sub->add_option("--timeout-ms", args.timeout_ms, "per-run timeout in ms (default 2000)")
+      ->transform(decimal_in(1, kMaxTimeoutMs));
+  sub->add_option("--memory-mb", args.memory_mib,
+                  "memory of a run's whole process tree in MiB, 0 for none (default 1024)")
+      ->transform(decimal_in(0, kMaxMemoryMiB));
+  sub->add_option("-j,--jobs", args.jobs, "programs run at once (default: the number of cores)")
+      ->transform(decimal_in(1, kMaxJobs));
+  sub->add_flag("--write-answers", args.write_answers,
+                "write boardsearch's proven answer as NAME.out for every NAME.in (no COMMAND)");
+  add_schema_options(*sub, puzzle.options, args.puzzle_options);
+  refuse_foreign_options(*sub, puzzle, "check: ");
+  sub->callback([&args, &status, &puzzle] {
+    if (args.write_answers && !args.command.empty()) throw app::InputError("check: --write-answers takes no COMMAND");
+    if (!args.write_answers && args.command.empty())
+      throw app::InputError(
+          fmt::format("check: missing the program (check {} PATH... -- COMMAND [ARGS...])", puzzle.name));
+    args.puzzle = &puzzle;
+    status = run_check_command(args);
+  });
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, int& status) {
+  static CheckArguments args;
+  static std::optional<std::string> stray_puzzle;
+  static std::vector<std::string> stray_rest;
+  CLI::App* check_command = app.add_subcommand("check", "run a program on a folder of judge tests");
+  check_command->footer(
+      "Usage: boardsearch check PUZZLE PATH... [options] -- COMMAND [ARGS...]\n"
+      "       boardsearch check PUZZLE PATH... --write-answers\n"
+      "Every NAME.in runs with NAME.out as the expected answer, or boardsearch's proven answer where\n"
+      "there is no NAME.out; outputs are compared as hunt compares them. One line per case, then\n"
+      "'N passed, N failed'. Exit 0: all passed; 1: some failed; 2: usage error; 130: interrupted.");
+  for (const app::Puzzle* puzzle : app::all_puzzles()) add_puzzle_check(*check_command, *puzzle, args, status);
+  check_command->add_option("PUZZLE", stray_puzzle, app::puzzle_names());
+  check_command->add_option("REST", stray_rest, "paths and the program");
+  check_command->callback([check_command] {
+    if (!check_command->get_subcommands().empty()) return;
+    if (stray_puzzle)
+      throw app::InputError(
+          fmt::format("check: unknown puzzle '{}' (puzzles: {})", app::printable(*stray_puzzle), app::puzzle_names()));
+    throw app::InputError(
+        fmt::format("check: missing the puzzle (check PUZZLE PATH... -- COMMAND; puzzles: {})", app::puzzle_names()));
+  });
+}
+
+}  // namespace boardsearch::cli
