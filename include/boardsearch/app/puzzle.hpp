@@ -72,6 +72,7 @@ struct SolveRequest {
   // first call); a limit in a later case throws LimitError naming that case,
   // and what was handed over stays proven. Other puzzles ignore it.
   std::function<void(std::string_view)> on_answer = {};
+};
 
 // Everything a front end may show. `answer` is byte-exact judge output.
 //
@@ -118,6 +119,23 @@ struct HuntCases {
   std::vector<std::string> (*shrink)(std::string_view input, const OptionValues& options) = nullptr;
   // A few words for reports, e.g. "board 3x3 with 2 tiles".
   std::string (*summary)(std::string_view input) = nullptr;
+  // The input's size for reports ("largest input reached"), in the
+  // puzzle's own measure (cells, dice, ...); nullptr: its bytes.
+  std::uint64_t (*size)(std::string_view input) = nullptr;
+
+  // `hunt --slow`: inputs within the judge's own limits (judge_limits, the
+  // promises the judge makes about its inputs, and check_strict where the
+  // puzzle has it), for the search for the slowest input.
+  // The generator's parameters ("knobs"), each in [0, 1]; what they mean
+  // (board side, density, value spread, ...) is the puzzle's, and they are
+  // what the hunter climbs on. A pure function of its arguments.
+  std::size_t knob_count = 0;
+  std::string (*judge_sized)(std::span<const double> knobs, core::SplitMix64& rng,
+                             const OptionValues& options) = nullptr;
+  // A small random change of `input` (from judge_sized or mutate) that
+  // stays within the judge's limits: the hunter's steps around the slowest
+  // inputs found so far.
+  std::string (*mutate)(std::string_view input, core::SplitMix64& rng, const OptionValues& options) = nullptr;
 };
 
 // ---------------------------------------------------------------------------
