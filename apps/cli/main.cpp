@@ -32,6 +32,19 @@ constexpr int kExitBadInput = 2;
 constexpr int kExitLimit = 3;
 // Progress appears only for solves that run longer than this.
 constexpr double kProgressAfterSeconds = 1.0;
+// --max-memory: the default budget of a solve (at most 1 GiB, as the
+// reliability contract asks) and the largest one accepted (1 TiB: anything
+// more is a typo on any machine this runs on). MB means MiB, 2^20 bytes.
+constexpr std::uint64_t kDefaultMaxMemoryMiB = 1024;
+constexpr std::uint64_t kMaxMaxMemoryMiB = std::uint64_t{1} << 20;
+constexpr std::uint64_t kBytesPerMiB = std::uint64_t{1} << 20;
+// The facts every puzzle command shares, for --help.
+constexpr std::string_view kCommonHelp =
+    "Coordinates in every output (--explain, --json) are 0-based: row 0 is the top row, column 0 the left column. "
+    "Exit status: 0 solved; 2 bad input or usage (one line on stderr, nothing on stdout); 3 a node, time or memory "
+    "limit stopped the search (one line on stderr saying what is known; nothing on stdout, except that an input "
+    "of many cases answered without --explain and --json keeps on stdout the lines of the cases proven before "
+    "the limit, one per case, and stderr names the case that stopped); 1 the answer could not be written.";
 // Longest message printed: a message quoting user text stays one readable
 // line (the quoted parts are cut shorter where they are made).
 constexpr std::size_t kMaxMessageChars = 1000;
@@ -47,7 +60,9 @@ struct CommonOptions {
   std::string file = "-";  // "-": standard input
   bool explain = false;
   bool json = false;
+  bool strict = false;  // the judge's exact limits and format (Puzzle::check_strict)
   std::optional<std::string> max_nodes;
+  std::optional<std::string> max_memory;
   std::optional<std::string> time_limit;
   // The puzzle's own options (its schema), by name, as typed; flags as "".
   boardsearch::cli::TypedOptions puzzle_options;
@@ -65,15 +80,23 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
                                 ? boardsearch::app::positive_decimal_option(*common.time_limit, "--time-limit",
                                                                             boardsearch::app::kMaxTimeLimitSeconds)
                                 : 0;
+  const std::uint64_t max_memory_mib = common.max_memory
+                                           ? decimal_option(*common.max_memory, "--max-memory", 1, kMaxMaxMemoryMiB)
+                                           : kDefaultMaxMemoryMiB;
 
   // Step 2. Input, then the puzzle's options (a document option reads a file).
   const std::string input = boardsearch::cli::read_input_text(common.file);
   boardsearch::cli::read_schema_options(puzzle.options, common.puzzle_options, true, options);
+  if (common.strict && puzzle.check_strict != nullptr) puzzle.check_strict(input, options);
   boardsearch::app::SolveRequest request{input, std::move(options), {}};
 
-  // Step 3. Solve.
+  // Step 3. Solve. Without --explain and --json only the answer is shown:
+  // a many-case puzzle may then stream it, each case's line written as soon
+  // as it is proven (SolveRequest::on_answer). A limit in a later case
+  // leaves the earlier, proven lines on stdout, and its message names the case.
   request.want_line = false;  // the CLI prints the answer, the explanation or the document
   request.limits.max_nodes = max_nodes;
+  request.limits.max_memory_bytes = max_memory_mib * kBytesPerMiB;
   if (time_limit > 0) request.limits.deadline = boardsearch::core::SearchLimits::deadline_in(time_limit);
   const bool show_progress = isatty(STDERR_FILENO) == 1;
   bool progress_shown = false;
@@ -87,6 +110,16 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
       progress_shown = true;
     };
   }
+
+  // A streamed line clears the progress line first (both may be on one
+  // terminal); the next progress report draws it again.
+  const bool answer_only = !common.json && !common.explain;
+  if (answer_only)
+    request.on_answer = [&progress_shown](std::string_view part) {
+      if (progress_shown) std::cerr << "\r\033[K" << std::flush;
+      progress_shown = false;
+      std::cout << part;
+    };
 
   boardsearch::app::SolveReport report;
   try {
@@ -114,7 +147,7 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
 
 void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& common, const Puzzle*& chosen) {
   CLI::App* sub = app.add_subcommand(std::string(puzzle.name), std::string(puzzle.title));
-  sub->footer(std::string(puzzle.description));
+  sub->footer(fmt::format("{}\n\n{}", puzzle.description, kCommonHelp));
   sub->add_option("FILE", common.file, "judge-format input (default: standard input)");
   sub->add_flag("--explain", common.explain, "after the answer, show the optimal play step by step");
   sub->add_flag("--json", common.json, "print one JSON document instead of the judge output");
@@ -127,6 +160,14 @@ void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& comm
   };
   text_option("--max-nodes", common.max_nodes, "stop (exit 3) after this many search nodes", "POSITIVE");
   text_option("--time-limit", common.time_limit, "stop (exit 3) after this many seconds", "SECONDS");
+  text_option("--max-memory", common.max_memory,
+              fmt::format("stop (exit 3, \"memory limit\") before the solve's tables and stored states pass this "
+                          "many MiB (default {})",
+                          kDefaultMaxMemoryMiB),
+              "MB");
+  sub->add_flag("--strict", common.strict,
+                "refuse (exit 2, naming the limit) input beyond the judge's exact limits and format, and options "
+                "that select no judge problem");
   boardsearch::cli::add_schema_options(*sub, puzzle.options, common.puzzle_options);
   boardsearch::cli::refuse_foreign_options(*sub, puzzle, "");
   sub->callback([&chosen, &puzzle] { chosen = &puzzle; });
@@ -150,6 +191,7 @@ int run(int argc, char** argv) {
   CLI::App app{"boardsearch: exact solver for classic exhaustive-search puzzles"};
   app.set_version_flag("--version", std::string("boardsearch ") + BOARDSEARCH_VERSION);
   app.require_subcommand(1);
+  app.footer(std::string(kCommonHelp));
 
   CommonOptions common;
   const Puzzle* chosen = nullptr;
@@ -201,7 +243,7 @@ int main(int argc, char** argv) {
   } catch (const LimitError& e) {
     return fail("", e.what(), kExitLimit);
   } catch (const std::bad_alloc&) {
-    return fail("", "out of memory", kExitLimit);
+    return fail("", "memory limit reached: an allocation failed (out of memory)", kExitLimit);
   } catch (const std::exception& e) {
     return fail("internal error: ", e.what(), kExitFailed);
   }

@@ -14,6 +14,7 @@
 #include "games/2048/format.hpp"
 #include "games/2048/hunt_cases.hpp"
 #include "games/2048/search.hpp"
+#include "games/2048/strict.hpp"
 
 namespace boardsearch::game2048 {
 
@@ -149,6 +150,7 @@ const app::Puzzle& puzzle() {
       .judge_limits = kJudgeLimits,
       .options = kOptions,
       .solve = &solve,
+      .check_strict = &check_strict,
       .hunt = hunt_cases(),
   };
   return instance;

@@ -15,6 +15,7 @@
 #include "games/marble/judge.hpp"
 #include "games/marble/slide.hpp"
 #include "games/marble/solver.hpp"
+#include "games/marble/strict.hpp"
 
 namespace boardsearch::marble {
 
@@ -162,6 +163,7 @@ const app::Puzzle& puzzle() {
       .options = kOptions,
       .solve = &solve,
       .accepts = &accepts,
+      .check_strict = &check_strict,
       .hunt = hunt_cases(),
   };
   return instance;

@@ -50,34 +50,48 @@ void read_row(app::TextInput& input, Board& board, int r) {
 
 }  // namespace
 
-std::vector<Board> parse_boards(std::string_view text) {
-  app::TextInput input(text);
-  std::vector<Board> boards;
-  while (true) {
-    const auto header = input.next_nonblank_line();
-    if (!header) break;
-    const auto fields = app::split_fields(header->text);
-    if (fields.size() == 1 && is_board_row(fields.front()))
-      throw InputError(
-          fmt::format("{}: expected a case header 'N M', found a board row (more rows than N in the "
-                      "case above?)",
-                      where(header->number)));
-    Board board;
-    // The first field is read before the count is checked, so a stray word
-    // after the last case reads "expected the number of rows N".
-    board.rows =
-        static_cast<int>(app::parse_integer(fields[0], header->number, 1, "the number of rows N", 1, kMaxSide));
-    if (fields.size() != 2)
-      throw InputError(fmt::format("{}: expected a case header 'N M' (2 values), found {} value{}",
-                                   where(header->number), fields.size(), fields.size() == 1 ? "" : "s"));
-    board.cols =
-        static_cast<int>(app::parse_integer(fields[1], header->number, 2, "the number of columns M", 1, kMaxSide));
-    for (int r = 0; r < board.rows; ++r) read_row(input, board, r);
-    boards.push_back(board);
+CaseReader::CaseReader(std::string_view text) : input_(text) {}
+
+std::optional<Board> CaseReader::next() {
+  const auto header = input_.next_nonblank_line();
+  if (!header) {
+    if (cases_ == 0)
+      throw InputError(fmt::format("{}: expected a case header 'N M', found end of input (no cases)",
+                                   where(input_.next_line_number())));
+    return std::nullopt;
   }
-  if (boards.empty())
-    throw InputError(fmt::format("{}: expected a case header 'N M', found end of input (no cases)",
-                                 where(input.next_line_number())));
+  const auto fields = app::split_fields(header->text);
+  if (fields.size() == 1 && is_board_row(fields.front()))
+    throw InputError(
+        fmt::format("{}: expected a case header 'N M', found a board row (more rows than N in the "
+                    "case above?)",
+                    where(header->number)));
+  Board board;
+  // The first field is read before the count is checked, so a stray word
+  // after the last case reads "expected the number of rows N".
+  board.rows = static_cast<int>(app::parse_integer(fields[0], header->number, 1, "the number of rows N", 1, kMaxSide));
+  if (fields.size() != 2)
+    throw InputError(fmt::format("{}: expected a case header 'N M' (2 values), found {} value{}", where(header->number),
+                                 fields.size(), fields.size() == 1 ? "" : "s"));
+  board.cols =
+      static_cast<int>(app::parse_integer(fields[1], header->number, 2, "the number of columns M", 1, kMaxSide));
+  for (int r = 0; r < board.rows; ++r) read_row(input_, board, r);
+  ++cases_;
+  header_line_ = header->number;
+  return board;
+}
+
+std::size_t count_cases(std::string_view text) {
+  CaseReader reader(text);
+  while (reader.next()) {
+  }
+  return reader.cases_read();
+}
+
+std::vector<Board> parse_boards(std::string_view text) {
+  CaseReader reader(text);
+  std::vector<Board> boards;
+  while (auto board = reader.next()) boards.push_back(*board);
   return boards;
 }
 

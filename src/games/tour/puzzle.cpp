@@ -8,12 +8,14 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "games/tour/hunt_cases.hpp"
 #include "games/tour/io.hpp"
 #include "games/tour/search.hpp"
+#include "games/tour/strict.hpp"
 
 namespace boardsearch::tour {
 
@@ -87,7 +89,7 @@ void replay(const Board& board, int case_number, const TourResult& tour, VisitOr
   };
   if (line != nullptr)
     line->push_back(step_json(nullptr, fmt::format("case {}: ball placed at row {}, column {}", case_number,
-                                                   tour.start.row + 1, tour.start.col + 1)));
+                                                   tour.start.row, tour.start.col)));
   for (const Move& move : tour.search.line) {
     if (position.slide_length(move.direction) != move.length)
       throw std::logic_error("tour replay: the search returned an illegal step");
@@ -103,35 +105,114 @@ void replay(const Board& board, int case_number, const TourResult& tour, VisitOr
   if (!position.all_visited()) throw std::logic_error("tour replay: the search returned an incomplete tour");
 }
 
+// Bytes a JSON value holds, roughly (nlohmann::json keeps an object as a
+// std::map and an array as a std::vector of 16-byte values): what the
+// memory budget charges for the --json document and the viewer line, which
+// grow with the number of cases. An estimate, not a measurement of the heap:
+// it counts every value, key and string, plus kJsonNodeOverhead per object
+// entry (a red-black tree node: three pointers and a colour, rounded up).
+constexpr std::uint64_t kJsonNodeOverhead = 48;
+
+std::uint64_t approximate_json_bytes(const json& value) {
+  std::uint64_t bytes = sizeof(json);
+  if (value.is_object()) {
+    for (const auto& [key, item] : value.items())
+      bytes += kJsonNodeOverhead + sizeof(std::string) + key.size() + approximate_json_bytes(item);
+  } else if (value.is_array()) {
+    for (const json& item : value) bytes += approximate_json_bytes(item);
+  } else if (value.is_string()) {
+    bytes += sizeof(std::string) + value.get_ref<const std::string&>().size();
+  }
+  return bytes;
+}
+
+// What the progress line says while case `number` of `count` is searched.
+std::string progress_known(std::size_t number, std::size_t count, const TourProgress& progress) {
+  std::string text = fmt::format("case {} of {}", number, count);
+  if (number > 1) text += fmt::format(" (cases 1 to {} proven)", number - 1);
+  if (progress.best)
+    text += fmt::format(": a tour of {} steps found", *progress.best);
+  else
+    text += ": no tour found yet";
+  if (progress.bound && *progress.bound < kLost - 1) text += fmt::format(", none shorter than {}", *progress.bound);
+  if (progress.best) text += " (not proven the fewest)";
+  return text;
+}
+
+// The LimitError message when case `number` of `count` was stopped: the
+// case, what the limit was, and where the proven answers of the earlier cases
+// went (standard output when they were streamed, nowhere otherwise: a caller
+// that did not stream shows no answer at all).
+std::string case_limit_message(std::size_t number, std::size_t count, core::Outcome outcome,
+                               const core::SearchStats& stats, bool streamed) {
+  std::string text = fmt::format("case {} of {}: {}", number, count, app::limit_message(outcome, stats));
+  if (streamed && number > 1)
+    text += fmt::format("; standard output holds the proven answers of cases 1 to {} only", number - 1);
+  return text;
+}
+
 app::SolveReport solve(const app::SolveRequest& request) {
-  const std::vector<Board> boards = parse_boards(request.input);
+  // Step 1. Check the whole input before anything is solved or handed out:
+  // a bad case anywhere is bad input with no answer shown, also when the
+  // answers stream (SolveRequest::on_answer).
+  const std::size_t case_count = count_cases(request.input);
+  const bool streaming = static_cast<bool>(request.on_answer);
+
+  // Step 2. One control for all cases (the limits cover the whole input);
+  // progress names the case and what its search knows.
+  std::size_t case_number = 0;
+  TourProgress progress;
+  core::SearchLimits limits = request.limits;
+  if (limits.on_progress)
+    limits.on_progress = [report_progress = limits.on_progress, &case_number, case_count,
+                          &progress](const core::Progress& p) {
+      core::Progress described = p;
+      described.known = progress_known(case_number, case_count, progress);
+      report_progress(described);
+    };
+  core::SearchControl control(limits);
+  // What the report keeps grows with the number of cases (the answer, the
+  // explanation, the document, the line); it is counted against
+  // max_memory_bytes case by case. Streaming keeps none of it.
+  core::MemoryBudget budget(request.limits.max_memory_bytes);
+
+  // Step 3. Read, solve and report one case at a time: no board is kept
+  // once its case is done.
   app::SolveReport report;
   json cases = json::array();
-  // One control for all cases: the limits cover the whole input.
-  core::SearchControl control(request.limits);
-  for (std::size_t k = 0; k < boards.size(); ++k) {
-    const Board& board = boards[k];
-    const int case_number = static_cast<int>(k + 1);
+  CaseReader reader(request.input);
+  while (const std::optional<Board> next = reader.next()) {
+    const Board& board = *next;
+    ++case_number;
     const core::SearchStats before = control.finish();
-    const TourResult tour = solve_tour(board, control);
+    const TourResult tour = solve_tour(board, control, {}, &progress);
     report.stats = tour.search.stats;
-    if (!tour.search.proven()) throw app::LimitError(app::limit_message(tour.search.outcome, report.stats));
+    report.stats.memory_bytes = budget.peak();
+    if (!tour.search.proven())
+      throw app::LimitError(case_limit_message(case_number, case_count, tour.search.outcome, report.stats, streaming));
+    const int answer = tour.search.value.value_or(-1);
+    const std::string answer_line = fmt::format("Case {}: {}\n", case_number, answer);
+    if (streaming) {
+      request.on_answer(answer_line);
+      continue;
+    }
+
     const std::uint64_t case_nodes = report.stats.nodes - before.nodes;
     const double case_ms = std::chrono::duration<double, std::milli>(report.stats.elapsed - before.elapsed).count();
-
-    const int answer = tour.search.value.value_or(-1);
-    report.answer += fmt::format("Case {}: {}\n", case_number, answer);
+    const std::size_t text_before = report.answer.size() + report.explanation.size();
+    const std::size_t line_before = report.line.size();
+    report.answer += answer_line;
 
     VisitOrder order = empty_order(board);
     json directions = json::array();
     if (tour.search.value) {
-      replay(board, case_number, tour, order, request.want_line ? &report.line : nullptr);
+      replay(board, static_cast<int>(case_number), tour, order, request.want_line ? &report.line : nullptr);
       for (const Move& move : tour.search.line) directions.push_back(std::string(core::to_string(move.direction)));
       std::string names;
       for (const Move& move : tour.search.line)
         names += fmt::format("{}{}", names.empty() ? "" : " ", core::to_string(move.direction));
       report.explanation += fmt::format("Case {}: {} step{}, start at row {}, column {}\n", case_number, answer,
-                                        answer == 1 ? "" : "s", tour.start.row + 1, tour.start.col + 1);
+                                        answer == 1 ? "" : "s", tour.start.row, tour.start.col);
       report.explanation += fmt::format("directions: {}\n", names.empty() ? "(none: one empty cell)" : names);
       report.explanation += draw_order(board, order);
     } else {
@@ -144,16 +225,35 @@ app::SolveReport solve(const app::SolveRequest& request) {
       report.explanation += fmt::format("Case {}: -1, no tour exists\n", case_number);
       report.explanation += draw_order(board, order);
     }
-    if (k + 1 < boards.size()) report.explanation += '\n';
+    if (case_number < case_count) report.explanation += '\n';
     cases.push_back(json{{"case", case_number},
                          {"answer", answer},
                          {"start", tour.search.value ? cell_json(tour.start) : json(nullptr)},
                          {"directions", directions},
                          {"nodes", case_nodes},
                          {"ms", case_ms}});
+
+    // Step 4. Charge what this case added; past the budget the solve stops
+    // with "memory limit" instead of growing on.
+    std::uint64_t added = report.answer.size() + report.explanation.size() - text_before;
+    added += approximate_json_bytes(cases.back());
+    for (std::size_t step = line_before; step < report.line.size(); ++step)
+      added += approximate_json_bytes(report.line[step]);
+    try {
+      budget.allocate(added);
+    } catch (const core::SearchAborted& aborted) {
+      report.stats = control.finish();
+      report.stats.memory_bytes = budget.peak();
+      throw app::LimitError(case_limit_message(case_number, case_count, aborted.outcome, report.stats, false));
+    }
   }
-  report.document =
-      json{{"puzzle", "tour"}, {"cases", cases}, {"nodes", report.stats.nodes}, {"ms", report.stats.milliseconds()}};
+  report.stats = control.finish();
+  report.stats.memory_bytes = budget.peak();
+  if (!streaming)
+    report.document = json{{"puzzle", "tour"},
+                           {"cases", std::move(cases)},
+                           {"nodes", report.stats.nodes},
+                           {"ms", report.stats.milliseconds()}};
   return report;
 }
 
@@ -177,11 +277,14 @@ const app::Puzzle& puzzle() {
           "Input: cases until end of input, each a line 'N M' (1 <= N, M <= 64) and N rows of M characters "
           "'.' (empty) or '*' (obstacle). Output 'Case k: v' per case: the fewest steps of a sliding-ball tour that "
           "visits every empty cell, over every start cell, or -1 if none exists. --explain shows the start, the "
-          "directions and the board with the step at which each cell was visited.",
+          "directions and the board with the step at which each cell was visited (rows and columns count from 0). "
+          "Cases are read and solved one at a time; without --explain and --json each case's line is printed as "
+          "soon as it is proven, so a limit in a later case leaves the earlier cases' proven lines on stdout.",
       .judges = kJudges,
       .judge_limits = kJudgeLimits,
       .options = {},
       .solve = &solve,
+      .check_strict = &check_strict,
       .hunt = hunt_cases(),
   };
   return instance;

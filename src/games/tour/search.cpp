@@ -10,8 +10,10 @@
 
 namespace boardsearch::tour {
 
-TourResult solve_tour(const Board& board, core::SearchControl& control, PruningOptions pruning) {
+TourResult solve_tour(const Board& board, core::SearchControl& control, PruningOptions pruning,
+                      TourProgress* progress) {
   TourResult result;
+  if (progress != nullptr) *progress = {};
   const BoardAnalysis analysis = analyze_board(board);
 
   // Step 1. Root bounds: the problems for every start, best root bound first
@@ -34,6 +36,7 @@ TourResult solve_tour(const Board& board, core::SearchControl& control, PruningO
   // No tour can beat the smallest root bound: stop as soon as one reaches it.
   const std::optional<int> best_possible =
       ordered.empty() ? std::nullopt : std::optional<int>(std::min(ordered.front().first, kLost - 1));
+  if (progress != nullptr) progress->bound = best_possible;
 
   // Step 2. Branch and bound from each start with one shared incumbent, and
   // one shared control (one node budget for all starts). With
@@ -47,6 +50,7 @@ TourResult solve_tour(const Board& board, core::SearchControl& control, PruningO
     core::BranchAndBoundOptions<int> options;
     options.incumbent = best.value_or(analysis.empty_cells);
     options.best_possible = best_possible;
+    if (progress != nullptr) options.on_improvement = [progress](int steps) { progress->best = steps; };
     auto found = core::branch_and_bound<core::Goal::minimize>(problem, control, options);
     if (found.value) {
       best = found.value;

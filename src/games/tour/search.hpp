@@ -21,13 +21,22 @@ struct TourResult {
   Cell start;
 };
 
+// What a running search of one board has established, for progress lines
+// (read by the progress callback, which runs on the searching thread).
+struct TourProgress {
+  std::optional<int> best;   // the fewest steps of a tour found so far (not proven the fewest)
+  std::optional<int> bound;  // no tour has fewer steps: the smallest root bound of the starts
+};
+
 // Finds the fewest steps over every start cell and tour, exactly, unless a
 // limit of `control` stops it first (search.outcome then says which;
 // search.value is only the best found so far and must not be shown as the
 // answer). Every start
 // draws on the control's one node budget; stats are the control's after this
 // board (cumulative when the caller solves several boards with it).
-TourResult solve_tour(const Board& board, core::SearchControl& control, PruningOptions pruning = {});
+// `progress`, when given, is kept up to date as the search goes.
+TourResult solve_tour(const Board& board, core::SearchControl& control, PruningOptions pruning = {},
+                      TourProgress* progress = nullptr);
 
 // The same with a control of its own: one board, its own limits.
 TourResult solve_tour(const Board& board, const core::SearchLimits& limits = {}, PruningOptions pruning = {});

@@ -23,6 +23,13 @@ using testing::scaled;
 using testing::footholds_support::random_board;
 using testing::footholds_support::reference_total;
 
+// A request for `input` with no limits (the input must outlive it).
+app::SolveRequest request_of(std::string_view input) {
+  app::SolveRequest request;
+  request.input = input;
+  return request;
+}
+
 std::string error_of(auto&& f) {
   try {
     f();
@@ -62,9 +69,7 @@ std::string programmers_text(const Board& board, const LiteralStyle& style) {
          separator + (style.names ? "bloc = " : "") + cell(board.b) + "\n";
 }
 
-std::string answer_of(std::string_view input) {
-  return puzzle().solve(app::SolveRequest{.input = input, .options = {}, .limits = {}}).answer;
-}
+std::string answer_of(std::string_view input) { return puzzle().solve(request_of(input)).answer; }
 
 TEST(FootholdsInput, ProgrammersSamplesGiveThePagesAnswers) {
   // The four samples of the puzzle page, as the site shows them.
@@ -99,8 +104,9 @@ TEST(FootholdsInput, ProgrammersFormEqualsTheJudgeFormOnRandomBoards) {
     const Board from_literals = parse_board(literals);
     ASSERT_EQ(from_literals, parse_board(to_text(board))) << literals;
     ASSERT_EQ(from_literals, board) << literals;
-    if (small && round % 8 == 0)
+    if (small && round % 8 == 0) {
       ASSERT_EQ(answer_of(literals), fmt::format("{}\n", reference_total(board))) << literals;
+    }
   }
 }
 
@@ -177,11 +183,11 @@ TEST(FootholdsInput, StrictTakesBoardsUpToFiveByFiveOnly) {
 }
 
 TEST(FootholdsInput, ExplanationSaysOneFootholdInTheSingular) {
-  const app::SolveReport report = puzzle().solve(app::SolveRequest{.input = "1 5\n1 1 1 1 1\n0 0\n0 4\n"});
+  const app::SolveReport report = puzzle().solve(request_of("1 5\n1 1 1 1 1\n0 0\n0 4\n"));
   EXPECT_NE(report.explanation.find("1 foothold left"), std::string::npos) << report.explanation;
   EXPECT_EQ(report.explanation.find("1 footholds"), std::string::npos) << report.explanation;
   EXPECT_NE(report.explanation.find("2 footholds left"), std::string::npos) << report.explanation;
-  const app::SolveReport single = puzzle().solve(app::SolveRequest{.input = "1 1\n1\n0 0\n0 0\n"});
+  const app::SolveReport single = puzzle().solve(request_of("1 1\n1\n0 0\n0 0\n"));
   EXPECT_NE(single.explanation.find("1 foothold, A to move"), std::string::npos) << single.explanation;
 }
 
@@ -194,7 +200,7 @@ constexpr std::string_view kFull7x7 =
 
 TEST(FootholdsInput, ProgressSaysTheWinnerOnceProvenAndTheRangeOfTheAnswer) {
   std::vector<std::string> known;
-  app::SolveRequest request{.input = kFull7x7};
+  app::SolveRequest request = request_of(kFull7x7);
   request.limits.progress_interval = std::chrono::milliseconds(0);
   request.limits.on_progress = [&known](const core::Progress& p) { known.push_back(p.known); };
   const app::SolveReport report = puzzle().solve(request);
