@@ -85,6 +85,15 @@ if command -v python3 >/dev/null; then
   expect 0 "hunt with a .py program" -- hunt 2048 --cases 1 -- "$tmp/largest.py"
 fi
 
+# The Programmers templates (docs/templates/) pass the footholds samples.
+root="$(dirname "$0")/../.."
+expect 0 "the C++ footholds template" -- check footholds "$root/tests/data/footholds" -- "$root/docs/templates/footholds.cpp"
+[ "$(tail -n 1 "$tmp/out")" = "4 passed, 0 failed" ] || fail "C++ template: $(cat "$tmp/out")"
+if command -v python3 >/dev/null; then
+  expect 0 "the Python footholds template" -- check footholds "$root/tests/data/footholds" -- "$root/docs/templates/footholds.py"
+  [ "$(tail -n 1 "$tmp/out")" = "4 passed, 0 failed" ] || fail "Python template: $(cat "$tmp/out")"
+fi
+
 # Usage errors.
 expect 2 "no program" -- check 2048 "$tests"
 expect 2 "--write-answers with a program" -- check 2048 "$tests" --write-answers -- "$programs" 2048
