@@ -149,6 +149,10 @@ function optionFields(schema, puzzleName, onChange) {
         if (!DECIMAL.test(text)) throw new Error(range);
         const value = BigInt(text);
         if (value < minimum || value > maximum) throw new Error(`${range} (${t('app.optionOutOfRange', { text })})`);
+        // The default itself is not sent: the puzzle applies it anyway, and
+        // an option that only goes with another (yut's --turns with
+        // --expected) must not appear unasked.
+        if (spec.default !== undefined && DECIMAL.test(spec.default) && value === BigInt(spec.default)) return undefined;
         // Beyond 2^53 a double would round: send the digits themselves.
         if (Number.isSafeInteger(Number(value))) return Number(value);
         return typeof JSON.rawJSON === 'function' ? JSON.rawJSON(value.toString()) : Number(value);
@@ -159,7 +163,7 @@ function optionFields(schema, puzzleName, onChange) {
         ...(spec.choices ?? []).map((choice) => el('option', { value: choice, selected: choice === spec.default }, choice)));
       row.append(el('label', { 'data-option-kind': 'choice' }, label, select));
       fields.set(spec.name, { get: () => select.value, set: (text) => { select.value = text; }, standard: spec.default ?? '' });
-      readers.push(() => (select.value === '' ? undefined : select.value));
+      readers.push(() => (select.value === '' || select.value === spec.default ? undefined : select.value));
     } else if (spec.kind === 'flag') {
       const box = el('input', { type: 'checkbox', 'data-option': spec.name, title: help });
       row.append(el('label', { 'data-option-kind': 'flag' }, box, label));
@@ -180,7 +184,7 @@ function optionFields(schema, puzzleName, onChange) {
       const input = el('input', { type: 'text', 'data-option': spec.name, title: help, value: spec.default ?? '' });
       row.append(el('label', { 'data-option-kind': spec.kind }, label, input));
       fields.set(spec.name, { get: () => input.value, set: (text) => { input.value = text; }, standard: spec.default ?? '' });
-      readers.push(() => (input.value === '' ? undefined : input.value));
+      readers.push(() => (input.value === '' || input.value === spec.default ? undefined : input.value));
     }
   }
   row.addEventListener('input', onChange);
@@ -234,6 +238,7 @@ function failureMessage(status, body) {
   if (status === 422 && /cancel/i.test(message)) return t('app.cancelled', { message });
   if (status === 422) return t('app.stopped', { message });
   if (status === 503) return t('app.busy', { message });
+  if (status === 404) return message;
   return t('app.otherError', { status, message });
 }
 
@@ -415,6 +420,9 @@ function createView(description, puzzle, snapshot, onState) {
     state.response = body;
     state.solved = key;
     answer.textContent = body.answer.trimEnd();
+    // A module may say more about the answer (2048: "= 2^63" for a long tile).
+    const note = puzzle.answerNote?.(body) ?? null;
+    if (note) answer.append(el('span', { class: 'answer-note', 'data-role': 'answer-note' }, note));
     stats.textContent = t('app.stats', { nodes: formatCount(body.stats.nodes), count: Number(body.stats.nodes), ms: Number(body.stats.ms).toFixed(1) });
     explanation.textContent = body.explanation;
     staleNote.hidden = key === requestKey();
@@ -423,8 +431,10 @@ function createView(description, puzzle, snapshot, onState) {
     showStep(step);
   }
 
-  // The end of a solve: the answer, or why there is none.
+  // The end of a solve: the answer, or why there is none. The view counts
+  // finished solves in data-solves (for tests and scripts to wait on).
   function finish(status, body, key) {
+    root.dataset.solves = String(Number(root.dataset.solves ?? 0) + 1);
     if (status === 200) showResult(body, key);
     else {
       showError(failureMessage(status, body));
@@ -472,7 +482,10 @@ function createView(description, puzzle, snapshot, onState) {
         finish(started.status, started.body, key);
       }
     } catch (error) {
-      if (!state.disposed) showError(t('app.unreachable', { message: error.message }));
+      if (!state.disposed) {
+        showError(t('app.unreachable', { message: error.message }));
+        root.dataset.solves = String(Number(root.dataset.solves ?? 0) + 1);
+      }
     } finally {
       if (!state.disposed) {
         state.job = null;
@@ -493,8 +506,7 @@ function createView(description, puzzle, snapshot, onState) {
       const { status, body } = await requestJson('GET', `/api/jobs/${encodeURIComponent(job.id)}`);
       if (state.disposed) return;
       if (status === 404) {
-        showError(t('app.jobLost'));
-        clearResult();
+        finish(404, { error: t('app.jobLost') }, job.key);
         return;
       }
       if (status !== 200) {

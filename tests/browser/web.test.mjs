@@ -9,8 +9,12 @@
 // footholds game against the engine to the end, and check that bad input
 // shows a readable error. The tabs, titles and option inputs come from
 // GET /api/puzzles (a puzzle without a web module gets a placeholder tab;
-// checked by adding a fake puzzle to that reply with route()). One
-// screenshot per view goes to SCREENSHOT_DIR.
+// checked by adding a fake puzzle to that reply with route()). What a judge
+// user meets (issue #16): 2048 at every size the CLI takes, exact big tiles,
+// errors that go when the input is fixed, a link that restores input and
+// options, copy buttons, live progress with Cancel on a long solve, the page
+// in Korean and English. Screenshots go to SCREENSHOT_DIR; the ones of the
+// 20 x 20 board, the Korean page and the narrow window are looked at by eye.
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,6 +81,9 @@ before(async () => {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 900 },
+    // English, whatever the machine says; the Korean tests ask for Korean.
+    locale: 'en-US',
+    permissions: ['clipboard-read', 'clipboard-write'],
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
@@ -111,6 +118,12 @@ async function openView(name, prepare = null) {
   return { page, view, problems };
 }
 
+// A request that starts a solve: POST /api/jobs, or /api/solve on a server
+// without jobs.
+function isSolveRequest(request) {
+  return request.method() === 'POST' && /\/api\/(jobs|solve)$/.test(request.url());
+}
+
 function sample(puzzle, number = '01') {
   return {
     input: readFileSync(join(dataDir, puzzle, `${number}.in`), 'utf8'),
@@ -118,15 +131,26 @@ function sample(puzzle, number = '01') {
   };
 }
 
+// Presses Solve and waits until that solve has finished (the view counts
+// finished solves in data-solves), so that an earlier answer is never taken
+// for this one's.
+async function solveAndWait(view) {
+  const before = Number((await view.getAttribute('data-solves')) ?? 0);
+  await view.locator('[data-role=solve]').click();
+  await view.page().waitForFunction(([id, count]) => Number(document.getElementById(id).dataset.solves ?? 0) > count,
+    [await view.getAttribute('id'), before], { timeout: WAIT_MS });
+}
+
 // Solves what is in the text box and checks the answer shown.
 async function solveAndCheck(view, expected) {
-  await view.locator('[data-role=solve]').click();
+  await solveAndWait(view);
+  assert.ok(await view.locator('[data-role=error]').isHidden(), `no error: ${await view.locator('[data-role=error]').textContent()}`);
   const answer = view.locator('[data-role=answer]');
   await answer.waitFor({ state: 'visible', timeout: WAIT_MS });
   await view.page().waitForFunction(
-    ([selector, text]) => document.querySelector(selector)?.textContent === text,
+    ([selector, text]) => document.querySelector(selector)?.firstChild?.textContent === text,
     [`#${await view.getAttribute('id')} [data-role=answer]`, expected.trimEnd()], { timeout: WAIT_MS });
-  assert.match(await view.locator('[data-role=stats]').textContent(), /nodes/);
+  assert.match(await view.locator('[data-role=stats]').textContent(), /^[\d,]+ nodes? · |^노드 [\d,]+개 · /);
 }
 
 // Steps through the whole line with Next, then one step back with Previous.
@@ -233,8 +257,9 @@ describe('web app', { concurrency: true }, () => {
       assert.equal(judges.length, puzzle.judges.length);
       puzzle.judges.forEach((judge, i) => assert.ok(judges[i].startsWith(`${judge.id} ${judge.title}`), judges[i]));
       // One input per option of the schema, with its range and default.
-      assert.deepEqual(await panel.locator('[data-option]').evaluateAll((nodes) => nodes.map((n) => n.dataset.option)),
-        puzzle.options.map((o) => o.name));
+      // (Documents fold away under the row of the other inputs.)
+      assert.deepEqual((await panel.locator('[data-option]').evaluateAll((nodes) => nodes.map((n) => n.dataset.option))).sort(),
+        puzzle.options.map((o) => o.name).sort());
       for (const option of puzzle.options.filter((o) => o.kind === 'integer')) {
         const field = panel.locator(`[data-option="${option.name}"]`);
         assert.equal(await field.getAttribute('min'), String(option.minimum));
@@ -263,7 +288,7 @@ describe('web app', { concurrency: true }, () => {
     const [minimum, maximum] = [BigInt(spec.minimum), BigInt(spec.maximum)];
     const { page, view, problems } = await openView('2048');
     const solves = [];
-    page.on('request', (request) => { if (request.url().endsWith('/api/solve')) solves.push(request.postDataJSON()); });
+    page.on('request', (request) => { if (isSolveRequest(request)) solves.push(request.postDataJSON()); });
     const moves = view.locator('[data-option=moves]');
     const error = view.locator('[data-role=error]');
     for (const bad of [String(minimum - 1n), String(maximum + 1n), '2.5']) {
@@ -311,7 +336,7 @@ describe('web app', { concurrency: true }, () => {
           { name: 'order', kind: 'choice', value_name: 'ORDER', help: 'which first', choices: ['rows', 'columns'], default: 'rows' });
         await route.fulfill({ response, json: body });
       });
-      page.on('request', (request) => { if (request.url().endsWith('/api/solve')) solveBody = request.postDataJSON(); });
+      page.on('request', (request) => { if (isSolveRequest(request)) solveBody = request.postDataJSON(); });
     });
     const names = (await listedPuzzles()).map((p) => p.name);
     names.splice(1, 0, 'chess');
@@ -378,6 +403,317 @@ describe('web app', { concurrency: true }, () => {
     assert.equal(await card.locator('[data-role=play-history] li').count(), moves);
     assert.ok(await card.locator('[data-role=play-error]').isHidden());
     await page.screenshot({ path: join(outDir, 'footholds-play.png'), fullPage: true });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+// ---------------------------------------------------------------------------
+// What a judge user meets (issue #16).
+
+// A 20 x 20 2048 board (the judge's largest): one 1024 among small tiles.
+function judgeSizeBoard() {
+  const rows = Array.from({ length: 20 }, (_, r) => Array.from({ length: 20 }, (_, c) =>
+    (r === 7 && c === 11 ? 1024 : 2 ** (1 + ((r * 3 + c) % 5)))).join(' '));
+  return `20\n${rows.join('\n')}\n`;
+}
+
+// The box of `locator` lies inside the box of `outer` (one pixel of rounding).
+async function assertInside(locator, outer, what) {
+  const inner = await locator.boundingBox();
+  const frame = await outer.boundingBox();
+  assert.ok(inner && frame, `${what}: both are on the page`);
+  assert.ok(inner.x >= frame.x - 1 && inner.y >= frame.y - 1
+    && inner.x + inner.width <= frame.x + frame.width + 1 && inner.y + inner.height <= frame.y + frame.height + 1,
+  `${what}: ${JSON.stringify(inner)} inside ${JSON.stringify(frame)}`);
+}
+
+// Every board of the view (editor, step board) lies inside its card, and
+// its frame scrolls rather than spill when the cells cannot shrink further.
+async function assertBoardsFit(view, what) {
+  for (const frame of await view.locator('.board-frame').all()) {
+    const card = frame.locator('xpath=ancestor::div[contains(@class, "card")][1]');
+    await assertInside(frame, card, `${what}: board frame in its card`);
+    const [client, scroll] = await frame.evaluate((node) => [node.clientWidth, node.scrollWidth]);
+    const grid = frame.locator('.grid');
+    if (scroll <= client) await assertInside(grid, card, `${what}: board in its card`);
+  }
+}
+
+describe('what a judge user meets', { concurrency: true }, () => {
+  test('2048: a pasted 20 x 20 board fills the editor and every board fits its card; sizes are not clamped', async () => {
+    const { page, view, problems } = await openView('2048');
+    const board = judgeSizeBoard();
+    await view.locator('[data-role=input]').fill(board);
+    assert.equal(await view.locator('.editor-host .cell').count(), 400, 'the editor shows the pasted 20 x 20 board');
+    assert.equal(await view.locator('[data-role=size]').inputValue(), '20');
+    await solveAndCheck(view, '1024\n');
+    await assertBoardsFit(view, '20 x 20 at 1280 px');
+    await page.screenshot({ path: join(outDir, '2048-20x20.png'), fullPage: true });
+    // A narrow window (a phone): the cards stack and the boards still fit.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await assertBoardsFit(view, '20 x 20 at 390 px');
+    await page.screenshot({ path: join(outDir, '2048-20x20-narrow.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Typing 17 gives 17, not 16; 129 (beyond the CLI's 128) is refused by name, not clamped.
+    const size = view.locator('[data-role=size]');
+    await size.fill('17');
+    await size.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('#view-2048 .editor-host .cell').length === 17 * 17, null, { timeout: WAIT_MS });
+    assert.match(await view.locator('[data-role=input]').inputValue(), /^17\n/);
+    await size.fill('129');
+    await size.press('Enter');
+    assert.equal(await view.locator('[data-role=size-error]').textContent(), 'enter a whole number from 1 to 128');
+    assert.match(await view.locator('[data-role=input]').inputValue(), /^17\n/, 'nothing changed');
+    // The largest board the CLI takes: the editor takes it and scrolls.
+    await view.locator('[data-role=input]').fill(`128\n${Array.from({ length: 128 }, () => Array(128).fill('2').join(' ')).join('\n')}\n`);
+    assert.equal(await view.locator('.editor-host .cell').count(), 128 * 128);
+    await assertBoardsFit(view, '128 x 128');
+    const [client, scroll] = await view.locator('.editor-host .board-frame').evaluate((node) => [node.clientWidth, node.scrollWidth]);
+    assert.ok(scroll > client, 'a 128 x 128 board scrolls inside its card');
+    await view.locator('[data-role=input]').fill('129\n2\n');
+    assert.match(await view.locator('[data-role=sync-note]').textContent(), /the board size N must be from 1 to 128/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('2048: tiles stay exact, 2^62 and 2^63 included, in the editor, the judge text and the boards of the answer', async () => {
+    const { page, view, problems } = await openView('2048');
+    const input = view.locator('[data-role=input]');
+    await input.fill('2\n2 2\n0 0\n');
+    const cells = view.locator('.editor-host .cell');
+    await cells.nth(0).fill('4611686018427387904');
+    await cells.nth(1).fill('2^62');  // typed as a power
+    await cells.nth(2).fill('4');     // another cell edited after the big ones
+    assert.equal(await input.inputValue(), '2\n4611686018427387904 4611686018427387904\n4 0\n');
+    await cells.nth(2).fill('');
+    // Out of focus, a big tile shows as 2^62; its tooltip is exact.
+    await cells.nth(3).focus();
+    assert.equal(await cells.nth(0).inputValue(), '2⁶²');
+    assert.equal(await cells.nth(0).getAttribute('title'), '4611686018427387904 = 2^62');
+    assert.equal(await cells.nth(0).evaluate((node) => node.classList.contains('invalid')), false);
+    await solveAndCheck(view, '9223372036854775808\n');
+    await view.locator('[data-role=next]').click();
+    assert.equal(await view.locator('[data-role=answer-note]').textContent(), '= 2^63');
+    assert.equal(await view.locator('[data-role=step-board] .cell').first().getAttribute('data-tile'), '9223372036854775808');
+    // What the page shows can be pasted back: 2^63 is a tile of the input.
+    await input.fill('2\n9223372036854775808 0\n0 0\n');
+    assert.equal(await cells.nth(0).evaluate((node) => node.classList.contains('invalid')), false);
+    await solveAndCheck(view, '9223372036854775808\n');
+    // 2^64 is beyond what the CLI takes: outlined.
+    await cells.nth(1).fill('18446744073709551616');
+    assert.equal(await cells.nth(1).evaluate((node) => node.classList.contains('invalid')), true);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('2048: the step boards come from the reply\'s exponents when it has them', async () => {
+    // The reply as a server with "exponents" sends it: the page must draw
+    // the exponents (here deliberately different from "cells").
+    const { page, view, problems } = await openView('2048', async (page) => {
+      const rewrite = (result) => {
+        for (const step of result.line ?? []) step.board.exponents = step.board.cells.map((row) => row.map(() => 5));
+      };
+      await page.route('**/api/solve', async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        rewrite(body);
+        await route.fulfill({ response, json: body });
+      });
+      await page.route('**/api/jobs/*', async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        if (body.state === 'done' && body.status === 200) rewrite(body.result);
+        await route.fulfill({ response, json: body });
+      });
+    });
+    await solveAndCheck(view, '16\n');
+    assert.deepEqual(new Set(await view.locator('[data-role=step-board] .cell').evaluateAll((nodes) => nodes.map((n) => n.dataset.tile))),
+      new Set(['32']));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('an error goes once the input is valid again or a sample is loaded', async () => {
+    const { page, view, problems } = await openView('tour');
+    const error = view.locator('[data-role=error]');
+    const input = view.locator('[data-role=input]');
+    for (const fix of ['type', 'sample']) {
+      await input.fill('2 2\n..\n.x\n');
+      await view.locator('[data-role=solve]').click();
+      await error.waitFor({ state: 'visible', timeout: WAIT_MS });
+      if (fix === 'type') await input.fill('2 2\n..\n.*\n');
+      else await view.locator('[data-role=sample]').click();
+      assert.ok(await error.isHidden(), `the error went after: ${fix}`);
+    }
+    // A half-typed input keeps the error until it reads.
+    await input.fill('2 2\n..\n.x\n');
+    await view.locator('[data-role=solve]').click();
+    await error.waitFor({ state: 'visible', timeout: WAIT_MS });
+    await input.fill('2 2\n..\n');
+    assert.ok(await error.isVisible(), 'still unreadable: the error stays');
+    assert.deepEqual(problems.filter((p) => !p.includes('status of 400')), []);
+    await page.close();
+  });
+
+  test('a link holds the tab, the input and the options; the copy buttons copy them', async () => {
+    const { page, view, problems } = await openView('2048');
+    const input = '2\n2 2\n4 4\n';
+    await view.locator('[data-role=input]').fill(input);
+    await view.locator('[data-option=moves]').fill('10');
+    await view.locator('[data-role=copy-input]').click();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), input);
+    await view.locator('[data-role=copy-link]').click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(link, page.url(), 'the copied link is the address');
+    assert.match(link, /#2048\?input=2%0A2\+2%0A4\+4%0A&moves=10$/);
+    // Opened elsewhere, the link restores all of it.
+    const other = await browser.newPage();
+    await other.goto(link);
+    const restored = other.locator('#view-2048');
+    await restored.waitFor({ state: 'visible', timeout: WAIT_MS });
+    assert.equal(await restored.locator('[data-role=input]').inputValue(), input);
+    assert.equal(await restored.locator('[data-option=moves]').inputValue(), '10');
+    assert.equal(await restored.locator('.editor-host .cell').count(), 4, 'the editor follows the restored input');
+    await solveAndCheck(restored, '8\n');
+    // Another tab in the same page: its own link; the sample is left out.
+    await other.locator('#tabs [data-tab=yut]').click();
+    assert.ok(other.url().endsWith('#yut'), other.url());
+    await other.close();
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a long solve shows its progress and what is known, and Cancel stops it', async () => {
+    const { page, view, problems } = await openView('footholds');
+    const polls = [];
+    page.on('response', async (response) => {
+      if (response.request().method() === 'GET' && /\/api\/jobs\/[^/]+$/.test(response.url())) polls.push(await response.json());
+    });
+    // A full 11 x 11 board: far beyond what any budget solves, so the search
+    // is surely still running when Cancel is pressed.
+    const full = Array.from({ length: 11 }, () => Array(11).fill('1').join(' ')).join('\n');
+    await view.locator('[data-role=input]').fill(`11 11\n${full}\n5 2\n5 8\n`);
+    await view.locator('[data-role=solve]').click();
+    const progress = view.locator('[data-role=progress]');
+    await progress.waitFor({ state: 'visible', timeout: WAIT_MS });
+    await page.waitForFunction(() => /Searching: [\d,]+ nodes · \d+\.\d s/.test(
+      document.querySelector('#view-footholds [data-role=progress-counts]')?.textContent ?? ''), null, { timeout: WAIT_MS });
+    const known = view.locator('[data-role=progress-known]');
+    await known.waitFor({ state: 'visible', timeout: WAIT_MS });
+    assert.match(await known.textContent(), /^Known so far: ./);
+    await page.screenshot({ path: join(outDir, 'footholds-progress.png'), fullPage: true });
+    await view.locator('[data-role=cancel]').click();
+    const error = view.locator('[data-role=error]');
+    await error.waitFor({ state: 'visible', timeout: WAIT_MS });
+    assert.match(await error.textContent(), /^Search cancelled: .*cancel/);
+    assert.ok(await progress.isHidden());
+    assert.ok(await view.locator('[data-role=cancel]').isHidden());
+    // The server says the search ended as cancelled, not as solved.
+    const last = polls.at(-1);
+    assert.equal(last.state, 'done');
+    assert.equal(last.status, 422);
+    assert.match(last.result.error, /cancel/);
+    // The page solves again at once.
+    await view.locator('[data-role=sample]').click();
+    await solveAndCheck(view, '5\n');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('the page speaks the browser\'s language (Korean here), has a switch, and remembers the choice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boardsearch-chromium-ko-'));
+    const korean = await chromium.launchPersistentContext(dir, {
+      executablePath: CHROMIUM, headless: true, locale: 'ko-KR', viewport: { width: 1280, height: 900 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--lang=ko-KR'],
+    });
+    try {
+      const puzzles = await listedPuzzles();
+      const page = await korean.newPage();
+      const problems = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.goto(`${baseUrl}#footholds`);
+      const view = page.locator('#view-footholds');
+      await view.waitFor({ state: 'visible', timeout: WAIT_MS });
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'ko');
+      // Titles: the judges' own Korean titles, for every puzzle.
+      for (const puzzle of puzzles) {
+        const tab = page.locator(`#tabs [data-tab="${puzzle.name}"]`);
+        assert.equal(await tab.getAttribute('title'), puzzle.title_ko || puzzle.title);
+      }
+      assert.equal(await view.locator('[data-role=title]').textContent(), '사라지는 발판');
+      assert.match(await view.locator('[data-role=intro]').textContent(), /발판/);
+      assert.equal(await view.locator('[data-role=solve]').textContent(), '풀기');
+      assert.ok((await view.locator('[data-role=judges]').textContent()).includes('프로그래머스 92345 사라지는 발판'));
+      await view.locator('[data-role=input]').fill(sample('footholds').input);
+      await solveAndCheck(view, sample('footholds').output);
+      assert.match(await view.locator('[data-role=stats]').textContent(), /^노드 [\d,]+개/);
+      assert.match(await view.locator('[data-role=step-label]').textContent(), /단계 중 0단계$/);
+      await page.screenshot({ path: join(outDir, 'korean-footholds.png'), fullPage: true });
+      const marble = page.locator('#view-marble');
+      await page.locator('#tabs [data-tab=marble]').click();
+      assert.equal(await marble.locator('[data-role=title]').textContent(), '구슬 탈출');
+      await page.locator('#tabs [data-tab="2048"]').click();
+      const view2048 = page.locator('#view-2048');
+      assert.equal(await view2048.locator('[data-role=title]').textContent(), '2048 (Easy) / 2048 (Hard)');
+      await view2048.locator('[data-role=input]').fill(judgeSizeBoard());
+      await solveAndCheck(view2048, '1024\n');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await assertBoardsFit(view2048, 'Korean, 390 px');
+      await page.screenshot({ path: join(outDir, 'korean-2048-narrow.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      // A bad input: the label is Korean, the server's own message English.
+      await view2048.locator('[data-role=input]').fill('2\n2 3\n4 4\n');
+      await view2048.locator('[data-role=solve]').click();
+      const error = view2048.locator('[data-role=error]');
+      await error.waitFor({ state: 'visible', timeout: WAIT_MS });
+      assert.match(await error.textContent(), /^잘못된 입력: line 2/);
+      // The switch: English at once, the input kept, and remembered on reload.
+      await page.locator('#language [data-language=en]').click();
+      assert.equal(await view2048.locator('[data-role=solve]').textContent(), 'Solve');
+      assert.equal(await view2048.locator('[data-role=input]').inputValue(), '2\n2 3\n4 4\n');
+      assert.equal(await view2048.locator('[data-role=title]').textContent(), puzzles.find((p) => p.name === '2048').title);
+      await page.reload();
+      await page.locator('#view-2048').waitFor({ state: 'visible', timeout: WAIT_MS });
+      assert.equal(await page.locator('#view-2048 [data-role=solve]').textContent(), 'Solve');
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+      await page.locator('#language [data-language=ko]').click();
+      assert.equal(await page.locator('#view-2048 [data-role=solve]').textContent(), '풀기');
+      assert.deepEqual(problems, []);
+      await page.close();
+    } finally {
+      await korean.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('footholds: the Programmers test-case form pasted into the text box fills the editor and solves', async () => {
+    const { page, view, problems } = await openView('footholds');
+    const input = view.locator('[data-role=input]');
+    for (const text of ['[[1, 1, 1], [1, 1, 1], [1, 1, 1]]\t[1, 0]\t[1, 2]', 'board = [[1, 0, 1], [1, 1, 1], [1, 1, 1]]\naloc = [1, 0]\nbloc = [1, 2]\n']) {
+      await input.fill(text);
+      assert.match(await view.locator('[data-role=sync-note]').textContent(), /^Board updated from the text/, text);
+      assert.equal(await view.locator('.editor-host .cell').count(), 9);
+      assert.equal(await view.locator('.editor-host .cell[data-r="1"][data-c="0"] .token.a').count(), 1);
+      assert.equal(await view.locator('.editor-host .cell[data-r="0"][data-c="1"].hole').count(), text.startsWith('board') ? 1 : 0);
+      assert.equal(await input.inputValue(), text, 'the pasted text is sent as it is');
+    }
+    await input.fill('[[1, 1, 1], [1, 1, 1], [1, 1, 1]]\t[1, 0]\t[1, 2]');
+    await solveAndCheck(view, '5\n');
+    await input.fill('[[1, 1, 1], [1, 1, 1]]\t[1, 0]\t[5, 2]');
+    assert.match(await view.locator('[data-role=sync-note]').textContent(), /B's literal: \[row, column\] on the board/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('texts count rows and columns from 0, as the JSON does', async () => {
+    const { page, view, problems } = await openView('2048');
+    assert.equal(await view.locator('.editor-host .cell').first().getAttribute('aria-label'), 'row 0, column 0');
+    assert.match(await page.locator('footer').textContent(), /count from 0/);
+    await page.locator('#tabs [data-tab=footholds]').click();
+    assert.match(await page.locator('#view-footholds .editor-host .hint').textContent(), /count from 0/);
+    await page.locator('#view-footholds [data-role=input]').fill('3 3\n1 1 1\n1 1 1\n1 1 1\n1 0\n3 3\n');
+    assert.match(await page.locator('#view-footholds [data-role=sync-note]').textContent(), /line 6: B is off the board/);
     assert.deepEqual(problems, []);
     await page.close();
   });

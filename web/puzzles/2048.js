@@ -191,8 +191,19 @@ function renderStep(host, step) {
   }, 'g2048'));
 }
 
+// "= 2^63" after an answer too long to take in at a glance: from the
+// document's answer_exponent, or from the answer text itself.
+function answerNote(response) {
+  const text = response.answer.trim();
+  const exponent = Number.isInteger(Number(response.document?.answer_exponent))
+    ? Number(response.document.answer_exponent) : exponentOf(text);
+  if (exponent === null || text.length <= MAX_DIGITS_SHOWN) return null;
+  return `= 2^${exponent}`;
+}
+
 export default {
   name: '2048',
+  answerNote,
   sample: '3\n2 2 2\n4 4 4\n8 8 8\n',
   parse,
   format,

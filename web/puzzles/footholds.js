@@ -24,6 +24,10 @@ addMessages({
     'footholds.position': 'line {line}: expected {who}\'s row and column',
     'footholds.offBoard': 'line {line}: {who} is off the board',
     'footholds.trailing': 'line {line}: unexpected text after B\'s position',
+    'footholds.literal': 'expected the literal {name} (e.g. [[1, 1], [1, 1]] or [1, 0])',
+    'footholds.literalTrailing': 'unexpected text after bloc',
+    'footholds.literalBoard': 'board: rows of 0 and 1, all as long, 1 to {max} of each (the editor\'s limit)',
+    'footholds.literalPosition': '{who}\'s literal: [row, column] on the board',
     'footholds.toggle': 'Toggle foothold',
     'footholds.placeA': 'Place A',
     'footholds.placeB': 'Place B',
@@ -53,7 +57,7 @@ addMessages({
     'footholds.firstToMove': 'First to move',
   },
   ko: {
-    'footholds.description': 'R C, 0/1로 된 발판 R줄, A의 행과 열, B의 행과 열을 읽습니다(보드는 최대 128칸, 행과 열은 0부터). A가 먼저 움직입니다. 플레이어는 이웃한 발판으로 한 칸 움직이고, 떠난 발판은 사라집니다. 움직일 수 없거나 밟고 있던 발판이 사라진 플레이어가 집니다. 이기는 쪽은 최대한 빨리 이기고 지는 쪽은 최대한 늦게 질 때 두 플레이어가 움직이는 횟수의 합을 출력합니다.',
+    'footholds.description': 'R C, 0/1로 된 발판 R줄, A의 행과 열, B의 행과 열을 읽습니다(보드는 최대 128칸, 행과 열은 0부터). 프로그래머스의 형식도 읽습니다: board, aloc, bloc 리터럴, 예를 들어 \'[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]\'(\'board =\' 같은 이름은 있어도 없어도 됩니다). A가 먼저 움직입니다. 플레이어는 이웃한 발판으로 한 칸 움직이고, 떠난 발판은 사라집니다. 움직일 수 없거나 밟고 있던 발판이 사라진 플레이어가 집니다. 이기는 쪽은 최대한 빨리 이기고 지는 쪽은 최대한 늦게 질 때 두 플레이어가 움직이는 횟수의 합을 출력합니다.',
     'footholds.what.header': '"R C"',
     'footholds.what.row': '보드의 {r}행',
     'footholds.what.value': '{c}번째 값',
@@ -65,6 +69,10 @@ addMessages({
     'footholds.position': '{line}번째 줄: {who}의 행과 열이 필요합니다',
     'footholds.offBoard': '{line}번째 줄: {who}가 보드 밖에 있습니다',
     'footholds.trailing': '{line}번째 줄: B의 위치 뒤에 예상하지 못한 내용이 있습니다',
+    'footholds.literal': '리터럴 {name}이(가) 필요합니다 (예: [[1, 1], [1, 1]] 또는 [1, 0])',
+    'footholds.literalTrailing': 'bloc 뒤에 예상하지 못한 내용이 있습니다',
+    'footholds.literalBoard': 'board: 0과 1로 된 같은 길이의 행들, 행과 열은 각각 1부터 {max}까지 (편집기의 한도)',
+    'footholds.literalPosition': '{who}의 리터럴: 보드 위의 [행, 열]',
     'footholds.toggle': '발판 켜기/끄기',
     'footholds.placeA': 'A 놓기',
     'footholds.placeB': 'B 놓기',
@@ -95,7 +103,51 @@ addMessages({
   },
 });
 
+// The Programmers test-case form: the literals board, aloc and bloc, each
+// optionally named ("board = [[1, 1], ...]"), separated by tabs, spaces,
+// commas or newlines. Returns the model, or null when `text` is not in this
+// form (it does not start with "[" or a name); throws on a malformed one.
+// The server reads the same form, so the text is sent as it is.
+function parseProgrammers(text) {
+  let rest = text.replace(/^\uFEFF/, '').trim();
+  if (!/^(\[|board\b|aloc\b|bloc\b)/.test(rest)) return null;
+  const literals = [];
+  for (const name of ['board', 'aloc', 'bloc']) {
+    rest = rest.replace(new RegExp(`^${name}\\s*=\\s*`), '');
+    if (!rest.startsWith('[')) throw new Error(t('footholds.literal', { name }));
+    // The literal runs to its matching "]".
+    let depth = 0;
+    let end = 0;
+    for (; end < rest.length; ++end) {
+      if (rest[end] === '[') ++depth;
+      else if (rest[end] === ']' && --depth === 0) break;
+    }
+    let value;
+    try {
+      value = JSON.parse(rest.slice(0, end + 1));
+    } catch {
+      throw new Error(t('footholds.literal', { name }));
+    }
+    literals.push(value);
+    rest = rest.slice(end + 1).replace(/^[\s,]+/, '');
+  }
+  if (rest !== '') throw new Error(t('footholds.literalTrailing'));
+  const [cells, a, b] = literals;
+  const rows = Array.isArray(cells) ? cells.length : 0;
+  const columns = rows > 0 && Array.isArray(cells[0]) ? cells[0].length : 0;
+  if (rows < 1 || columns < 1 || rows > MAX_EDITOR_SIDE || columns > MAX_EDITOR_SIDE
+    || !cells.every((row) => Array.isArray(row) && row.length === columns && row.every((v) => v === 0 || v === 1)))
+    throw new Error(t('footholds.literalBoard', { max: MAX_EDITOR_SIDE }));
+  for (const [who, p] of [['A', a], ['B', b]])
+    if (!Array.isArray(p) || p.length !== 2 || !Number.isInteger(p[0]) || !Number.isInteger(p[1])
+      || p[0] < 0 || p[0] >= rows || p[1] < 0 || p[1] >= columns)
+      throw new Error(t('footholds.literalPosition', { who }));
+  return { cells, a: a.slice(), b: b.slice() };
+}
+
 function parse(text) {
+  const programmers = parseProgrammers(text);
+  if (programmers) return programmers;
   const reader = new LineReader(text);
   const header = reader.next(t('footholds.what.header'));
   if (header.fields.length !== 2) throw new Error(t('footholds.header', { line: header.number }));
