@@ -34,6 +34,8 @@ const PROGRESS_DELAY_MS = 300;
 // Longest link the page writes: beyond it the input stays out of the address
 // (browsers and chat programs cut long URLs) and "Copy link" says so.
 const MAX_LINK_INPUT = 16000;
+// The address follows edits once they pause this long.
+const HASH_DELAY_MS = 250;
 // The hash parameter that holds the judge input; options use their names.
 const INPUT_PARAMETER = 'input';
 
@@ -245,7 +247,8 @@ function failureMessage(status, body) {
 // Builds the view of a puzzle that has a module. `snapshot` (optional) is a
 // state to start from: {input, options, response, step, job} (from the
 // address, or from the view this one replaces after a language switch).
-// `onState()` is called when the input or options change (for the address).
+// `onState(now)` is called when the input or options change (for the
+// address; `now`: at once, not after the typing pauses).
 // Returns {root, snapshot(), restore(state), dispose()}.
 function createView(description, puzzle, snapshot, onState) {
   const name = description.name;
@@ -565,6 +568,7 @@ function createView(description, puzzle, snapshot, onState) {
   copyLinkButton.addEventListener('click', () => {
     const { hash, tooLong } = hashOf(name, input.value, options.texts());
     const link = `${location.origin}${location.pathname}${hash}`;
+    onState?.(true);
     copy(link, tooLong ? t('app.linkTooLong', { length: tooLong }) : t('app.copiedLink'));
   });
   firstButton.addEventListener('click', () => { stopPlaying(); showStep(0); });
@@ -709,6 +713,17 @@ async function main() {
 
   // The address of the open tab: its name, and its input (unless it is the
   // sample) and options.
+  // While someone types, the address follows once the typing pauses:
+  // browsers ignore history.replaceState beyond a few hundred calls in
+  // 10 s (and say so on the console).
+  let pendingHash = null;
+  function scheduleHash(now) {
+    clearTimeout(pendingHash);
+    pendingHash = null;
+    if (now) writeHash();
+    else pendingHash = setTimeout(writeHash, HASH_DELAY_MS);
+  }
+
   function writeHash() {
     const entry = built.find((b) => b.name === open);
     const saved = entry?.view.snapshot();
@@ -726,7 +741,7 @@ async function main() {
       if (modules[index]) {
         try {
           view = createView(description, modules[index], snapshots.get(description.name),
-            () => { if (open === description.name) writeHash(); });
+            (now) => { if (open === description.name) scheduleHash(now); });
         } catch (error) {
           console.warn(`boardsearch: the module of puzzle "${description.name}" failed: ${error.message}`);
         }
@@ -745,6 +760,7 @@ async function main() {
   function select(name) {
     if (!descriptions.some((d) => d.name === name)) name = descriptions[0].name;
     open = name;
+    clearTimeout(pendingHash);
     for (const { name: tab, button, view } of built) {
       button.setAttribute('aria-selected', String(tab === name));
       view.root.hidden = tab !== name;

@@ -561,6 +561,8 @@ describe('what a judge user meets', { concurrency: true }, () => {
     const input = '2\n2 2\n4 4\n';
     await view.locator('[data-role=input]').fill(input);
     await view.locator('[data-option=moves]').fill('10');
+    // The address follows by itself once the typing pauses.
+    await page.waitForFunction(() => location.hash === '#2048?input=2%0A2+2%0A4+4%0A&moves=10', null, { timeout: WAIT_MS });
     await view.locator('[data-role=copy-input]').click();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), input);
     await view.locator('[data-role=copy-link]').click();
