@@ -13,6 +13,12 @@
 // Shrinking (each step lowers (cells, footholds) lexicographically):
 //   drop a row or a column (coordinates follow; a player standing on it
 //   steps to a neighbouring line), remove a foothold no player stands on.
+// --slow, within the judge's limits (1 <= R, C <= 5, players on footholds):
+//   knobs         R, C, the foothold density, and how often both players
+//                 share a cell;
+//   mutations     a foothold no player stands on flipped to a hole or back,
+//                 or one player moved to another foothold.
+// Size: R * C.
 
 #include "games/footholds/hunt_cases.hpp"
 
@@ -21,6 +27,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "boardsearch/app/hunt_cases.hpp"
@@ -140,6 +147,36 @@ Board without_line(const Board& board, int dropped_row, int dropped_col, Shift s
 
 struct Cases {
   using Input = Board;
+  static constexpr std::size_t kKnobCount = 4;  // R, C, foothold density, shared start
+
+  static std::uint64_t size(const Board& board) { return static_cast<std::uint64_t>(board.cells()); }
+
+  static Board judge_sized(std::span<const double> knobs, core::SplitMix64& rng, const app::OptionValues&) {
+    Board board;
+    board.rows = app::knob_in(knobs[0], 1, kJudgeMaxSide);
+    board.cols = app::knob_in(knobs[1], 1, kJudgeMaxSide);
+    const int percent = app::knob_in(knobs[2], 20, 100);
+    board.footholds.assign(static_cast<std::size_t>(board.cells()), 0);
+    for (std::uint8_t& cell : board.footholds) cell = static_cast<int>(rng.below(100)) < percent ? 1 : 0;
+    const auto random_cell = [&] { return static_cast<int>(rng.below(static_cast<std::uint64_t>(board.cells()))); };
+    board.a = random_cell();
+    board.b = static_cast<double>(rng.below(1000)) < knobs[3] * 1000 ? board.a : random_cell();
+    board.footholds[static_cast<std::size_t>(board.a)] = 1;
+    board.footholds[static_cast<std::size_t>(board.b)] = 1;
+    return board;
+  }
+
+  static Board mutate(const Board& board, core::SplitMix64& rng, const app::OptionValues&) {
+    Board changed = board;
+    const int cell = static_cast<int>(rng.below(static_cast<std::uint64_t>(board.cells())));
+    auto& foothold = changed.footholds[static_cast<std::size_t>(cell)];
+    if (rng.below(3) != 0) {
+      if (cell != board.a && cell != board.b) foothold = foothold != 0 ? 0 : 1;
+    } else if (foothold != 0) {
+      (rng.below(2) == 0 ? changed.a : changed.b) = cell;
+    }
+    return changed;
+  }
 
   static Board generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues&) {
     return app::with_edge_cases<Board>(edge_cases(), index, rng, random_game);

@@ -17,6 +17,11 @@
 // hole and the marbles stay where they are):
 //   remove an inner row, remove an inner column (neither holding O, R, B),
 //   turn an inner wall into an empty cell.
+// --slow, within the judge's limits (3 <= N, M <= 10):
+//   knobs         the largest side of the random boards above (5 .. 10);
+//   mutations     one inner cell other than O, R, B flipped between wall
+//                 and empty.
+// Size: N * M.
 
 #include "games/marble/hunt_cases.hpp"
 
@@ -24,6 +29,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -148,6 +154,24 @@ std::size_t inner_walls(const Board& board) {
 
 struct Cases {
   using Input = Board;
+  static constexpr std::size_t kKnobCount = 1;  // the largest side
+
+  static std::uint64_t size(const Board& board) { return static_cast<std::uint64_t>(board.rows * board.cols); }
+
+  static Board judge_sized(std::span<const double> knobs, core::SplitMix64& rng, const app::OptionValues&) {
+    const int cap = app::knob_in(knobs[0], kSmallestSideCap, kJudgeMaxSide);
+    return random_board(app::first_index_with_cap(cap, kSmallestSideCap, kCasesPerSideStep), rng);
+  }
+
+  static Board mutate(const Board& board, core::SplitMix64& rng, const app::OptionValues&) {
+    Board changed = board;
+    const int r = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(board.rows - 2)));
+    const int c = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(board.cols - 2)));
+    const int cell = board.index(r, c);
+    if (cell != board.hole && cell != board.red && cell != board.blue)
+      changed.wall[static_cast<std::size_t>(cell)] = board.wall[static_cast<std::size_t>(cell)] != 0 ? 0 : 1;
+    return changed;
+  }
 
   static Board generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues&) {
     return app::with_edge_cases<Board>(edge_cases(), index, rng, random_board);

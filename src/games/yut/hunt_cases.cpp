@@ -19,6 +19,11 @@
 // Shrinking (each step lowers the dice count or the dice sum):
 //   drop one die (generalized only, at least one stays),
 //   set one die to the smallest face, lower one die to the next face.
+// --slow, within the judge's limits (ten dice of 1..5; with --board, value v
+// is the board's v-th face as above):
+//   knobs         a weight per die value 1..5 (dice are drawn by weight);
+//   mutations     one die set to another value.
+// Size: the number of dice.
 
 #include "games/yut/hunt_cases.hpp"
 
@@ -28,6 +33,7 @@
 #include <array>
 #include <cstdint>
 #include <numeric>
+#include <span>
 #include <vector>
 
 #include "boardsearch/app/hunt_cases.hpp"
@@ -119,8 +125,42 @@ Dice random_dice(std::uint64_t index, core::SplitMix64& rng, bool generalized_ga
   return dice;
 }
 
+// The judge's game: ten dice of five values.
+constexpr std::size_t kJudgeDice = 10;
+constexpr int kJudgeFaces = 5;
+
 struct Cases {
   using Input = Dice;
+  static constexpr std::size_t kKnobCount = kJudgeFaces;  // a weight per die value
+
+  static std::uint64_t size(const Dice& dice) { return dice.size(); }
+
+  static Dice judge_sized(std::span<const double> knobs, core::SplitMix64& rng, const app::OptionValues& options) {
+    const std::vector<int> board_faces = faces(options);
+    double total = 0;
+    for (double weight : knobs) total += weight;
+    Dice dice;
+    for (std::size_t k = 0; k < kJudgeDice; ++k) {
+      // Value v with probability knobs[v - 1] / total (uniform if all are 0).
+      int value = 1 + static_cast<int>(rng.below(kJudgeFaces));
+      if (total > 0) {
+        double draw = static_cast<double>(rng.below(1'000'000)) / 1'000'000.0 * total;
+        for (value = 1; value < kJudgeFaces && draw >= knobs[static_cast<std::size_t>(value - 1)]; ++value)
+          draw -= knobs[static_cast<std::size_t>(value - 1)];
+      }
+      dice.push_back(
+          board_faces[static_cast<std::size_t>(std::min<int>(value, static_cast<int>(board_faces.size())) - 1)]);
+    }
+    return dice;
+  }
+
+  static Dice mutate(const Dice& dice, core::SplitMix64& rng, const app::OptionValues& options) {
+    const std::vector<int> board_faces = faces(options);
+    Dice changed = dice;
+    const std::size_t face = rng.below(std::min<std::size_t>(kJudgeFaces, board_faces.size()));
+    changed[rng.below(changed.size())] = board_faces[face];
+    return changed;
+  }
 
   static Dice generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues& options) {
     const bool generalized_game = generalized(options);
