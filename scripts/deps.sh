@@ -6,7 +6,9 @@ packages=(
   build-essential cmake pkg-config
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libcpp-httplib-dev libfmt-dev libtbb-dev
+  libgmp-dev  # yut --expected: exact fractions (gmpxx)
   valgrind clang-format
+  clang libclang-rt-14-dev  # make fuzz: clang -fsanitize=fuzzer needs libclang-rt's libFuzzer
   python3
 )
 # Browser tests (issue 7) need Debian's chromium and node/npm.

@@ -1,0 +1,10 @@
+# The clang fuzz build (BOARDSEARCH_FUZZ=ON, `make fuzz`): every target of
+# ours gets libFuzzer's coverage instrumentation and ASan/UBSan; fuzz/ links
+# its targets with libFuzzer itself (-fsanitize=fuzzer). Needs Debian's clang
+# and libclang-rt-14-dev (scripts/deps.sh).
+if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  message(FATAL_ERROR "BOARDSEARCH_FUZZ needs clang (-DCMAKE_CXX_COMPILER=clang++), not ${CMAKE_CXX_COMPILER_ID}")
+endif()
+target_compile_options(boardsearch_options INTERFACE
+  -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+target_link_options(boardsearch_options INTERFACE -fsanitize=address,undefined)
