@@ -128,39 +128,6 @@ std::uint32_t next_move_merging_tiles(const Board& board, int e) {
   return 2 * std::max(row_merges, column_merges);
 }
 
-// The same chains as next_move_merging_tiles, every exponent in one
-// row-major pass: a row's chain is the run of equal tiles since its last
-// different tile (empties skipped), a column's likewise with the column's
-// last tile and run kept per column. A chain's tile makes a merge at each
-// even length. So merges per exponent per orientation, then twice the
-// larger orientation, exactly as the per-exponent count.
-void count_next_move_merges(const Board& board, NextMoveMerges& out) {
-  const int n = board.side();
-  const Exponent* cells = board.cells().data();
-  std::array<std::uint32_t, kExponentSlots> row_merges{};
-  std::array<std::uint32_t, kExponentSlots> column_merges{};
-  std::array<Exponent, kMaxSide> column_last{};  // last tile of the column (0: none yet)
-  std::array<std::uint32_t, kMaxSide> column_run{};
-  std::fill_n(column_last.begin(), n, Exponent{0});
-  for (int row = 0; row < n; ++row) {
-    Exponent row_last = 0;
-    std::uint32_t row_run = 0;
-    const Exponent* line = cells + static_cast<std::ptrdiff_t>(row) * n;
-    for (int col = 0; col < n; ++col) {
-      const Exponent e = line[col];
-      if (e == 0) continue;
-      row_run = e == row_last ? row_run + 1 : 1;
-      row_last = e;
-      row_merges[e] += (row_run & 1) == 0;
-      const auto c = static_cast<std::size_t>(col);
-      column_run[c] = e == column_last[c] ? column_run[c] + 1 : 1;
-      column_last[c] = e;
-      column_merges[e] += (column_run[c] & 1) == 0;
-    }
-  }
-  for (std::size_t e = 0; e < kExponentSlots; ++e) out.merging[e] = 2 * std::max(row_merges[e], column_merges[e]);
-}
-
 // Proof (lowest-level refinement). In the ancestry tree of a tile 2^t
 // present after r moves (see can_build), a leaf of exponent t - r has depth
 // r: it merges in each of the r moves, in particular in the next one. Its
@@ -179,15 +146,12 @@ int upper_bound_exponent(const Board& board, long long moves_left) {
   const TileCounts& counts = board.counts();
   assert(counts.tiles > 0);
   int bound = counts.max_exponent;
-  NextMoveMerges merges;
-  bool counted = false;  // the board is read once, at the first level that needs it
   while (bound < kMaxExponent && can_build(counts, bound + 1, moves_left)) {
     const long long lowest = bound + 1 - moves_left;
     // Only look at the board when the lowest level exists and matters.
-    if (lowest >= 1 && counts.count[static_cast<std::size_t>(lowest)] != 0) {
-      if (!counted) count_next_move_merges(board, merges), counted = true;
-      if (!can_build(counts, bound + 1, moves_left, merges.merging[static_cast<std::size_t>(lowest)])) break;
-    }
+    if (lowest >= 1 && counts.count[static_cast<std::size_t>(lowest)] != 0 &&
+        !can_build(counts, bound + 1, moves_left, next_move_merging_tiles(board, static_cast<int>(lowest))))
+      break;
     ++bound;
   }
   return bound;

@@ -4,7 +4,6 @@
 // (bounds.cpp); the search uses the tightest, `upper_bound_exponent`, whose
 // proof covers the other two (the tests check all three against brute force).
 
-#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -37,16 +36,6 @@ int ancestry_bound(const TileCounts& counts, long long moves_left);
 // horizontal and a vertical move makes. At most the number of tiles of
 // exponent e whose nearest tile (empties skipped) in some direction is equal.
 std::uint32_t next_move_merging_tiles(const Board& board, int e);
-
-// next_move_merging_tiles for every exponent at once, from one pass over the
-// board: merging[e] == next_move_merging_tiles(board, e) for 1 <= e <=
-// kMaxExponent (merging[0] is 0). The search uses this form: a bound that
-// asks about several levels then reads the board once instead of once per
-// level.
-struct NextMoveMerges {
-  std::array<std::uint32_t, kExponentSlots> merging{};
-};
-void count_next_move_merges(const Board& board, NextMoveMerges& out);
 
 // The bound the search uses: the ancestry bound, where tiles that would
 // have to merge in every remaining move (exponent target - moves_left) only

@@ -116,26 +116,6 @@ TEST(Bounds2048, NextMoveMergingTilesEqualsTheBestDirection) {
   EXPECT_GT(below_mergeable, 0);  // strictly tighter than "has an equal neighbour" somewhere
 }
 
-// The one-pass count of every level equals the rules' best direction, level
-// by level (the search reads only the one-pass form).
-TEST(Bounds2048, OnePassMergeCountsEqualTheBestDirectionAtEveryLevel) {
-  core::SplitMix64 rng(2050);
-  for (int round = 0; round < scaled(3000); ++round) {
-    const int max_exponent = 1 + static_cast<int>(rng.below(6));
-    const Board board =
-        random_small_board(rng, 1 + static_cast<int>(rng.below(9)), 20 + static_cast<int>(rng.below(81)), max_exponent);
-    game2048::NextMoveMerges merges;
-    game2048::count_next_move_merges(board, merges);
-    EXPECT_EQ(merges.merging[0], 0u);
-    for (int e = 1; e <= game2048::kMaxExponent; ++e) {
-      std::uint32_t best = 0;
-      if (e <= max_exponent)
-        for (const auto direction : game2048::kDirections) best = std::max(best, reference_merges(board, e, direction));
-      ASSERT_EQ(merges.merging[static_cast<std::size_t>(e)], 2 * best) << "round " << round << " exponent " << e;
-    }
-  }
-}
-
 TEST(Bounds2048, NextMoveMergingTilesOnHandMadeBoards) {
   // Row 0: 2 . 2 2 (a chain of three 2s: one merge). Column 3: 2 2 2 2 from
   // row 0 down (four: two merges). Only one orientation per move, so the
