@@ -63,6 +63,46 @@ TEST(Bounds2048, AllBoundsAreAdmissibleOnRandomBoards) {
   EXPECT_GT(refined_strictly_tighter, 0);
 }
 
+// Mutants: each bound made one step too tight must fall below the truth on
+// some random board, so the admissibility test above can catch a bound that
+// is wrong by one. (One move fewer for the ancestry window; one pair fewer
+// than the next move can merge at the lowest level for the refinement.)
+int ancestry_one_move_short(const Board& board, int moves) {
+  if (moves == 0) return game2048::ancestry_bound(board.counts(), 0);
+  return game2048::ancestry_bound(board.counts(), moves - 1);
+}
+
+int refined_one_pair_short(const Board& board, int moves) {
+  const auto& counts = board.counts();
+  int bound = counts.max_exponent;
+  while (bound < game2048::kMaxExponent && game2048::can_build(counts, bound + 1, moves)) {
+    const int lowest = bound + 1 - moves;
+    if (lowest >= 1 && counts.count[static_cast<std::size_t>(lowest)] != 0) {
+      const std::uint32_t merging = game2048::next_move_merging_tiles(board, lowest);
+      const std::uint32_t short_by_a_pair = merging >= 2 ? merging - 2 : 0;
+      if (!game2048::can_build(counts, bound + 1, moves, short_by_a_pair)) break;
+    }
+    ++bound;
+  }
+  return bound;
+}
+
+TEST(Bounds2048, ABoundOneStepTooTightFailsSomewhere) {
+  core::SplitMix64 rng(14);
+  int ancestry_mutant_caught = 0, refined_mutant_caught = 0;
+  for (int round = 0; round < scaled(3000); ++round) {
+    const int side = 1 + static_cast<int>(rng.below(5));
+    const Board board =
+        random_small_board(rng, side, 20 + static_cast<int>(rng.below(81)), 1 + static_cast<int>(rng.below(5)));
+    const int moves = static_cast<int>(rng.below(6));
+    const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), moves));
+    ancestry_mutant_caught += ancestry_one_move_short(board, moves) < truth;
+    refined_mutant_caught += refined_one_pair_short(board, moves) < truth;
+  }
+  EXPECT_GT(ancestry_mutant_caught, 0);
+  EXPECT_GT(refined_mutant_caught, 0);
+}
+
 // Written from the rules, independently of bounds.cpp: how many pairs of
 // exponent-e tiles one move merges. Each line's tiles are read from the
 // wall the move slides toward; a tile merges with the next one when they are
