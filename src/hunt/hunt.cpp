@@ -574,9 +574,10 @@ void print_report(const HuntSettings& settings, const HuntOutcome& outcome, std:
   const Verdict& verdict = outcome.minimal_verdict;
   const RunResult& run = verdict.run;
   const MismatchKind kind = verdict.mismatch.value_or(MismatchKind::wrong_answer);
-  out << fmt::format("mismatch: {} on case {} (seed {}); {} case{} passed before it{}\n", to_string(kind),
-                     outcome.failing_case, settings.seed, outcome.cases_passed, outcome.cases_passed == 1 ? "" : "s",
-                     interrupted_note);
+  const std::string_view counted = settings.slow ? "input" : "case";  // --slow measures inputs, not cases
+  out << fmt::format("mismatch: {} on {} {} (seed {}); {} {}{} passed before it{}\n", to_string(kind), counted,
+                     outcome.failing_case, settings.seed, outcome.cases_passed, counted,
+                     outcome.cases_passed == 1 ? "" : "s", interrupted_note);
   out << options;
   std::string how;
   if (outcome.shrink_stopped_early) how = ", stopped at the run limit";
