@@ -94,6 +94,26 @@ if command -v python3 >/dev/null; then
   [ "$(tail -n 1 "$tmp/out")" = "4 passed, 0 failed" ] || fail "Python template: $(cat "$tmp/out")"
 fi
 
+# Ctrl-C: exit 130, the case marked, nothing left running (the program
+# leaves a child in a session of its own, then hangs).
+mkdir -p "$tmp/hang"
+printf '1\n2\n' >"$tmp/hang/a.in"
+"$bin" check 2048 "$tmp/hang" --timeout-ms 60000 -- "$programs" setsid-child-and-hang "$tmp/pid" >"$tmp/out" 2>&1 &
+checker=$!
+for _ in $(seq 100); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
+kill -INT "$checker"
+wait "$checker"
+status=$?
+[ "$status" = 130 ] || fail "interrupted check: exit $status"
+grep -q '^a: interrupted$' "$tmp/out" || fail "interrupted check: $(cat "$tmp/out")"
+child=$(cat "$tmp/pid" 2>/dev/null)
+sleep 0.2
+if [ -n "$child" ] && kill -0 "$child" 2>/dev/null; then
+  fail "the setsid child $child outlived the interrupted check"
+  kill -9 "$child"
+fi
+echo "ok: an interrupted check leaves no process behind"
+
 # Usage errors.
 expect 2 "no program" -- check 2048 "$tests"
 expect 2 "--write-answers with a program" -- check 2048 "$tests" --write-answers -- "$programs" 2048
