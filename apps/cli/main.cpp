@@ -40,7 +40,8 @@ constexpr std::uint64_t kMaxMaxMemoryMiB = std::uint64_t{1} << 20;
 constexpr std::uint64_t kBytesPerMiB = std::uint64_t{1} << 20;
 // The facts every puzzle command shares, for --help.
 constexpr std::string_view kCommonHelp =
-    "Coordinates in every output (--explain, --json) are 0-based: row 0 is the top row, column 0 the left column. "
+    "Coordinates in every output (--explain, --json) are 0-based: row 0 is the top row, column 0 the left column "
+    "(the 'line L, column C' of an error message counts the input's lines and characters from 1, as editors do). "
     "Exit status: 0 solved; 2 bad input or usage (one line on stderr, nothing on stdout); 3 a node, time or memory "
     "limit stopped the search (one line on stderr saying what is known; nothing on stdout, except that an input "
     "of many cases answered without --explain and --json keeps on stdout the lines of the cases proven before "

@@ -32,6 +32,33 @@ TEST(TextInput, ReadsLinesSkippingBlanksAndCarriageReturns) {
   in.expect_end();
 }
 
+TEST(TextInput, ALeadingBomIsSkippedAndLineOneIsTheLineAfterIt) {
+  // What Windows editors save: EF BB BF before the first line.
+  TextInput in(
+      "\xEF\xBB\xBF"
+      "3\r\n1 2 3\n");
+  const auto first = in.expect_line("the size");
+  EXPECT_EQ(first.number, 1u);
+  EXPECT_EQ(first.text, "3");
+  EXPECT_EQ(in.expect_line("a row").number, 2u);
+  in.expect_end();
+  // Only one, only at the start: a second mark, or one later on, is text.
+  EXPECT_EQ(without_bom("\xEF\xBB\xBF\xEF\xBB\xBFx"), "\xEF\xBB\xBFx");
+  EXPECT_EQ(without_bom("x\xEF\xBB\xBF"), "x\xEF\xBB\xBF");
+  EXPECT_EQ(without_bom("\xEF\xBB"), "\xEF\xBB");  // a cut mark is not one
+  EXPECT_EQ(without_bom(""), "");
+  TextInput later(
+      "1\n\xEF\xBB\xBF"
+      "2\n");
+  later.expect_line("one");
+  EXPECT_EQ(later.expect_line("two").text,
+            "\xEF\xBB\xBF"
+            "2");
+  // A BOM and nothing else is an empty input.
+  TextInput empty("\xEF\xBB\xBF");
+  EXPECT_FALSE(empty.next_nonblank_line().has_value());
+}
+
 TEST(TextInput, ErrorsNameLineAndField) {
   EXPECT_EQ(error_of([] { parse_integer("x7", 4, 2, "a tile", 0, 9); }),
             "line 4, field 2: expected a tile (an integer), found 'x7'");

@@ -105,23 +105,32 @@ void replay(const Board& board, int case_number, const TourResult& tour, VisitOr
   if (!position.all_visited()) throw std::logic_error("tour replay: the search returned an incomplete tour");
 }
 
-// Bytes a JSON value holds, roughly (nlohmann::json keeps an object as a
-// std::map and an array as a std::vector of 16-byte values): what the
-// memory budget charges for the --json document and the viewer line, which
-// grow with the number of cases. An estimate, not a measurement of the heap:
-// it counts every value, key and string, plus kJsonNodeOverhead per object
-// entry (a red-black tree node: three pointers and a colour, rounded up).
-constexpr std::uint64_t kJsonNodeOverhead = 48;
+// Bytes a JSON value holds on the heap, roughly: what the memory budget
+// charges for the --json document and the viewer line, which grow with the
+// number of cases. nlohmann::json keeps a 16-byte value, an object as a
+// std::map (a tree node per entry: three pointers and a colour, the key and
+// the value) and an array as a std::vector; each heap block also costs
+// malloc's header. An estimate from the layout, not a measurement of the
+// heap (docs/tour.md has the two side by side).
+constexpr std::uint64_t kMallocHeader = 16;
+constexpr std::uint64_t kTreeNodeHeader = 32;
+// std::string keeps up to 15 characters inside itself (libstdc++).
+constexpr std::size_t kShortString = 15;
+
+std::uint64_t string_heap_bytes(std::size_t size) { return size > kShortString ? size + 1 + kMallocHeader : 0; }
 
 std::uint64_t approximate_json_bytes(const json& value) {
   std::uint64_t bytes = sizeof(json);
   if (value.is_object()) {
+    bytes += sizeof(json::object_t) + kMallocHeader;
     for (const auto& [key, item] : value.items())
-      bytes += kJsonNodeOverhead + sizeof(std::string) + key.size() + approximate_json_bytes(item);
+      bytes += kTreeNodeHeader + sizeof(std::string) + kMallocHeader + string_heap_bytes(key.size()) +
+               approximate_json_bytes(item);
   } else if (value.is_array()) {
+    bytes += sizeof(json::array_t) + 2 * kMallocHeader;
     for (const json& item : value) bytes += approximate_json_bytes(item);
   } else if (value.is_string()) {
-    bytes += sizeof(std::string) + value.get_ref<const std::string&>().size();
+    bytes += sizeof(std::string) + kMallocHeader + string_heap_bytes(value.get_ref<const std::string&>().size());
   }
   return bytes;
 }
@@ -199,7 +208,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
     const std::uint64_t case_nodes = report.stats.nodes - before.nodes;
     const double case_ms = std::chrono::duration<double, std::milli>(report.stats.elapsed - before.elapsed).count();
-    const std::size_t text_before = report.answer.size() + report.explanation.size();
+    // The strings are charged by capacity: they grow by doubling.
+    const std::size_t text_before = report.answer.capacity() + report.explanation.capacity();
     const std::size_t line_before = report.line.size();
     report.answer += answer_line;
 
@@ -235,7 +245,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
     // Step 4. Charge what this case added; past the budget the solve stops
     // with "memory limit" instead of growing on.
-    std::uint64_t added = report.answer.size() + report.explanation.size() - text_before;
+    std::uint64_t added = report.answer.capacity() + report.explanation.capacity() - text_before;
     added += approximate_json_bytes(cases.back());
     for (std::size_t step = line_before; step < report.line.size(); ++step)
       added += approximate_json_bytes(report.line[step]);
