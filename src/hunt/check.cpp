@@ -25,10 +25,12 @@ namespace fs = std::filesystem;
 constexpr std::string_view kInputSuffix = ".in";
 constexpr std::string_view kAnswerSuffix = ".out";
 
+// Whether `text` ends with `suffix`.
 bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
+// All of the file at `path`, or nullopt when it cannot be opened.
 std::optional<std::string> read_whole(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   if (!file) return std::nullopt;
@@ -37,6 +39,7 @@ std::optional<std::string> read_whole(const std::string& path) {
   return text.str();
 }
 
+// NAME.out beside the test's NAME.in.
 std::string answer_path(const TestCase& test) {
   return test.input_path.substr(0, test.input_path.size() - kInputSuffix.size()) + std::string(kAnswerSuffix);
 }
@@ -68,6 +71,9 @@ std::optional<std::string> expected_answer(const app::Puzzle& puzzle, const Chec
   return std::nullopt;
 }
 
+// Runs the program on one test and says how it did (pass, wrong answer with
+// the first differing line, timeout, memory, crash, exit status, no output,
+// invalid input), with its time.
 CaseLine check_case(const app::Puzzle& puzzle, const CheckSettings& settings, const TestCase& test) {
   const std::string shown_name = app::printable(test.name, app::kShownPathChars);
   const std::optional<std::string> input = read_whole(test.input_path);
@@ -104,6 +110,7 @@ CaseLine check_case(const app::Puzzle& puzzle, const CheckSettings& settings, co
   return {fmt::format("{}: {}", shown_name, detail), false};
 }
 
+// Writes boardsearch's proven answer to the test's NAME.out.
 CaseLine write_answer(const app::Puzzle& puzzle, const CheckSettings& settings, const TestCase& test) {
   const std::string shown_name = app::printable(test.name, app::kShownPathChars);
   const std::optional<std::string> input = read_whole(test.input_path);

@@ -75,7 +75,7 @@ pid_t parent_of(const std::string& pid) {
   return static_cast<pid_t>(parent);
 }
 
-// The children of `pid` (`self_dir` is its /proc directory).
+// The children of `pid` (`process_dir` is its /proc directory).
 std::vector<pid_t> children_of(pid_t pid, const std::string& process_dir) {
   std::vector<pid_t> children;
   if (children_files_exist()) {
@@ -93,12 +93,14 @@ std::vector<pid_t> children_of(pid_t pid, const std::string& process_dir) {
   return children;
 }
 
+// Whether `pid` is the program of a run in progress.
 bool registered(pid_t pid) {
   for (const std::atomic<pid_t>& slot : registered_programs)
     if (slot.load(std::memory_order_relaxed) == pid) return true;
   return false;
 }
 
+// User plus system time of a reaped process (and what it reaped).
 std::chrono::microseconds cpu_of(const rusage& usage) {
   return std::chrono::seconds(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
          std::chrono::microseconds(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
@@ -114,6 +116,7 @@ std::chrono::microseconds reap(pid_t pid, int* status) {
   return cpu_of(usage);
 }
 
+// The handler InterruptGuard installs: async-signal-safe calls only.
 void on_interrupt(int signal_number) {
   interrupt_signal.store(signal_number, std::memory_order_relaxed);
   interrupt_flag.store(true, std::memory_order_relaxed);

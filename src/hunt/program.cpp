@@ -30,10 +30,12 @@ constexpr std::size_t kCompilerOutputCap = 1 << 20;
 // source's path).
 constexpr std::size_t kShownErrorChars = 400;
 
+// Whether `text` ends with `suffix`.
 bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
+// Whether `path` names a C++ source file by its extension.
 bool is_cpp_source(std::string_view path) {
   return ends_with(path, ".cpp") || ends_with(path, ".cc") || ends_with(path, ".cxx");
 }
@@ -49,6 +51,7 @@ std::uint64_t fnv1a(std::string_view bytes) {
   return hash;
 }
 
+// Where compiled programs are kept (see runnable_command).
 fs::path cache_folder() {
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg == '/')
     return fs::path(xdg) / "boardsearch" / "cpp";
@@ -57,6 +60,7 @@ fs::path cache_folder() {
   return fs::path(fmt::format("/tmp/boardsearch-{}", ::getuid())) / "cpp";
 }
 
+// The blank-separated words of `text`.
 std::vector<std::string> split_words(std::string_view text) {
   std::vector<std::string> words;
   std::istringstream in{std::string(text)};
@@ -76,6 +80,7 @@ RunResult compile(const std::string& source, const std::string& output, bool sta
   return run_program(command, "", limits);
 }
 
+// Whether a compiler run exited with status 0.
 bool succeeded(const RunResult& run) { return run.ending == Ending::exited && run.exit_code == 0; }
 
 // The compiled binary of `source`, from the cache or compiled now.
