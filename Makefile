@@ -3,8 +3,15 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS ?=
+# make install: where to (DESTDIR, when set, is prepended to it: staged installs).
+PREFIX     ?= /usr/local
+# make fuzz: the clang libFuzzer build, and how long each target fuzzes;
+# make test fuzzes each target for TEST_FUZZ_SECONDS.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+TEST_FUZZ_SECONDS ?= 15
 
-.PHONY: all deps build run serve test test-release test-asan bench clean
+.PHONY: all deps build run serve test test-release test-asan test-fuzz bench install package fuzz clean
 
 all: build
 
@@ -24,7 +31,7 @@ run: build
 serve: build
 	$(BUILD)/boardsearch serve $(SERVE_ARGS)
 
-test: deps test-release test-asan
+test: deps test-release test-asan test-fuzz
 
 test-release: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -35,8 +42,29 @@ test-asan: deps
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	BOARDSEARCH_SANITIZED=1 ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
+# Every fuzz target (fuzz/README.md) for FUZZ_SECONDS each; a crash leaves
+# its input in $(FUZZ_BUILD)/fuzz/runs/<target>/artifacts/.
+fuzz: deps
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	  -DBOARDSEARCH_FUZZ=ON -DBOARDSEARCH_TESTS=OFF -DBOARDSEARCH_BENCH=OFF -DBOARDSEARCH_FUZZ_SECONDS=$(FUZZ_SECONDS) $(CMAKE_FLAGS)
+	cmake --build $(FUZZ_BUILD) --target boardsearch_fuzzers -j $(JOBS)
+	ctest --test-dir $(FUZZ_BUILD) --output-on-failure -j $(JOBS) -R '^fuzz[.]'
+
+test-fuzz:
+	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
+
+# The CLI, the server, the page, the docs and the core's CMake package under
+# PREFIX (cmake/install.cmake); `sudo make install` for /usr/local.
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
+
+# The Debian package $(BUILD)/boardsearch_<version>_<arch>.deb (CPack);
+# install it with: sudo apt-get install ./$(BUILD)/boardsearch_*.deb
+package: build
+	cmake --build $(BUILD) --target package
+
 bench: build
 	$(BUILD)/bench/boardsearch_bench $(BENCH_ARGS)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
