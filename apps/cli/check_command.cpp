@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"
+#include "cli/hunt_flags.hpp"
 #include "cli/option_flags.hpp"
 #include "hunt/check.hpp"
 #include "hunt/hunt.hpp"
@@ -35,19 +35,6 @@ constexpr int kExitInterrupted = 130;
 constexpr std::uint64_t kMaxTimeoutMs = 86'400'000;
 constexpr std::uint64_t kMaxMemoryMiB = 1'048'576;
 constexpr std::uint64_t kMaxJobs = 256;
-
-// Plain decimal integers in [minimum, maximum] (hunt's rule: no octal, hex
-// or wrapping), handed to CLI11 rewritten.
-CLI::Validator decimal_in(std::uint64_t minimum, std::uint64_t maximum) {
-  return CLI::Validator(
-      [minimum, maximum](std::string& text) {
-        const std::optional<std::uint64_t> value = app::parse_decimal_integer(text, minimum, maximum);
-        if (!value) return app::integer_range_message(text, minimum, maximum);
-        text = std::to_string(*value);
-        return std::string();
-      },
-      "");
-}
 
 struct CheckArguments {
   const app::Puzzle* puzzle = nullptr;
@@ -113,12 +100,12 @@ void add_puzzle_check(CLI::App& check_command, const app::Puzzle& puzzle, CheckA
   paths->required();  // CLI11 takes two open-ended positionals only if one is required
   sub->validate_positionals();
   sub->add_option("--timeout-ms", args.timeout_ms, "per-run timeout in ms (default 2000)")
-      ->transform(decimal_in(1, kMaxTimeoutMs));
+      ->transform(decimal_integer(1, kMaxTimeoutMs));
   sub->add_option("--memory-mb", args.memory_mib,
                   "memory of a run's whole process tree in MiB, 0 for none (default 1024)")
-      ->transform(decimal_in(0, kMaxMemoryMiB));
+      ->transform(decimal_integer(0, kMaxMemoryMiB));
   sub->add_option("-j,--jobs", args.jobs, "programs run at once (default: the number of cores)")
-      ->transform(decimal_in(1, kMaxJobs));
+      ->transform(decimal_integer(1, kMaxJobs));
   sub->add_flag("--write-answers", args.write_answers,
                 "write boardsearch's proven answer as NAME.out for every NAME.in (no COMMAND)");
   add_schema_options(*sub, puzzle.options, args.puzzle_options);

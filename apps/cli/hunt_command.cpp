@@ -29,6 +29,7 @@
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"
+#include "cli/hunt_flags.hpp"
 #include "cli/option_flags.hpp"
 #include "hunt/hunt.hpp"
 #include "hunt/out_file.hpp"
@@ -58,21 +59,6 @@ constexpr double kMaxSeconds = 86'400;
 // and 1 TiB of address space (MiB << 20 stays far below 2^64).
 constexpr std::uint64_t kMaxMemoryMiB = 1'048'576;
 constexpr std::uint64_t kMaxUint64 = std::numeric_limits<std::uint64_t>::max();
-
-// A CLI11 transform that takes plain decimal integers in [minimum, maximum]
-// only, and hands CLI11 the value rewritten without '+' or leading zeros
-// (CLI11 itself would read "010" as octal, "0x10" as hex, and wrap "-1").
-// The error names the text as typed; CLI11 prefixes the option's name.
-CLI::Validator decimal_integer(std::uint64_t minimum, std::uint64_t maximum) {
-  return CLI::Validator(
-      [minimum, maximum](std::string& text) {
-        const std::optional<std::uint64_t> value = app::parse_decimal_integer(text, minimum, maximum);
-        if (!value) return app::integer_range_message(text, minimum, maximum);
-        text = std::to_string(*value);
-        return std::string();
-      },
-      "");
-}
 
 // The same for --seconds: a positive decimal number up to `maximum`.
 CLI::Validator positive_decimal(double maximum) {
@@ -240,6 +226,17 @@ void add_puzzle_hunt(CLI::App& hunt_command, const app::Puzzle& puzzle, HuntArgu
 }
 
 }  // namespace
+
+CLI::Validator decimal_integer(std::uint64_t minimum, std::uint64_t maximum) {
+  return CLI::Validator(
+      [minimum, maximum](std::string& text) {
+        const std::optional<std::uint64_t> value = app::parse_decimal_integer(text, minimum, maximum);
+        if (!value) return app::integer_range_message(text, minimum, maximum);
+        text = std::to_string(*value);
+        return std::string();
+      },
+      "");
+}
 
 void add_hunt_command(CLI::App& app, int& status) {
   // Live as long as the CLI11 app (the callbacks run during parse).
