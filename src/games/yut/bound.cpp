@@ -62,20 +62,29 @@ constexpr long long kMaxWork = 20'000'000;
 
 }  // namespace
 
-FutureBound::FutureBound(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces)
-    : board_(board), moves_(moves), dice_(dice), pieces_(pieces), squares_(board.squares.size()) {
-  // Budgets (see the header, step 1).
+FutureBound::FutureBound(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces,
+                         core::MemoryBudget* budget)
+    : board_(board), moves_(moves), dice_(dice), pieces_(pieces), squares_(board.squares.size()), memory_(budget) {
+  // Budgets (see the header, step 1). Per-square tables are at most
+  // kMaxSquares entries (fixed bookkeeping); per-turn ones are counted.
   const std::vector<long long> longest = longest_steps_to_finish(board);
   const long long largest_face = board.faces.back();
   budget_.resize(squares_);
   zeros_.assign(squares_, 0);
   for (std::size_t square = 0; square < squares_; ++square)
     budget_[square] = static_cast<int>(square) == board.finish ? 0 : longest[square] - 1 + largest_face;
+  const std::uint64_t prefix_bytes = (dice.size() + 1) * sizeof(long long);
+  count_bytes(prefix_bytes);
   dice_prefix_.assign(dice.size() + 1, 0);
   for (std::size_t t = 0; t < dice.size(); ++t) dice_prefix_[t + 1] = dice_prefix_[t] + dice[t];
 
   // No game lasts beyond the moves the start position allows.
   horizon_ = static_cast<std::size_t>(moves_bound(0, budget_[board.start] * pieces));
+  max_budget_ =
+      static_cast<std::size_t>(*std::max_element(budget_.begin(), budget_.end())) * static_cast<std::size_t>(pieces_);
+  // Everything the start's tuning holds at once: segment 0, the cost table,
+  // and the temporaries of the ternary search and refine_costs.
+  count_bytes(prefix_bytes + segment_bytes(0) + cost_table_entries() * sizeof(long long) + temporary_bytes());
 
   // The start (segment 0): one cost for all turns, ternary search over
   // [0, largest points] (a higher cost only makes every move lose: no
@@ -109,12 +118,38 @@ FutureBound::FutureBound(const Board& board, const MoveTable& moves, std::span<c
   tabulate_costs_of_budgets();
 }
 
-void FutureBound::tabulate_costs_of_budgets() {
-  cost_of_budget_.clear();
-  max_budget_ =
-      static_cast<std::size_t>(*std::max_element(budget_.begin(), budget_.end())) * static_cast<std::size_t>(pieces_);
+FutureBound::~FutureBound() {
+  if (memory_ != nullptr) memory_->release(counted_bytes_);
+}
+
+void FutureBound::count_bytes(std::uint64_t bytes) {
+  if (memory_ == nullptr) return;
+  if (bytes > counted_bytes_) memory_->allocate(bytes - counted_bytes_);
+  if (bytes < counted_bytes_) memory_->release(counted_bytes_ - bytes);
+  counted_bytes_ = bytes;
+}
+
+std::uint64_t FutureBound::segment_bytes(std::size_t first_turn) const {
+  const std::size_t rows = horizon_ >= first_turn ? horizon_ - first_turn + 1 : 1;
+  return (horizon_ + (horizon_ + 1) + rows * squares_) * sizeof(long long);
+}
+
+std::uint64_t FutureBound::temporary_bytes() const {
+  // A cost vector of the ternary search, refine_costs' two cost vectors
+  // and its use counts.
+  return horizon_ * (3 * sizeof(long long) + sizeof(int));
+}
+
+std::size_t FutureBound::cost_table_entries() const {
   const std::size_t stride = max_budget_ + 1;
-  if (horizon_ == 0 || stride > kMaxTableEntries / horizon_) return;
+  if (horizon_ == 0 || stride > kMaxTableEntries / horizon_) return 0;
+  return horizon_ * stride;
+}
+
+void FutureBound::tabulate_costs_of_budgets() {
+  std::vector<long long>().swap(cost_of_budget_);  // freed before the new table (counted once)
+  const std::size_t stride = max_budget_ + 1;
+  if (cost_table_entries() == 0) return;
   std::vector<long long> table(horizon_ * stride);
   for (std::size_t turn = 0; turn < horizon_; ++turn)
     for (std::size_t budget = 0; budget < stride; ++budget)
@@ -132,6 +167,12 @@ void FutureBound::tune_along(std::span<const std::vector<int>> guide) {
   const std::size_t spacing = affordable == 0 ? 0 : std::max(kMinSpacing, (guide_turns + affordable - 1) / affordable);
   const std::size_t checkpoints = spacing == 0 ? 0 : guide_turns / spacing;
   if (checkpoints > 0) spacing_ = spacing;
+  // Counted before the checkpoints' tables are made (the earlier ones are
+  // gone with segments_.resize(1)).
+  std::uint64_t bytes = (dice_.size() + 1) * sizeof(long long) + segment_bytes(0) +
+                        cost_table_entries() * sizeof(long long) + temporary_bytes();
+  for (std::size_t k = 1; k <= checkpoints; ++k) bytes += segment_bytes(k * spacing_);
+  count_bytes(bytes);
   // Each from the previous one's costs.
   for (std::size_t k = 1; k <= checkpoints; ++k) {
     Segment segment;

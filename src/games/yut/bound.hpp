@@ -52,6 +52,7 @@
 #include <span>
 #include <vector>
 
+#include "boardsearch/core/limits.hpp"
 #include "games/yut/board.hpp"
 #include "games/yut/rules.hpp"
 
@@ -61,7 +62,14 @@ class FutureBound {
  public:
   // The bound with one cost vector, tuned for the start position.
   // Preconditions: board valid, every die a face, 1 <= pieces <= 8.
-  FutureBound(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces);
+  // `budget` (optional, must outlive the bound): every table of the bound is
+  // counted on it before it is allocated (core::SearchAborted memory_limit
+  // instead of passing it) and released when the bound is destroyed.
+  FutureBound(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces,
+              core::MemoryBudget* budget = nullptr);
+  FutureBound(const FutureBound&) = delete;
+  FutureBound& operator=(const FutureBound&) = delete;
+  ~FutureBound();
 
   // Adds checkpoints along `guide`, the positions of a real game: guide[t]
   // = the squares of all pieces after t moves (guide[0] all on start).
@@ -136,6 +144,16 @@ class FutureBound {
   }
   // Fills cost_of_budget_ from the segments, if it is not too large.
   void tabulate_costs_of_budgets();
+  // The entries cost_of_budget_ gets (0: no table).
+  std::size_t cost_table_entries() const;
+  // Bytes of one segment's tables starting at `first_turn` (costs,
+  // cost_prefix, lone_piece: each allocated at exactly this size).
+  std::uint64_t segment_bytes(std::size_t first_turn) const;
+  // Bytes of the vectors that tuning holds only for a while.
+  std::uint64_t temporary_bytes() const;
+  // Sets the bytes counted on budget_ to `bytes`, counting growth before the
+  // caller allocates it (throws core::SearchAborted memory_limit).
+  void count_bytes(std::uint64_t bytes);
   // Sets the segment's costs and fills its tables.
   void use_costs(Segment& segment, const std::vector<long long>& costs) const;
   // The bound of `position` (squares of all pieces) at the segment's first turn.
@@ -164,6 +182,8 @@ class FutureBound {
   std::size_t max_budget_ = 0;
   std::vector<long long> cost_of_budget_;
   std::vector<long long> zeros_;  // G from the horizon on: one row of 0s
+  core::MemoryBudget* memory_ = nullptr;
+  std::uint64_t counted_bytes_ = 0;  // held on memory_ now
 };
 
 }  // namespace boardsearch::yut

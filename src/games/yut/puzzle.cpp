@@ -11,12 +11,17 @@
 #include "games/yut/board.hpp"
 #include "games/yut/dice.hpp"
 #include "games/yut/hunt_cases.hpp"
+#include "games/yut/random_dice.hpp"
 #include "games/yut/solver.hpp"
 #include "games/yut/strict.hpp"
 
 namespace boardsearch::yut {
 
 namespace {
+
+// The most turns --expected takes: the passes' ranges are 32-bit, and the
+// memory and time limits stop far sooner in practice.
+constexpr std::int64_t kMaxTurns = 1'000'000;
 
 // The options: P, four by default as in the judge's version, and a board.
 // At most kMaxPieces pieces: a position packs one byte per piece into a
@@ -33,6 +38,42 @@ constexpr std::array kOptions = {
                     .kind = app::OptionKind::document,
                     .value_name = "FILE",
                     .help = "board description file (JSON, see docs/)"},
+    // Random dice (random_dice.hpp, docs/yut.md "Random dice").
+    app::OptionSpec{.name = "expected",
+                    .kind = app::OptionKind::flag,
+                    .value_name = "",
+                    .help = "dice not known: the expected score of optimal play (reads no dice)"},
+    app::OptionSpec{.name = "turns",
+                    .kind = app::OptionKind::integer,
+                    .value_name = "T",
+                    .help = "with --expected: number of turns T (default 10)",
+                    .minimum = 1,
+                    .maximum = kMaxTurns,
+                    .default_value = "10"},
+    app::OptionSpec{.name = "weights",
+                    .kind = app::OptionKind::text,
+                    .value_name = "W1,W2,...|sticks",
+                    .help = "with --expected or --luck: weight of each face (default all 1; sticks: 4,6,4,1,1)"},
+    app::OptionSpec{.name = "position",
+                    .kind = app::OptionKind::text,
+                    .value_name = "\"S1 S2 ...\"",
+                    .help = "with --expected: advice from these squares (one per piece), with --turn and --die"},
+    app::OptionSpec{.name = "turn",
+                    .kind = app::OptionKind::integer,
+                    .value_name = "t",
+                    .help = "with --position: the turn to play (from 1)",
+                    .minimum = 1,
+                    .maximum = kMaxTurns},
+    app::OptionSpec{.name = "die",
+                    .kind = app::OptionKind::integer,
+                    .value_name = "d",
+                    .help = "with --position: the die thrown this turn",
+                    .minimum = 1,
+                    .maximum = kMaxFace},
+    app::OptionSpec{.name = "luck",
+                    .kind = app::OptionKind::flag,
+                    .value_name = "",
+                    .help = "the schedule's optimum against the expected score without foresight, and its percentile"},
 };
 
 constexpr std::array kJudges = {
@@ -68,6 +109,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
   Board custom;
   if (board_text != nullptr) custom = parse_board(*board_text, std::string(options.source("board")));
   const Board& board = board_text != nullptr ? custom : standard_board();
+  if (random_dice_requested(options)) return solve_random_dice(request, options, board, pieces);
   const std::vector<int> dice = parse_dice(request.input, board);
 
   const auto result = solve_schedule(board, dice, pieces, request.limits);
@@ -134,7 +176,11 @@ const app::Puzzle& puzzle() {
       .description =
           "Input: dice values until end of input (any count, across lines). Output: the maximum total "
           "score. --pieces P: number of pieces (default 4, at most 8). --board FILE: a board as JSON "
-          "(docs/yut.md; docs/boards/ has the standard and the traditional board).",
+          "(docs/yut.md; docs/boards/ has the standard and the traditional board). --expected [--turns T] "
+          "[--weights W1,...|sticks]: no dice are read; the expected score of optimal play when each die is "
+          "thrown at random, rounded to 6 decimals (--json: the exact fraction). --expected --position \"S1 S2 ...\" "
+          "--turn t --die d: the value of every choice from a position. --luck: a schedule's optimum against the "
+          "expected score, and its percentile.",
       .judges = kJudges,
       .judge_limits = kJudgeLimits,
       .options = kOptions,

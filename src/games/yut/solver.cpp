@@ -398,7 +398,7 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
     // Step 1, made when first needed.
     std::optional<FutureBound> bound;
     const auto tuned_bound = [&]() -> FutureBound& {
-      if (!bound) bound.emplace(board, moves, dice, pieces);
+      if (!bound) bound.emplace(board, moves, dice, pieces, &budget);
       return *bound;
     };
     // Step 2. A beam that never had to drop a position was the exact search.

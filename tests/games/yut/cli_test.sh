@@ -80,4 +80,37 @@ assert len(doc["board"]["squares"]) == 33
 PY
 expect 3 "node limit" -- yut --max-nodes 3 "$data/01.in"
 
+# --expected: random dice, no dice read (stdin is empty here)
+expect 0 "--expected" -- yut --expected --turns 5
+grep -Eq '^[0-9]+\.[0-9]{6}$' "$tmp/out" || fail "--expected: not a value with 6 decimals: $(cat "$tmp/out")"
+expect 0 "--expected --json" -- yut --expected --turns 5 --weights sticks --json
+python3 - "$tmp/out" <<'PY' || fail "--expected --json document"
+import json, sys
+from fractions import Fraction
+doc = json.load(open(sys.argv[1]))
+e = doc["expected"]
+value = Fraction(int(e["numerator"]), int(e["denominator"]))
+assert value.denominator == int(e["denominator"]), e  # reduced
+scaled = value * 10**6
+units = (2 * scaled.numerator + scaled.denominator) // (2 * scaled.denominator)  # half up
+assert e["rounded"] == f"{units // 10**6}.{units % 10**6:06d}", e
+assert doc["mode"] == "expected" and doc["weights"] == [4, 6, 4, 1, 1] and doc["states"] > 0
+PY
+expect 0 "--expected --explain" -- yut --expected --turns 4 --explain
+grep -q "^turn 4: die 1" "$tmp/out" || fail "--expected --explain: no line of play: $(cat "$tmp/out")"
+expect 0 "advice" -- yut --expected --position "o8 start o20 finish" --turn 7 --die 2
+grep -q "^best " "$tmp/out" || fail "advice: no best move: $(cat "$tmp/out")"
+[ "$(wc -l <"$tmp/out")" = 4 ] || fail "advice: wanted the best move and three choices: $(cat "$tmp/out")"
+expect 0 "--luck" -- yut --luck "$data/01.in"
+grep -q "^optimum 190$" "$tmp/out" || fail "--luck: $(cat "$tmp/out")"
+grep -q "^percentile .*(sampled: 1000 random schedules of 10 dice)$" "$tmp/out" || fail "--luck percentile: $(cat "$tmp/out")"
+expect 2 "--expected with dice" -- yut --expected "$data/01.in"
+expect 2 "--turns without --expected" -- yut --turns 5 "$data/01.in"
+grep -q -- "--turns needs --expected" "$tmp/err" || fail "--turns message: $(cat "$tmp/err")"
+expect 2 "--weights with a bad field" -- yut --expected --weights 1,2,x,1,1
+grep -q -- "--weights: field 3" "$tmp/err" || fail "--weights message: $(cat "$tmp/err")"
+expect 2 "--position with an unknown square" -- yut --expected --position "o7 start start start" --turn 1 --die 1
+expect 2 "--turns 0" -- yut --expected --turns 0
+expect 3 "--expected node limit" -- yut --expected --max-nodes 10
+
 finish "yut CLI"

@@ -1,0 +1,741 @@
+// The expected score of optimal dice yut play when each turn's die is drawn
+// at random, exactly.
+//
+// The recurrence. Let V(r, S) be the expected score still to come from
+// position S (the multiset of the pieces' squares) with r turns left, the
+// player choosing every move after seeing its die and playing optimally.
+// With weights w_f (W = their sum):
+//   V(0, S) = 0,
+//   V(r, S) = sum over faces f of (w_f / W) * best_f(r, S),
+//   best_f(r, S) = max over legal moves S -> S' with die f of
+//                  points(landing square) + V(r - 1, S'),
+//                  or 0 when no piece can move (the game ends).
+// This is the optimum because the future after a move depends only on the
+// turns left and on the squares occupied (pieces are interchangeable), and
+// the die of a turn is independent of everything before it: backward
+// induction (expectimax) over (r, S).
+//
+// Saturation. Every move of a piece lands strictly further on (the arrows
+// make no loop), so a piece on s can move at most moves_left(s) more times,
+// where moves_left(finish) = 0 and moves_left(s) = 1 + max over the faces
+// thrown of moves_left(landing(s, f)). No game from S lasts more than
+// M(S) = sum of moves_left over its pieces, hence V(r, S) = V(M(S), S) for
+// every r >= M(S): those values are computed once.
+//
+// Which (r, S) are needed. From the start, after t moves a piece on s has
+// made between min_moves(s) and max_moves(s) moves (the fewest and the most
+// moves that reach s), so S is reachable only at turns t in
+// [t_min(S), t_max(S)], the sums over its pieces; it is then needed with
+// r = T - t turns left. Its values are computed for r in
+//   [max(1, min(T - t_max, M)), min(M, T - t_min)]
+// (the lower end clamped to M: a state needed only beyond saturation still
+// needs V(M, S)). A parent needed at r has its children needed at r - 1
+// within their own ranges: a move changes one piece, min_moves grows by at
+// most 1 and max_moves by at least 1 along it, and M drops by at least 1.
+// Advice from an arbitrary position uses the range [1, min(M, T - turn)].
+//
+// Order and storage. Positions are ranked (combinatorial number system):
+// k pieces on start, j on finish, and the set of the other squares, in an
+// order of the squares where every move goes to a later square. Ranks are
+// grouped by (j ascending, k descending), then colex within a group; a move
+// never lowers the rank (leaving start lowers k, reaching finish raises j,
+// and replacing a square by a later one raises the colex rank). One array
+// holds one value per position; pass r = 1, 2, ..., T updates it in
+// increasing rank order, so a parent reads its children (higher ranks)
+// before they are overwritten: the array holds V(r - 1, .) ahead of the
+// pass position and V(r, .) behind it. Memory: the positions times (value
+// + a few words), whatever T is.
+//
+// Exact arithmetic. Every V(r, S) is a fraction with denominator dividing
+// W^r, so N = V * W^T is an integer; it is kept as a fixed number of 64-bit
+// limbs in two's complement (GMP's mpn layer), sized from the largest
+// possible |V|. A value also keeps a double, converted from the exact one.
+// The maximum over moves is taken on the doubles when they differ by more
+// than their rounding error can explain (kRelativeSlack, far above the
+// error of one conversion and one addition); otherwise the candidates are
+// compared exactly. Ties keep the first move: the values are exact either
+// way.
+
+#include "games/yut/expected.hpp"
+
+#include <gmp.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <new>
+#include <stdexcept>
+
+#include "games/yut/rules.hpp"
+#include "games/yut/solver.hpp"
+
+namespace boardsearch::yut {
+
+namespace {
+
+// A position's squares as codes, one byte each, sorted ascending: 0 start,
+// 1..m the other squares in move order, m + 1 finish.
+using Codes = std::array<std::uint8_t, kMaxPieces>;
+constexpr std::uint8_t kStartCode = 0;
+constexpr std::uint8_t kNoMove = 0xFF;
+// Two doubles closer than this (relative to the sizes involved) are
+// compared exactly; a double from an exact value is within 2^-52 of it and
+// a sum adds 2^-53, so 2^-40 is safe by a factor of thousands.
+constexpr double kRelativeSlack = 0x1p-40;
+
+// The squares that take part, their order and per-square facts.
+struct SquareCodes {
+  int middle = 0;                   // m
+  std::vector<int> square_of_code;  // code -> board square
+  std::vector<int> code_of_square;  // board square -> code, -1 if not used
+  std::vector<int> moves_left;      // per code: most moves still possible
+  std::vector<int> min_moves;       // per code: fewest moves from start to here (big: unreachable)
+  std::vector<int> max_moves;       // per code: most moves from start to here
+  std::uint8_t finish_code() const { return static_cast<std::uint8_t>(middle + 1); }
+};
+
+constexpr int kUnreachable = std::numeric_limits<int>::max() / 64;
+
+// Steps: 1. the squares reachable from start (and from `extra`, the advice
+// position's squares and their landings) with the faces thrown; 2.
+// moves_left by a walk over the DAG; 3. order: moves_left descending (every
+// move lowers it), then board index; 4. min and max moves from start, in
+// that order (a topological one).
+SquareCodes order_squares(const Board& board, const MoveTable& moves, const std::vector<int>& faces,
+                          const std::vector<int>& extra) {
+  const int n = static_cast<int>(board.squares.size());
+  // Step 1.
+  std::vector<bool> used(n, false);
+  std::vector<int> stack{board.start};
+  used[board.start] = true;
+  for (int square : extra)
+    if (!used[square]) used[square] = true, stack.push_back(square);
+  while (!stack.empty()) {
+    const int square = stack.back();
+    stack.pop_back();
+    if (square == board.finish) continue;
+    for (int face : faces) {
+      const int to = moves.destination(square, face);
+      if (!used[to]) used[to] = true, stack.push_back(to);
+    }
+  }
+  used[board.finish] = true;
+  // Step 2. Memoized; the arrows make no loop, so this ends (iterative: a
+  // chain may be 255 squares long).
+  std::vector<int> left(n, -1);
+  left[board.finish] = 0;
+  for (int root = 0; root < n; ++root) {
+    if (!used[root]) continue;
+    stack.assign(1, root);
+    while (!stack.empty()) {
+      const int square = stack.back();
+      if (left[square] >= 0) {
+        stack.pop_back();
+        continue;
+      }
+      bool ready = true;
+      int most = 0;
+      for (int face : faces) {
+        const int to = moves.destination(square, face);
+        if (left[to] < 0)
+          stack.push_back(to), ready = false;
+        else
+          most = std::max(most, left[to] + 1);
+      }
+      if (ready) left[square] = most, stack.pop_back();
+    }
+  }
+  // Step 3.
+  std::vector<int> middle;
+  for (int square = 0; square < n; ++square)
+    if (used[square] && square != board.start && square != board.finish) middle.push_back(square);
+  std::stable_sort(middle.begin(), middle.end(), [&](int a, int b) { return left[a] > left[b]; });
+  SquareCodes codes;
+  codes.middle = static_cast<int>(middle.size());
+  codes.square_of_code.push_back(board.start);
+  codes.square_of_code.insert(codes.square_of_code.end(), middle.begin(), middle.end());
+  codes.square_of_code.push_back(board.finish);
+  codes.code_of_square.assign(n, -1);
+  for (std::size_t code = 0; code < codes.square_of_code.size(); ++code)
+    codes.code_of_square[codes.square_of_code[code]] = static_cast<int>(code);
+  // Step 4.
+  const std::size_t count = codes.square_of_code.size();
+  codes.moves_left.resize(count);
+  codes.min_moves.assign(count, kUnreachable);
+  codes.max_moves.assign(count, -kUnreachable);
+  codes.min_moves[0] = codes.max_moves[0] = 0;
+  for (std::size_t code = 0; code < count; ++code) {
+    const int square = codes.square_of_code[code];
+    codes.moves_left[code] = left[square];
+    if (square == board.finish || codes.min_moves[code] == kUnreachable) continue;
+    for (int face : faces) {
+      const auto to = static_cast<std::size_t>(codes.code_of_square[moves.destination(square, face)]);
+      codes.min_moves[to] = std::min(codes.min_moves[to], codes.min_moves[code] + 1);
+      codes.max_moves[to] = std::max(codes.max_moves[to], codes.max_moves[code] + 1);
+    }
+  }
+  return codes;
+}
+
+// Ranks of positions (see the top of the file). binomial[n][k] = C(n, k)
+// for n <= m, k <= P; group_offset[k][j] the first rank of the group with k
+// pieces on start and j on finish.
+class PositionRanks {
+ public:
+  PositionRanks(int middle, int pieces) : middle_(middle), pieces_(pieces) {
+    binomial_.assign(static_cast<std::size_t>(middle + 1) * (kMaxPieces + 1), 0);
+    for (int n = 0; n <= middle; ++n) {
+      binomial(n, 0) = 1;
+      for (int k = 1; k <= kMaxPieces && k <= n; ++k)
+        binomial(n, k) = saturating_add(n > 0 ? binomial(n - 1, k - 1) : 0, n > 0 ? binomial(n - 1, k) : 0);
+    }
+    total_ = 0;
+    for (int j = 0; j <= pieces; ++j)
+      for (int k = pieces - j; k >= 0; --k) {
+        group_offset_[k][j] = total_;
+        const int rest = pieces - k - j;
+        total_ = saturating_add(total_, rest <= middle ? binomial(middle, rest) : 0);
+      }
+  }
+
+  // Positions in all (saturated at 2^63: far beyond any memory budget).
+  std::uint64_t total() const { return total_; }
+
+  // The rank of sorted codes.
+  std::uint64_t rank(const Codes& codes) const {
+    int k = 0, j = 0;
+    while (k < pieces_ && codes[k] == kStartCode) ++k;
+    while (j < pieces_ - k && codes[pieces_ - 1 - j] == middle_ + 1) ++j;
+    std::uint64_t colex = 0;
+    for (int i = k; i < pieces_ - j; ++i) colex += binomial(codes[i] - 1, i - k + 1);
+    return group_offset_[k][j] + colex;
+  }
+
+  // Calls visit(rank, codes) for every position in increasing rank.
+  template <class Visit>
+  void for_each(Visit&& visit) const {
+    std::uint64_t rank = 0;
+    for (int j = 0; j <= pieces_; ++j)
+      for (int k = pieces_ - j; k >= 0; --k) {
+        const int rest = pieces_ - k - j;
+        if (rest > middle_) continue;
+        std::array<int, kMaxPieces> chosen{};  // colex: c_0 < c_1 < ..., middle indices
+        for (int i = 0; i < rest; ++i) chosen[i] = i;
+        while (true) {
+          Codes codes{};
+          for (int i = 0; i < k; ++i) codes[i] = kStartCode;
+          for (int i = 0; i < rest; ++i) codes[k + i] = static_cast<std::uint8_t>(chosen[i] + 1);
+          for (int i = 0; i < j; ++i) codes[k + rest + i] = static_cast<std::uint8_t>(middle_ + 1);
+          visit(rank++, codes);
+          // The next combination in colex order.
+          int i = 0;
+          while (i < rest && chosen[i] + 1 == (i + 1 < rest ? chosen[i + 1] : middle_)) ++i;
+          if (i == rest) break;
+          ++chosen[i];
+          for (int low = 0; low < i; ++low) chosen[low] = low;
+        }
+      }
+  }
+
+ private:
+  static std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+    constexpr std::uint64_t kCap = std::uint64_t{1} << 63;
+    return a >= kCap || b >= kCap - a ? kCap : a + b;
+  }
+  std::uint64_t& binomial(int n, int k) { return binomial_[static_cast<std::size_t>(n) * (kMaxPieces + 1) + k]; }
+  std::uint64_t binomial(int n, int k) const { return binomial_[static_cast<std::size_t>(n) * (kMaxPieces + 1) + k]; }
+
+  int middle_;
+  int pieces_;
+  std::vector<std::uint64_t> binomial_;
+  std::array<std::array<std::uint64_t, kMaxPieces + 1>, kMaxPieces + 1> group_offset_{};
+  std::uint64_t total_ = 0;
+};
+
+// Fixed-size signed integers in two's complement, `limbs` limbs each.
+class Limbs {
+ public:
+  explicit Limbs(mp_size_t limbs) : limbs_(limbs) {}
+  mp_size_t size() const { return limbs_; }
+
+  static bool negative(const mp_limb_t* x, mp_size_t n) { return (x[n - 1] >> (GMP_NUMB_BITS - 1)) != 0; }
+
+  // Sign of a - b.
+  int compare(const mp_limb_t* a, const mp_limb_t* b) const {
+    const auto top_a = static_cast<std::int64_t>(a[limbs_ - 1]);
+    const auto top_b = static_cast<std::int64_t>(b[limbs_ - 1]);
+    if (top_a != top_b) return top_a < top_b ? -1 : 1;
+    return limbs_ == 1 ? 0 : mpn_cmp(a, b, limbs_ - 1);
+  }
+
+  // x as an mpz (sign and magnitude).
+  mpz_class to_mpz(const mp_limb_t* x, std::vector<mp_limb_t>& scratch) const {
+    scratch.assign(x, x + limbs_);
+    const bool minus = negative(x, limbs_);
+    if (minus) mpn_neg(scratch.data(), scratch.data(), limbs_);
+    mpz_t view;
+    mpz_class value(mpz_roinit_n(view, scratch.data(), limbs_));
+    if (minus) value = -value;
+    return value;
+  }
+
+  // `value` into x. Precondition: it fits (|value| < 2^(64 limbs - 1)).
+  void from_mpz(const mpz_class& value, mp_limb_t* x) const {
+    std::fill(x, x + limbs_, 0);
+    std::size_t count = 0;
+    mpz_export(x, &count, -1, sizeof(mp_limb_t), 0, 0, value.get_mpz_t());
+    if (value < 0) mpn_neg(x, x, limbs_);
+  }
+
+ private:
+  mp_size_t limbs_;
+};
+
+// Everything one solve shares.
+struct Tables {
+  explicit Tables(const Board& of) : board(of) {}
+  const Board& board;
+  int pieces = 0;
+  std::vector<int> faces;               // faces thrown (weight > 0)
+  std::vector<mp_limb_t> face_weights;  // their weights
+  mp_limb_t weight_sum = 0;             // W
+  SquareCodes codes;
+  std::vector<std::uint8_t> landing;     // [code * faces + slot] -> code
+  std::vector<double> points;            // per code
+  std::vector<mp_limb_t> scaled_points;  // per code: points * W^R, `limbs` limbs
+  Limbs limbs{1};
+  double scale_mantissa = 1;  // W^R = scale_mantissa * 2^scale_exponent
+  long scale_exponent = 0;
+  int horizon = 0;  // R: turns left at the root
+};
+
+// The values array and the ranges of every position.
+struct Values {
+  std::vector<std::uint64_t> keys;     // per rank: its codes packed, byte i = codes[i]
+  std::vector<std::uint32_t> first_r;  // per rank: computed for r in [first_r, last_r]
+  std::vector<std::uint32_t> last_r;
+  std::vector<double> approximate;       // per rank: V as a double
+  std::vector<mp_limb_t> exact;          // per rank: N = V * W^R, `limbs` limbs
+  std::vector<std::uint64_t> policy_at;  // per rank: where its policy bytes start (line only)
+  std::vector<std::uint8_t> policy;      // the move of the most likely face per (r, position)
+};
+
+Codes unpack_codes(std::uint64_t key) {
+  Codes codes{};
+  for (int i = 0; i < kMaxPieces; ++i) codes[i] = static_cast<std::uint8_t>(key >> (8 * i));
+  return codes;
+}
+
+std::uint64_t pack_codes(const Codes& codes) {
+  std::uint64_t key = 0;
+  for (int i = 0; i < kMaxPieces; ++i) key |= std::uint64_t{codes[i]} << (8 * i);
+  return key;
+}
+
+// The codes after piece i moves to `to` (still sorted).
+Codes moved(const Codes& codes, int pieces, int i, std::uint8_t to) {
+  Codes child{};
+  int out = 0;
+  bool placed = false;
+  for (int k = 0; k < pieces; ++k) {
+    if (k == i) continue;
+    if (!placed && to <= codes[k]) child[out++] = to, placed = true;
+    child[out++] = codes[k];
+  }
+  if (!placed) child[out++] = to;
+  return child;
+}
+
+// One legal move of a position: the moving piece (index in the codes), its
+// landing code and the child's rank.
+struct LegalMove {
+  int piece = 0;
+  std::uint8_t to = 0;
+  std::uint64_t child = 0;
+};
+
+// The legal moves of `codes` with the die of face slot `slot` (a piece not
+// on finish, one per distinct square: pieces on start are interchangeable;
+// landing on finish or a square no other piece holds), in piece order.
+// `landing_of(code)` gives the landing code.
+template <class LandingOf>
+int legal_moves(const Codes& codes, int pieces, std::uint8_t finish, const PositionRanks& ranks, LandingOf&& landing_of,
+                std::array<LegalMove, kMaxPieces>& out) {
+  int count = 0;
+  for (int i = 0; i < pieces; ++i) {
+    const std::uint8_t from = codes[i];
+    if (from == finish || (i > 0 && codes[i - 1] == from)) continue;
+    const std::uint8_t to = landing_of(from);
+    if (to != finish && std::find(codes.begin(), codes.begin() + pieces, to) != codes.begin() + pieces) continue;
+    out[count++] = LegalMove{i, to, ranks.rank(moved(codes, pieces, i, to))};
+  }
+  return count;
+}
+
+// V as a double from N (W^R as mantissa and exponent in Tables): the top
+// three limbs of |N|, relative error below 2^-52.
+double approximate_value(const Tables& tables, const mp_limb_t* n, std::vector<mp_limb_t>& scratch) {
+  const mp_size_t limbs = tables.limbs.size();
+  scratch.assign(n, n + limbs);
+  const bool minus = Limbs::negative(n, limbs);
+  if (minus) mpn_neg(scratch.data(), scratch.data(), limbs);
+  mp_size_t top = limbs - 1;
+  while (top >= 0 && scratch[top] == 0) --top;
+  if (top < 0) return 0;
+  double high = 0;
+  for (mp_size_t i = top; i >= 0 && i >= top - 2; --i)
+    high += std::ldexp(static_cast<double>(scratch[i]), static_cast<int>(GMP_NUMB_BITS * (i - top)));
+  const long exponent = static_cast<long>(GMP_NUMB_BITS) * top - tables.scale_exponent;
+  const double value = std::ldexp(high / tables.scale_mantissa, static_cast<int>(exponent));
+  return minus ? -value : value;
+}
+
+// Counts `bytes` on the budget, refusing sizes no allocation could hold.
+void count_bytes(core::MemoryBudget& budget, long double bytes) {
+  if (bytes > static_cast<long double>(std::numeric_limits<std::uint64_t>::max() / 4))
+    throw core::SearchAborted{core::Outcome::memory_limit};
+  budget.allocate(static_cast<std::uint64_t>(bytes));
+}
+
+// A request for the exact value of one position after pass `r` (r = 0: 0).
+struct Capture {
+  std::uint32_t r = 0;
+  std::uint64_t rank = 0;
+  mpz_class value;  // N, filled by the run
+};
+
+// The backward induction (see the top of the file). Steps per pass r and
+// position S in increasing rank with r in its range:
+//   1. count a node (limits may stop the solve here);
+//   2. per face thrown: the legal moves and their candidates' doubles;
+//   3. the best move: by doubles when they are clearly apart, else exactly;
+//   4. add w_f * (points * W^R + N(r - 1, child)) to the sum;
+//   5. N(r, S) = sum / W, exactly; its double.
+// After pass r, the captures of r are copied.
+void run_passes(const Tables& tables, const PositionRanks& ranks, Values& values, std::vector<Capture>& captures,
+                int likely_slot, core::SearchControl& control) {
+  const mp_size_t limbs = tables.limbs.size();
+  const int pieces = tables.pieces;
+  const std::uint8_t finish = tables.codes.finish_code();
+  const std::size_t slots = tables.faces.size();
+  std::vector<mp_limb_t> sum(limbs), candidate(limbs), best(limbs), scratch;
+  std::array<LegalMove, kMaxPieces> moves{};
+  std::array<double, kMaxPieces> guess{};
+  std::array<double, kMaxPieces> slack{};
+  std::uint32_t last_pass = 0;
+  for (const Capture& capture : captures) last_pass = std::max(last_pass, capture.r);
+  last_pass = std::max<std::uint32_t>(last_pass, static_cast<std::uint32_t>(tables.horizon));
+  const std::uint64_t total = values.keys.size();
+
+  for (std::uint32_t r = 1; r <= last_pass; ++r) {
+    const bool children_at_zero = r == 1;
+    for (std::uint64_t rank = 0; rank < total; ++rank) {
+      if (r < values.first_r[rank] || r > values.last_r[rank]) continue;
+      // Step 1.
+      control.visit();
+      const Codes codes = unpack_codes(values.keys[rank]);
+      std::fill(sum.begin(), sum.end(), 0);
+      for (std::size_t slot = 0; slot < slots; ++slot) {
+        // Step 2.
+        const int count = legal_moves(
+            codes, pieces, finish, ranks, [&](std::uint8_t from) { return tables.landing[from * slots + slot]; },
+            moves);
+        if (slot == static_cast<std::size_t>(likely_slot) && !values.policy.empty())
+          values.policy[values.policy_at[rank] + (r - values.first_r[rank])] = kNoMove;
+        if (count == 0) continue;  // the game ends: this face adds 0
+        int top = 0;
+        for (int c = 0; c < count; ++c) {
+          const double child = children_at_zero ? 0 : values.approximate[moves[c].child];
+          guess[c] = tables.points[moves[c].to] + child;
+          slack[c] = kRelativeSlack * (std::fabs(tables.points[moves[c].to]) + std::fabs(child) + 1);
+          if (guess[c] > guess[top]) top = c;
+        }
+        // Step 3. Candidates the doubles cannot tell from the top one.
+        int chosen = top;
+        bool exact_ready = false;
+        for (int c = 0; c < count; ++c) {
+          if (c == top || guess[c] < guess[top] - slack[top] - slack[c]) continue;
+          const auto exact_of = [&](int which, std::vector<mp_limb_t>& into) {
+            const mp_limb_t* points = &tables.scaled_points[moves[which].to * limbs];
+            if (children_at_zero)
+              std::copy(points, points + limbs, into.begin());
+            else
+              mpn_add_n(into.data(), points, &values.exact[moves[which].child * limbs], limbs);
+          };
+          if (!exact_ready) exact_of(chosen, best), exact_ready = true;
+          exact_of(c, candidate);
+          const int order = tables.limbs.compare(candidate.data(), best.data());
+          if (order > 0 || (order == 0 && c < chosen)) chosen = c, best.swap(candidate);
+        }
+        if (slot == static_cast<std::size_t>(likely_slot) && !values.policy.empty())
+          values.policy[values.policy_at[rank] + (r - values.first_r[rank])] = static_cast<std::uint8_t>(chosen);
+        // Step 4.
+        const mp_limb_t weight = tables.face_weights[slot];
+        mpn_addmul_1(sum.data(), &tables.scaled_points[moves[chosen].to * limbs], limbs, weight);
+        if (!children_at_zero) mpn_addmul_1(sum.data(), &values.exact[moves[chosen].child * limbs], limbs, weight);
+      }
+      // Step 5. The sum is W * N exactly (every V(r - 1, .) is N / W^R).
+      mp_limb_t* out = &values.exact[rank * limbs];
+      const bool minus = Limbs::negative(sum.data(), limbs);
+      if (minus) mpn_neg(sum.data(), sum.data(), limbs);
+      mpn_divexact_1(out, sum.data(), limbs, tables.weight_sum);
+      if (minus) mpn_neg(out, out, limbs);
+      values.approximate[rank] = approximate_value(tables, out, scratch);
+    }
+    for (Capture& capture : captures)
+      if (capture.r == r) capture.value = tables.limbs.to_mpz(&values.exact[capture.rank * limbs], scratch);
+  }
+}
+
+// The exact value N / W^R of a choice: points * W^R + N(child).
+mpq_class choice_value(const Tables& tables, int to_code, const mpz_class& child, const mpz_class& scale) {
+  mpq_class value(
+      mpz_class(static_cast<long>(tables.board.squares[tables.codes.square_of_code[to_code]].points)) * scale + child,
+      scale);
+  value.canonicalize();
+  return value;
+}
+
+}  // namespace
+
+int most_likely_face(const Board& board, const std::vector<std::uint64_t>& weights) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < board.faces.size(); ++i)
+    if (weights[i] > weights[best]) best = i;
+  return board.faces[best];
+}
+
+std::string rounded_decimal(const mpq_class& value, int decimals) {
+  // floor(value * 10^d + 1/2), then the digits with the point put back.
+  mpz_class power;
+  mpz_ui_pow_ui(power.get_mpz_t(), 10, static_cast<unsigned long>(decimals));
+  const mpz_class twice = 2 * value.get_num() * power + value.get_den();
+  mpz_class units;
+  mpz_fdiv_q(units.get_mpz_t(), twice.get_mpz_t(), mpz_class(2 * value.get_den()).get_mpz_t());
+  const bool minus = units < 0;
+  const mpz_class magnitude = minus ? mpz_class(-units) : units;
+  std::string digits = magnitude.get_str();
+  if (digits.size() <= static_cast<std::size_t>(decimals))
+    digits.insert(0, static_cast<std::size_t>(decimals) + 1 - digits.size(), '0');
+  if (decimals > 0) digits.insert(digits.size() - static_cast<std::size_t>(decimals), 1, '.');
+  return (minus ? "-" : "") + digits;
+}
+
+// Steps: 1. faces thrown, squares, ranks; 2. sizes, counted on the budget
+// before anything grows; 3. ranges of every position; 4. the passes (a
+// second run with captures for the line, the first one recording the
+// most likely face's moves); 5. the answer.
+ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request, const core::SearchLimits& limits) {
+  core::SearchControl control(limits);
+  core::MemoryBudget budget(limits.max_memory_bytes);
+  ExpectedResult result;
+  try {
+    // Step 1.
+    const MoveTable moves(board);
+    Tables tables(board);
+    tables.pieces = request.pieces;
+    for (std::size_t i = 0; i < board.faces.size(); ++i) {
+      if (request.weights[i] == 0) continue;
+      tables.faces.push_back(board.faces[i]);
+      tables.face_weights.push_back(request.weights[i]);
+      tables.weight_sum += request.weights[i];
+    }
+    const bool advice = request.advice.has_value();
+    std::vector<int> extra;
+    if (advice) {
+      for (int square : request.advice->squares) {
+        extra.push_back(square);
+        if (square != board.finish) extra.push_back(moves.destination(square, request.advice->die));
+      }
+    }
+    tables.codes = order_squares(board, moves, tables.faces, extra);
+    const SquareCodes& codes = tables.codes;
+    const std::size_t slots = tables.faces.size();
+    const std::size_t code_count = codes.square_of_code.size();
+    tables.landing.assign(code_count * slots, codes.finish_code());
+    tables.points.resize(code_count);
+    for (std::size_t code = 0; code < code_count; ++code) {
+      const int square = codes.square_of_code[code];
+      tables.points[code] = static_cast<double>(board.squares[square].points);
+      if (square == board.finish) continue;
+      for (std::size_t slot = 0; slot < slots; ++slot)
+        tables.landing[code * slots + slot] =
+            static_cast<std::uint8_t>(codes.code_of_square[moves.destination(square, tables.faces[slot])]);
+    }
+    const PositionRanks ranks(codes.middle, request.pieces);
+    tables.horizon = advice ? request.turns - request.advice->turn : request.turns;
+    const auto horizon = static_cast<std::uint32_t>(tables.horizon);
+
+    // Step 2. The limbs hold (|points| max * M(root) + 1) * W^(R + 1), the
+    // largest |W * N| a pass forms, with a sign bit to spare.
+    long long largest_points = 0;
+    int most_moves = 0;
+    for (std::size_t code = 0; code < code_count; ++code) {
+      largest_points = std::max(largest_points, std::abs(board.squares[codes.square_of_code[code]].points));
+      most_moves = std::max(most_moves, codes.moves_left[code]);
+    }
+    mpz_class scale;
+    mpz_ui_pow_ui(scale.get_mpz_t(), tables.weight_sum, horizon);
+    const mpz_class largest =
+        (mpz_class(static_cast<unsigned long>(largest_points)) *
+             (static_cast<unsigned long>(most_moves) * static_cast<unsigned long>(request.pieces) + 1) +
+         1) *
+        scale * tables.weight_sum;
+    tables.limbs = Limbs(static_cast<mp_size_t>(mpz_sizeinbase(largest.get_mpz_t(), 2) / GMP_NUMB_BITS + 1));
+    const mp_size_t limbs = tables.limbs.size();
+    tables.scale_mantissa = mpz_get_d_2exp(&tables.scale_exponent, scale.get_mpz_t());
+    const std::uint64_t positions = ranks.total();
+    result.positions = positions;
+    const long double per_position =
+        sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t) + sizeof(double) + limbs * sizeof(mp_limb_t);
+    count_bytes(budget, static_cast<long double>(positions) * per_position +
+                            static_cast<long double>(code_count) * limbs * sizeof(mp_limb_t));
+    tables.scaled_points.resize(code_count * limbs);
+    for (std::size_t code = 0; code < code_count; ++code)
+      tables.limbs.from_mpz(mpz_class(static_cast<long>(board.squares[codes.square_of_code[code]].points)) * scale,
+                            &tables.scaled_points[code * limbs]);
+    Values values;
+    values.keys.resize(positions);
+    values.first_r.resize(positions);
+    values.last_r.resize(positions);
+    values.approximate.assign(positions, 0);
+    values.exact.assign(positions * limbs, 0);
+
+    // Step 3.
+    std::uint64_t policy_bytes = 0;
+    ranks.for_each([&](std::uint64_t rank, const Codes& position) {
+      values.keys[rank] = pack_codes(position);
+      long long fewest = 0, most = 0, left = 0;
+      for (int i = 0; i < request.pieces; ++i) {
+        fewest += codes.min_moves[position[i]];
+        most += codes.max_moves[position[i]];
+        left += codes.moves_left[position[i]];
+      }
+      long long first = 1, last = std::min<long long>(left, horizon);
+      if (!advice) {
+        first = std::max<long long>(1, std::min<long long>(static_cast<long long>(horizon) - most, left));
+        last = std::min<long long>(left, static_cast<long long>(horizon) - fewest);
+      }
+      if (last < first) first = 1, last = 0;  // never computed (its value stays 0 where read: M = 0)
+      values.first_r[rank] = static_cast<std::uint32_t>(first);
+      values.last_r[rank] = static_cast<std::uint32_t>(last);
+      policy_bytes += static_cast<std::uint64_t>(last - first + 1);
+    });
+
+    // Step 4.
+    const int likely_face = most_likely_face(board, request.weights);
+    int likely_slot = 0;
+    for (std::size_t slot = 0; slot < slots; ++slot)
+      if (tables.faces[slot] == likely_face) likely_slot = static_cast<int>(slot);
+    std::vector<Capture> captures;
+    Codes root{};
+    if (advice) {
+      std::vector<int> sorted;
+      for (int square : request.advice->squares) sorted.push_back(codes.code_of_square[square]);
+      std::sort(sorted.begin(), sorted.end());
+      for (int i = 0; i < request.pieces && i < kMaxPieces; ++i) root[i] = static_cast<std::uint8_t>(sorted[i]);
+    } else {
+      for (int i = 0; i < request.pieces; ++i) root[i] = kStartCode;
+    }
+    const auto root_landing = [&](std::uint8_t from) {
+      return static_cast<std::uint8_t>(
+          codes.code_of_square[moves.destination(codes.square_of_code[from], request.advice->die)]);
+    };
+    std::array<LegalMove, kMaxPieces> root_moves{};
+    int root_count = 0;
+    if (advice) {
+      root_count = legal_moves(root, request.pieces, codes.finish_code(), ranks, root_landing, root_moves);
+      for (int c = 0; c < root_count; ++c) captures.push_back(Capture{horizon, root_moves[c].child, 0});
+      for (Capture& capture : captures)
+        if (capture.r == 0 || values.last_r[capture.rank] == 0) capture.value = 0;
+    }
+    result.pairs = policy_bytes;
+    result.line_computed = !advice && (request.want_line || policy_bytes <= request.line_if_at_most);
+    if (result.line_computed) {
+      count_bytes(budget, static_cast<long double>(positions) * sizeof(std::uint64_t) + policy_bytes);
+      values.policy_at.resize(positions);
+      std::uint64_t at = 0;
+      for (std::uint64_t rank = 0; rank < positions; ++rank) {
+        values.policy_at[rank] = at;
+        at += values.last_r[rank] - values.first_r[rank] + 1;
+      }
+      values.policy.assign(policy_bytes, kNoMove);
+    }
+    run_passes(tables, ranks, values, captures, likely_slot, control);
+    std::vector<mp_limb_t> scratch;
+
+    // Step 5.
+    if (advice) {
+      for (int c = 0; c < root_count; ++c) {
+        const LegalMove& move = root_moves[c];
+        const mpz_class child = horizon == 0 ? mpz_class(0) : captures[c].value;
+        result.choices.push_back(ExpectedChoice{codes.square_of_code[root[move.piece]], codes.square_of_code[move.to],
+                                                choice_value(tables, move.to, child, scale)});
+        if (result.choices.back().value > result.choices[result.best].value) result.best = result.choices.size() - 1;
+      }
+      result.value = result.choices.empty() ? mpq_class(0) : result.choices[result.best].value;
+    } else {
+      const std::uint64_t start = ranks.rank(root);
+      result.value = mpq_class(tables.limbs.to_mpz(&values.exact[start * limbs], scratch), scale);
+      result.value.canonicalize();
+    }
+    if (result.line_computed) {
+      // The line: the first run's moves of the most likely face, then a
+      // second run that captures the value of every choice along it.
+      Codes position = root;
+      std::vector<std::pair<std::size_t, int>> capture_of;  // (turn index, choice) per capture
+      for (int turn = 1; turn <= request.turns; ++turn) {
+        const std::uint32_t r = horizon - static_cast<std::uint32_t>(turn) + 1;
+        const std::uint64_t rank = ranks.rank(position);
+        if (values.last_r[rank] < values.first_r[rank]) break;  // every piece home
+        const std::uint32_t at = std::min(r, values.last_r[rank]);
+        if (at < values.first_r[rank]) break;  // not reachable here (cannot happen on the line)
+        const std::uint8_t chosen = values.policy[values.policy_at[rank] + (at - values.first_r[rank])];
+        if (chosen == kNoMove) break;
+        std::array<LegalMove, kMaxPieces> line_moves{};
+        const int count = legal_moves(
+            position, request.pieces, codes.finish_code(), ranks,
+            [&](std::uint8_t from) { return tables.landing[from * slots + static_cast<std::size_t>(likely_slot)]; },
+            line_moves);
+        LineTurn line_turn;
+        line_turn.turn = turn;
+        line_turn.die = likely_face;
+        for (int i = 0; i < request.pieces; ++i) line_turn.squares.push_back(codes.square_of_code[position[i]]);
+        line_turn.best = chosen;
+        for (int c = 0; c < count; ++c) {
+          line_turn.choices.push_back(ExpectedChoice{codes.square_of_code[position[line_moves[c].piece]],
+                                                     codes.square_of_code[line_moves[c].to], 0});
+          captures.push_back(Capture{r - 1, line_moves[c].child, 0});
+          capture_of.emplace_back(result.line.size(), c);
+        }
+        result.line.push_back(std::move(line_turn));
+        position = moved(position, request.pieces, line_moves[chosen].piece, line_moves[chosen].to);
+      }
+      // Entries must hold V(r - 1) again from the start: a fresh array.
+      std::fill(values.exact.begin(), values.exact.end(), 0);
+      std::fill(values.approximate.begin(), values.approximate.end(), 0);
+      std::vector<std::uint8_t>().swap(values.policy);
+      run_passes(tables, ranks, values, captures, likely_slot, control);
+      for (std::size_t k = 0; k < captures.size(); ++k) {
+        const auto [turn_index, c] = capture_of[k];
+        LineTurn& line_turn = result.line[turn_index];
+        const int to_code = codes.code_of_square[line_turn.choices[c].to];
+        const mpz_class child = captures[k].r == 0 ? mpz_class(0) : captures[k].value;
+        line_turn.choices[c].value = choice_value(tables, to_code, child, scale);
+      }
+    }
+  } catch (const core::SearchAborted& aborted) {
+    result.outcome = aborted.outcome;
+  } catch (const std::bad_alloc&) {
+    result.outcome = core::Outcome::memory_limit;
+  } catch (const std::length_error&) {
+    result.outcome = core::Outcome::memory_limit;
+  }
+  result.stats = control.finish();
+  result.stats.memory_bytes = budget.peak();
+  return result;
+}
+
+}  // namespace boardsearch::yut

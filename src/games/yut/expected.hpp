@@ -1,0 +1,93 @@
+#pragma once
+// Dice yut when the dice are not known in advance: each turn's die is drawn
+// independently, face i with weight w_i, and the player moves knowing only
+// the dice thrown so far. The expected score of optimal play, exactly (a
+// fraction), by backward induction over (turns remaining, position); the
+// values of every choice from any position (advice); the line of play along
+// the most likely face (explain). See expected.cpp for the method and the
+// proofs, docs/yut.md for the output.
+
+#include <gmpxx.h>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "boardsearch/core/limits.hpp"
+#include "games/yut/board.hpp"
+
+namespace boardsearch::yut {
+
+// The position, turn and die of an advice request.
+struct AdviceQuery {
+  std::vector<int> squares;  // the square of every piece (indices into Board::squares), any order
+  int turn = 1;              // 1-based: turn - 1 turns have been played
+  int die = 1;               // the face thrown for this turn
+};
+
+struct ExpectedRequest {
+  int turns = 10;                      // T >= 1
+  int pieces = 4;                      // 1..kMaxPieces
+  std::vector<std::uint64_t> weights;  // one per board face, at least one > 0
+  std::optional<AdviceQuery> advice;   // none: the expected score from the start
+  // Full solve: also the line along the most likely face when asked for,
+  // or when the solve evaluates at most `line_if_at_most` (turns left,
+  // position) pairs (the line costs a second run of the passes).
+  bool want_line = false;
+  std::uint64_t line_if_at_most = 0;
+};
+
+// One legal move and its value: the points it scores plus the expected
+// score of optimal play afterwards.
+struct ExpectedChoice {
+  int from = 0;
+  int to = 0;
+  mpq_class value;
+};
+
+// One turn of the most likely line: the position before it (the squares in
+// the solver's order; AdviceQuery takes them as they are), the die, every legal choice (in the order of the position's
+// pieces) and which one optimal play takes.
+struct LineTurn {
+  int turn = 0;
+  int die = 0;
+  std::vector<int> squares;
+  std::vector<ExpectedChoice> choices;
+  std::size_t best = 0;
+};
+
+struct ExpectedResult {
+  core::Outcome outcome = core::Outcome::proven;
+  // Full solve: the expected total score of optimal play from the start.
+  // Advice: the value of the best choice (0 when no piece can move).
+  mpq_class value;
+  // Advice: every legal choice, in the order of the pieces (sorted squares);
+  // `best` indexes the first choice of the highest value.
+  std::vector<ExpectedChoice> choices;
+  std::size_t best = 0;
+  // want_line: the turns of the line until the game ends or T turns.
+  std::vector<LineTurn> line;
+  // nodes: (turns remaining, position) pairs evaluated; memory_bytes: the
+  // peak of the tables counted on the budget.
+  core::SearchStats stats;
+  std::uint64_t positions = 0;  // positions indexed (multisets of squares)
+  std::uint64_t pairs = 0;      // (turns left, position) pairs in the ranges (what one run evaluates, at most)
+  bool line_computed = false;
+};
+
+// The face most likely thrown: the highest weight, the smallest face on ties.
+int most_likely_face(const Board& board, const std::vector<std::uint64_t>& weights);
+
+// Solves. Preconditions: board valid; the request within the ranges above;
+// advice squares on the board, no two pieces on one square other than start
+// and finish, 1 <= turn <= turns, die a face of the board. A limit (nodes,
+// time, memory, cancel) gives its outcome and no value. Memory: the tables
+// are sized before they are made and counted on limits.max_memory_bytes
+// (outcome memory_limit instead of allocating past it).
+ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request, const core::SearchLimits& limits);
+
+// `value` rounded half up (ties toward +infinity) to `decimals` decimals,
+// e.g. "-0.500000", "123.456790".
+std::string rounded_decimal(const mpq_class& value, int decimals = 6);
+
+}  // namespace boardsearch::yut

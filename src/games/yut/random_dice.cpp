@@ -1,0 +1,433 @@
+// Random dice through the puzzle contract (random_dice.hpp): options,
+// solves, and the four views of the result (answer, explanation, document,
+// viewer line).
+
+#include "games/yut/random_dice.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "boardsearch/app/text_input.hpp"
+#include "boardsearch/core/zobrist.hpp"
+#include "games/yut/dice.hpp"
+#include "games/yut/expected.hpp"
+#include "games/yut/solver.hpp"
+
+namespace boardsearch::yut {
+
+namespace {
+
+// The largest weight of one face: sums stay far below 2^63 (the weight sum
+// is one machine word in the exact arithmetic) and no real die needs more.
+constexpr std::uint64_t kMaxWeight = 1'000'000;
+// The four-stick throw of traditional yut: do (one flat side up) 4 of 16,
+// gae 6, geol 4, yut 1, mo 1.
+constexpr std::array<std::uint64_t, 5> kStickWeights = {4, 6, 4, 1, 1};
+// --explain and --json show the most likely line when the solve evaluates
+// at most this many (turns left, position) pairs: the line runs the passes a
+// second time. Viewers (want_line) always get it.
+constexpr std::uint64_t kLineWithoutAskingPairs = 4'000'000;
+// --luck: the percentile is exact when there are at most this many
+// schedules (each one a known-dice solve), else sampled from this many.
+constexpr std::uint64_t kExactSchedules = 1024;
+constexpr std::uint64_t kSampledSchedules = 1000;
+constexpr std::uint64_t kSampleSeed = 17825;
+// Decimals of the expected values and of the percentile.
+constexpr int kValueDecimals = 6;
+constexpr int kPercentileDecimals = 2;
+
+const std::string& id_of(const Board& board, int square) { return board.squares[square].id; }
+
+std::string squares_text(const Board& board, const std::vector<int>& squares) {
+  std::string text;
+  for (int square : squares) text += (text.empty() ? "" : " ") + id_of(board, square);
+  return text;
+}
+
+nlohmann::json fraction_json(const mpq_class& value) {
+  return {{"numerator", value.get_num().get_str()},
+          {"denominator", value.get_den().get_str()},
+          {"rounded", rounded_decimal(value, kValueDecimals)}};
+}
+
+nlohmann::json ids_json(const Board& board, const std::vector<int>& squares) {
+  nlohmann::json ids = nlohmann::json::array();
+  for (int square : squares) ids.push_back(id_of(board, square));
+  return ids;
+}
+
+nlohmann::json choices_json(const Board& board, const std::vector<ExpectedChoice>& choices) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const ExpectedChoice& choice : choices)
+    list.push_back({{"from", id_of(board, choice.from)},
+                    {"to", id_of(board, choice.to)},
+                    {"points", board.squares[choice.to].points},
+                    {"value", fraction_json(choice.value)}});
+  return list;
+}
+
+std::string weights_text(const std::vector<std::uint64_t>& weights) {
+  return fmt::format("{}", fmt::join(weights, ","));
+}
+
+// --expected reads no dice: the input must be blank.
+void expect_no_dice(std::string_view input) {
+  app::TextInput text(input);
+  while (const auto line = text.next_line()) {
+    const auto fields = app::split_fields(line->text);
+    if (!fields.empty())
+      throw app::InputError(fmt::format("{}: --expected reads no dice, found '{}' (--luck compares a known schedule)",
+                                        app::where(line->number, 1), app::printable(fields[0], 40)));
+  }
+}
+
+[[noreturn]] void limit_reached(const core::Outcome outcome, const core::SearchStats& stats) {
+  throw app::LimitError(app::limit_message(outcome, stats));
+}
+
+ExpectedResult solved(const Board& board, const ExpectedRequest& request, const core::SearchLimits& limits) {
+  ExpectedResult result = solve_expected(board, request, limits);
+  if (result.outcome != core::Outcome::proven) limit_reached(result.outcome, result.stats);
+  return result;
+}
+
+std::string header(const Board& board, int pieces, int turns, const std::vector<std::uint64_t>& weights) {
+  return fmt::format("board {}, {} piece{}, {} turn{}, faces {} with weights {}\n", board.name, pieces,
+                     pieces == 1 ? "" : "s", turns, turns == 1 ? "" : "s", board.faces_text(), weights_text(weights));
+}
+
+// The expected score from the start; the line along the most likely face.
+app::SolveReport expected_report(const app::SolveRequest& request, const Board& board, int pieces, int turns,
+                                 const std::vector<std::uint64_t>& weights) {
+  // A caller that shows only the answer (on_answer set: the CLI without
+  // --explain or --json) does not pay the line's second run.
+  const bool answer_only = static_cast<bool>(request.on_answer);
+  ExpectedRequest query{turns,
+                        pieces,
+                        weights,
+                        std::nullopt,
+                        request.want_line,
+                        answer_only && !request.want_line ? 0 : kLineWithoutAskingPairs};
+  const ExpectedResult result = solved(board, query, request.limits);
+  app::SolveReport report;
+  report.stats = result.stats;
+  const std::string value = rounded_decimal(result.value, kValueDecimals);
+  report.answer = value + "\n";
+
+  std::string& text = report.explanation;
+  text += header(board, pieces, turns, weights);
+  text += fmt::format("expected score of optimal play {} = {}/{}\n", value, result.value.get_num().get_str(),
+                      result.value.get_den().get_str());
+  text +=
+      fmt::format("{} positions, {} (turns left, position) pairs evaluated\n", result.positions, result.stats.nodes);
+  const int face = most_likely_face(board, weights);
+  nlohmann::json line = nlohmann::json::array();
+  std::vector<int> squares(pieces, board.start);
+  long long score = 0;
+  report.line.push_back(
+      {{"move", nullptr},
+       {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", id_of(board, board.start))},
+       {"board", {{"pieces", ids_json(board, squares)}, {"score", 0}, {"die", nullptr}}}});
+  if (!result.line_computed && !answer_only) {
+    text += fmt::format("(the line of play is shown when a solve evaluates at most {} pairs; this one has {})\n",
+                        kLineWithoutAskingPairs, result.pairs);
+  } else if (result.line_computed) {
+    text += fmt::format(
+        "the most likely line (die {} every turn), each choice with its expected score from that turn on:\n", face);
+    for (const LineTurn& turn : result.line) {
+      text += fmt::format("turn {}: die {}, position {}\n", turn.turn, turn.die, squares_text(board, turn.squares));
+      for (std::size_t c = 0; c < turn.choices.size(); ++c) {
+        const ExpectedChoice& choice = turn.choices[c];
+        text += fmt::format("  {} -> {}: {}{}\n", id_of(board, choice.from), id_of(board, choice.to),
+                            rounded_decimal(choice.value, kValueDecimals), c == turn.best ? " (best)" : "");
+      }
+      const ExpectedChoice& best = turn.choices[turn.best];
+      line.push_back({{"turn", turn.turn},
+                      {"die", turn.die},
+                      {"position", ids_json(board, turn.squares)},
+                      {"choices", choices_json(board, turn.choices)},
+                      {"best", turn.best}});
+      *std::find(squares.begin(), squares.end(), best.from) = best.to;
+      score += board.squares[best.to].points;
+      const std::string step =
+          fmt::format("turn {}: die {}, {} -> {}, expected {} from here on", turn.turn, turn.die,
+                      id_of(board, best.from), id_of(board, best.to), rounded_decimal(best.value, kValueDecimals));
+      report.line.push_back({{"move", fmt::format("{} -> {}", id_of(board, best.from), id_of(board, best.to))},
+                             {"text", step},
+                             {"board", {{"pieces", ids_json(board, squares)}, {"score", score}, {"die", turn.die}}}});
+    }
+    if (static_cast<int>(result.line.size()) < turns)
+      text += fmt::format("after turn {} no piece can move with a {}: the game ends\n", result.line.size(), face);
+  }
+  report.document = {{"puzzle", "yut"},
+                     {"mode", "expected"},
+                     {"turns", turns},
+                     {"pieces", pieces},
+                     {"faces", board.faces},
+                     {"weights", weights},
+                     {"expected", fraction_json(result.value)},
+                     {"line", result.line_computed ? line : nlohmann::json(nullptr)},
+                     {"positions", result.positions},
+                     {"states", result.stats.nodes},
+                     {"memory_bytes", result.stats.memory_bytes},
+                     {"board", board_to_json(board)},
+                     {"ms", result.stats.milliseconds()}};
+  return report;
+}
+
+// The values of every choice from a position.
+app::SolveReport advice_report(const app::SolveRequest& request, const app::OptionValues& options, const Board& board,
+                               int pieces, int turns, const std::vector<std::uint64_t>& weights) {
+  AdviceQuery advice;
+  advice.squares = read_position(*options.text("position"), board, pieces);
+  advice.turn = static_cast<int>(options.integer("turn"));
+  advice.die = static_cast<int>(options.integer("die"));
+  if (advice.turn > turns)
+    throw app::InputError(fmt::format("--turn: {} is after the last turn (--turns {})", advice.turn, turns));
+  if (!board.has_face(advice.die))
+    throw app::InputError(
+        fmt::format("--die: {} is not a face of board '{}' (faces {})", advice.die, board.name, board.faces_text()));
+  ExpectedRequest query{turns, pieces, weights, advice, false, 0};
+  const ExpectedResult result = solved(board, query, request.limits);
+  std::vector<int> sorted = advice.squares;
+  std::sort(sorted.begin(), sorted.end());
+
+  app::SolveReport report;
+  report.stats = result.stats;
+  std::vector<std::size_t> order(result.choices.size());
+  for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return result.choices[a].value > result.choices[b].value; });
+  if (result.choices.empty()) {
+    report.answer = "no legal move: the game ends\n";
+  } else {
+    const ExpectedChoice& best = result.choices[result.best];
+    report.answer = fmt::format("best {} -> {}\n", id_of(board, best.from), id_of(board, best.to));
+    for (std::size_t c : order) {
+      const ExpectedChoice& choice = result.choices[c];
+      report.answer += fmt::format("{} -> {} {}\n", id_of(board, choice.from), id_of(board, choice.to),
+                                   rounded_decimal(choice.value, kValueDecimals));
+    }
+  }
+  report.explanation = header(board, pieces, turns, weights);
+  report.explanation += fmt::format(
+      "turn {} of {}, die {}, position {}: each choice's points plus the expected score of optimal play after it\n",
+      advice.turn, turns, advice.die, squares_text(board, sorted));
+  for (std::size_t c : order) {
+    const ExpectedChoice& choice = result.choices[c];
+    report.explanation += fmt::format("  {} -> {}: {} = {}/{}{}\n", id_of(board, choice.from), id_of(board, choice.to),
+                                      rounded_decimal(choice.value, kValueDecimals), choice.value.get_num().get_str(),
+                                      choice.value.get_den().get_str(), c == result.best ? " (best)" : "");
+  }
+  report.document = {
+      {"puzzle", "yut"},
+      {"mode", "advice"},
+      {"turns", turns},
+      {"turn", advice.turn},
+      {"die", advice.die},
+      {"pieces", pieces},
+      {"position", ids_json(board, sorted)},
+      {"faces", board.faces},
+      {"weights", weights},
+      {"best", result.choices.empty() ? nlohmann::json(nullptr)
+                                      : nlohmann::json{{"from", id_of(board, result.choices[result.best].from)},
+                                                       {"to", id_of(board, result.choices[result.best].to)}}},
+      {"choices", choices_json(board, result.choices)},
+      {"expected", fraction_json(result.value)},
+      {"positions", result.positions},
+      {"states", result.stats.nodes},
+      {"memory_bytes", result.stats.memory_bytes},
+      {"ms", result.stats.milliseconds()}};
+  report.line.push_back({{"move", nullptr},
+                         {"text", fmt::format("turn {}, die {}", advice.turn, advice.die)},
+                         {"board", {{"pieces", ids_json(board, sorted)}, {"score", 0}, {"die", advice.die}}}});
+  return report;
+}
+
+// The known-dice optimum of a schedule, or the limit that stopped it.
+long long schedule_optimum(const Board& board, const std::vector<int>& dice, int pieces,
+                           const core::SearchLimits& limits) {
+  const auto result = solve_schedule(board, dice, pieces, limits);
+  if (!result.proven()) limit_reached(result.outcome, result.stats);
+  return *result.value;
+}
+
+// The schedule's optimum against random schedules of the same length.
+app::SolveReport luck_report(const app::SolveRequest& request, const Board& board, int pieces,
+                             const std::vector<std::uint64_t>& weights) {
+  const std::vector<int> dice = parse_dice(request.input, board);
+  for (std::size_t k = 0; k < dice.size(); ++k) {
+    const std::size_t face =
+        static_cast<std::size_t>(std::find(board.faces.begin(), board.faces.end(), dice[k]) - board.faces.begin());
+    if (weights[face] == 0)
+      throw app::InputError(fmt::format("die {} of the schedule is {}, a face of weight 0 (--weights {})", k + 1,
+                                        dice[k], weights_text(weights)));
+  }
+  const long long optimum = schedule_optimum(board, dice, pieces, request.limits);
+  const auto turns = static_cast<int>(dice.size());
+  ExpectedRequest query{turns, pieces, weights, std::nullopt, false, 0};
+  const ExpectedResult expected = solved(board, query, request.limits);
+  const mpq_class difference = mpq_class(static_cast<long>(optimum)) - expected.value;
+
+  // The percentile: schedules below the optimum, plus half of the equal
+  // ones, weighted by their probability.
+  std::vector<std::size_t> thrown;
+  std::uint64_t weight_sum = 0;
+  for (std::size_t i = 0; i < weights.size(); ++i)
+    if (weights[i] > 0) thrown.push_back(i), weight_sum += weights[i];
+  const long double schedules = std::pow(static_cast<long double>(thrown.size()), turns);
+  mpq_class below = 0, equal = 0, total = 0;
+  std::string how;
+  std::vector<int> schedule(dice.size());
+  if (schedules <= kExactSchedules) {
+    const auto count = static_cast<std::uint64_t>(schedules);
+    for (std::uint64_t index = 0; index < count; ++index) {
+      std::uint64_t rest = index;
+      mpz_class weight = 1;
+      for (int& die : schedule) {
+        const std::size_t face = thrown[rest % thrown.size()];
+        rest /= thrown.size();
+        die = board.faces[face];
+        weight *= static_cast<unsigned long>(weights[face]);
+      }
+      const long long value = schedule_optimum(board, schedule, pieces, request.limits);
+      total += weight;
+      if (value < optimum) below += weight;
+      if (value == optimum) equal += weight;
+    }
+    how = fmt::format("exact over all {} schedules of {} dice", count, dice.size());
+  } else {
+    core::SplitMix64 rng(kSampleSeed);
+    for (std::uint64_t sample = 0; sample < kSampledSchedules; ++sample) {
+      for (int& die : schedule) {
+        std::uint64_t pick = rng.below(weight_sum);
+        std::size_t face = 0;
+        while (pick >= weights[face]) pick -= weights[face], ++face;
+        die = board.faces[face];
+      }
+      const long long value = schedule_optimum(board, schedule, pieces, request.limits);
+      total += 1;
+      if (value < optimum) below += 1;
+      if (value == optimum) equal += 1;
+    }
+    how = fmt::format("sampled: {} random schedules of {} dice", kSampledSchedules, dice.size());
+  }
+  const mpq_class percentile = 100 * (below + equal / 2) / total;
+  const std::string expected_text = rounded_decimal(expected.value, kValueDecimals);
+  const std::string difference_text = rounded_decimal(difference, kValueDecimals);
+  const std::string percentile_text = rounded_decimal(percentile, kPercentileDecimals);
+
+  app::SolveReport report;
+  report.stats = expected.stats;
+  report.answer = fmt::format("optimum {}\nexpected {}\ndifference {}\npercentile {} ({})\n", optimum, expected_text,
+                              difference_text, percentile_text, how);
+  report.explanation = header(board, pieces, turns, weights);
+  report.explanation += fmt::format(
+      "schedule {}: the best score knowing every die is {}; optimal play seeing one die at a time expects {}; "
+      "knowing the dice is worth {}. {} % of random schedules of this length (weighted, half the ties counted) have "
+      "a lower optimum ({}).\n",
+      format_dice(dice).substr(0, format_dice(dice).size() - 1), optimum, expected_text, difference_text,
+      percentile_text, how);
+  report.document = {{"puzzle", "yut"},
+                     {"mode", "luck"},
+                     {"dice", dice},
+                     {"pieces", pieces},
+                     {"weights", weights},
+                     {"optimum", optimum},
+                     {"expected", fraction_json(expected.value)},
+                     {"difference", fraction_json(difference)},
+                     {"percentile", percentile_text},
+                     {"percentile_exact", schedules <= kExactSchedules},
+                     {"schedules_compared", total.get_num().get_str()},
+                     {"ms", expected.stats.milliseconds()}};
+  if (schedules > kExactSchedules) report.document["schedules_compared"] = kSampledSchedules;
+  return report;
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> read_weights(const app::OptionValues& options, const Board& board) {
+  const std::string* text = options.text("weights");
+  if (text == nullptr) return std::vector<std::uint64_t>(board.faces.size(), 1);
+  if (*text == "sticks") {
+    if (board.faces.size() != kStickWeights.size())
+      throw app::InputError(fmt::format(
+          "--weights sticks: the four-stick throw has 5 outcomes (do, gae, geol, yut, mo); board '{}' has {} faces",
+          board.name, board.faces.size()));
+    return {kStickWeights.begin(), kStickWeights.end()};
+  }
+  std::vector<std::uint64_t> weights;
+  std::string_view rest = *text;
+  for (std::size_t field = 1;; ++field) {
+    const std::size_t comma = rest.find(',');
+    std::string_view item = rest.substr(0, comma);
+    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
+    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+    std::uint64_t weight = 0;
+    const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), weight);
+    if (item.empty() || error != std::errc() || end != item.data() + item.size() || weight > kMaxWeight)
+      throw app::InputError(fmt::format("--weights: field {}: expected a weight (an integer in [0, {}]), found '{}'",
+                                        field, kMaxWeight, app::printable(item, 40)));
+    weights.push_back(weight);
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  if (weights.size() != board.faces.size())
+    throw app::InputError(fmt::format("--weights: expected {} weights (one per face: {}), found {}", board.faces.size(),
+                                      board.faces_text(), weights.size()));
+  if (std::all_of(weights.begin(), weights.end(), [](std::uint64_t w) { return w == 0; }))
+    throw app::InputError("--weights: at least one weight must be positive");
+  return weights;
+}
+
+std::vector<int> read_position(std::string_view text, const Board& board, int pieces) {
+  const auto fields = app::split_fields(text);
+  if (static_cast<int>(fields.size()) != pieces)
+    throw app::InputError(
+        fmt::format("--position: expected {} square ids (one per piece), found {}", pieces, fields.size()));
+  std::vector<int> squares;
+  for (std::size_t field = 0; field < fields.size(); ++field) {
+    const auto square = board.find(fields[field]);
+    if (!square)
+      throw app::InputError(fmt::format("--position: field {}: '{}' is not a square of board '{}'", field + 1,
+                                        app::printable(fields[field], 40), board.name));
+    if (*square != board.start && *square != board.finish &&
+        std::find(squares.begin(), squares.end(), *square) != squares.end())
+      throw app::InputError(
+          fmt::format("--position: field {}: square '{}' already holds a piece (only start and finish hold several)",
+                      field + 1, board.squares[*square].id));
+    squares.push_back(*square);
+  }
+  return squares;
+}
+
+bool random_dice_requested(const app::OptionValues& options) {
+  const bool expected = options.flag("expected");
+  const bool luck = options.flag("luck");
+  if (expected && luck) throw app::InputError("--expected and --luck exclude each other");
+  if (!expected) {
+    for (const char* name : {"turns", "position", "turn", "die"})
+      if (options.given(name)) throw app::InputError(fmt::format("--{} needs --expected", name));
+    if (!luck && options.given("weights")) throw app::InputError("--weights needs --expected or --luck");
+  } else {
+    const int advice = options.given("position") + options.given("turn") + options.given("die");
+    if (advice != 0 && advice != 3)
+      throw app::InputError("--position, --turn and --die go together (advice from a position)");
+  }
+  return expected || luck;
+}
+
+app::SolveReport solve_random_dice(const app::SolveRequest& request, const app::OptionValues& options,
+                                   const Board& board, int pieces) {
+  const std::vector<std::uint64_t> weights = read_weights(options, board);
+  if (options.flag("luck")) return luck_report(request, board, pieces, weights);
+  expect_no_dice(request.input);
+  const int turns = static_cast<int>(options.integer("turns"));
+  if (options.given("position")) return advice_report(request, options, board, pieces, turns, weights);
+  return expected_report(request, board, pieces, turns, weights);
+}
+
+}  // namespace boardsearch::yut

@@ -1,0 +1,411 @@
+// Dice yut with random dice (games/yut/expected.*, random_dice.*): the
+// exact expected score against a plain expectimax over every dice sequence
+// and every choice; the rounding; the bound by the known-dice optimum; advice
+// against the full solve; options, limits and the views of the result.
+
+#include "games/yut/expected.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "games/yut/puzzle.hpp"
+#include "yut/test_support.hpp"
+
+namespace boardsearch::yut::testing {
+namespace {
+
+// The reference: every die of every turn, every piece that can move (no
+// merging of positions, no twins skipped), written from the rules with the
+// plain move code of plain_search.hpp.
+mpq_class plain_expected(const Board& board, std::vector<int>& squares, int turns_left,
+                         const std::vector<std::uint64_t>& weights) {
+  if (turns_left == 0) return 0;
+  mpq_class sum = 0;
+  std::uint64_t weight_sum = 0;
+  for (std::size_t face = 0; face < board.faces.size(); ++face) {
+    weight_sum += weights[face];
+    if (weights[face] == 0) continue;
+    std::optional<mpq_class> best;
+    for (std::size_t piece = 0; piece < squares.size(); ++piece) {
+      if (!can_move(board, squares, static_cast<int>(piece), board.faces[face])) continue;
+      const int from = squares[piece];
+      const int to = walk(board, from, board.faces[face]);
+      squares[piece] = to;
+      const mpq_class value = mpq_class(static_cast<long>(board.squares[to].points)) +
+                              plain_expected(board, squares, turns_left - 1, weights);
+      squares[piece] = from;
+      if (!best || value > *best) best = value;
+    }
+    if (best) sum += static_cast<unsigned long>(weights[face]) * *best;  // none: the game ends, 0
+  }
+  return sum / static_cast<unsigned long>(weight_sum);
+}
+
+mpq_class plain_from_start(const Board& board, int pieces, int turns, const std::vector<std::uint64_t>& weights) {
+  std::vector<int> squares(pieces, board.start);
+  return plain_expected(board, squares, turns, weights);
+}
+
+ExpectedResult solve(const Board& board, int pieces, int turns, const std::vector<std::uint64_t>& weights,
+                     std::optional<AdviceQuery> advice = std::nullopt, bool line = false) {
+  ExpectedRequest request{turns, pieces, weights, std::move(advice), line, 0};
+  ExpectedResult result = solve_expected(board, request, {});
+  EXPECT_EQ(result.outcome, core::Outcome::proven);
+  return result;
+}
+
+std::vector<std::uint64_t> random_weights(core::SplitMix64& rng, const Board& board) {
+  std::vector<std::uint64_t> weights(board.faces.size());
+  for (auto& weight : weights) weight = rng.below(4);
+  weights[rng.below(weights.size())] += 1;  // at least one positive
+  return weights;
+}
+
+// The plain search visits about (faces x pieces)^turns nodes: cases are
+// drawn within a budget of it.
+constexpr double kPlainNodes = 60'000;
+
+TEST(YutExpected, EqualsPlainExpectimaxOnRandomBoards) {
+  core::SplitMix64 rng(18);
+  const int cases = scaled(400);
+  int compared = 0;
+  for (int c = 0; c < cases; ++c) {
+    const Board board = random_board(rng);
+    const auto weights = random_weights(rng, board);
+    const int pieces = 1 + static_cast<int>(rng.below(4));
+    const int turns = 1 + static_cast<int>(rng.below(6));
+    if (std::pow(static_cast<double>(board.faces.size() * pieces), turns) > kPlainNodes) continue;
+    ++compared;
+    EXPECT_EQ(solve(board, pieces, turns, weights).value, plain_from_start(board, pieces, turns, weights))
+        << "case " << c << ": pieces " << pieces << ", turns " << turns;
+  }
+  EXPECT_GT(compared, cases / 4);
+}
+
+TEST(YutExpected, EqualsPlainExpectimaxOnTheShippedBoards) {
+  const Board traditional = parse_board(read_text(source_path("docs/boards/traditional.json")), "traditional.json");
+  const std::vector<std::uint64_t> uniform(5, 1), sticks = {4, 6, 4, 1, 1};
+  for (const Board* board : {&standard_board(), &traditional})
+    for (const auto* weights : {&uniform, &sticks})
+      for (int pieces = 1; pieces <= 4; ++pieces)
+        for (int turns = 1; turns <= 6; ++turns) {
+          if (std::pow(5.0 * pieces, turns) > 8 * kPlainNodes) continue;
+          EXPECT_EQ(solve(*board, pieces, turns, *weights).value, plain_from_start(*board, pieces, turns, *weights))
+              << board->name << ", pieces " << pieces << ", turns " << turns;
+        }
+}
+
+TEST(YutExpected, KnownValues) {
+  // One turn, one piece: the mean of the first five squares' points.
+  EXPECT_EQ(solve(standard_board(), 1, 1, {1, 1, 1, 1, 1}).value, mpq_class(6));
+  // Sticks: (4*2 + 6*4 + 4*6 + 8 + 10) / 16 = 74/16.
+  EXPECT_EQ(solve(standard_board(), 1, 1, {4, 6, 4, 1, 1}).value, mpq_class(37, 8));
+  // A die that always shows 5 is the known schedule 5 5 5 ...
+  for (int turns : {3, 10})
+    EXPECT_EQ(solve(standard_board(), 4, turns, {0, 0, 0, 0, 1}).value,
+              mpq_class(static_cast<long>(plain_best(standard_board(), std::vector<int>(turns, 5), 4))));
+}
+
+TEST(YutExpected, RoundingIsHalfUp) {
+  EXPECT_EQ(rounded_decimal(mpq_class(1, 2)), "0.500000");
+  EXPECT_EQ(rounded_decimal(mpq_class(2, 3)), "0.666667");
+  EXPECT_EQ(rounded_decimal(mpq_class(1, 3)), "0.333333");
+  EXPECT_EQ(rounded_decimal(mpq_class(1, 2'000'000)), "0.000001");  // exactly half a unit: up
+  EXPECT_EQ(rounded_decimal(mpq_class(3, 2'000'000)), "0.000002");
+  EXPECT_EQ(rounded_decimal(mpq_class(-3, 2)), "-1.500000");
+  EXPECT_EQ(rounded_decimal(mpq_class(-3, 2'000'000)), "-0.000001");  // half up: toward +infinity
+  EXPECT_EQ(rounded_decimal(mpq_class(203, 1)), "203.000000");
+  EXPECT_EQ(rounded_decimal(mpq_class(7, 8), 2), "0.88");
+  // Random fractions: the printed q satisfies q - 1/2 unit <= value < q + 1/2 unit.
+  core::SplitMix64 rng(6);
+  for (int c = 0; c < 2000; ++c) {
+    const mpq_class value(static_cast<long>(rng.below(2'000'000'000)) - 1'000'000'000,
+                          static_cast<unsigned long>(1 + rng.below(5'000'000)));
+    const std::string text = rounded_decimal(value);  // "-12.345678", read back as a fraction
+    const bool minus = text[0] == '-';
+    std::string digits = text.substr(minus ? 1 : 0);
+    digits.erase(digits.find('.'), 1);
+    mpq_class printed(mpz_class(digits, 10), 1'000'000);
+    if (minus) printed = -printed;
+    const mpq_class half(1, 2'000'000);
+    EXPECT_LE(printed - half, value) << text;
+    EXPECT_LT(value, printed + half) << text;
+  }
+}
+
+TEST(YutExpected, NeverAboveTheMeanKnownDiceOptimum) {
+  // Knowing every die can only help: E[optimum of the schedule] >= expected.
+  const std::vector<std::vector<std::uint64_t>> all_weights = {{1, 1, 1, 1, 1}, {4, 6, 4, 1, 1}, {0, 3, 1, 0, 2}};
+  for (const auto& weights : all_weights)
+    for (int pieces = 1; pieces <= 4; ++pieces)
+      for (int turns = 1; turns <= 5; ++turns) {
+        mpq_class mean = 0;
+        std::uint64_t total = 0;
+        std::vector<int> dice(turns);
+        std::uint64_t schedules = 1;
+        for (int t = 0; t < turns; ++t) schedules *= 5;
+        for (std::uint64_t index = 0; index < schedules; ++index) {
+          std::uint64_t rest = index, weight = 1;
+          for (int& die : dice) {
+            weight *= weights[rest % 5];
+            die = static_cast<int>(rest % 5) + 1;
+            rest /= 5;
+          }
+          if (weight == 0) continue;
+          mean += mpq_class(static_cast<long>(plain_best(standard_board(), dice, pieces))) *
+                  static_cast<unsigned long>(weight);
+          total += weight;
+        }
+        mean /= static_cast<unsigned long>(total);
+        const mpq_class expected = solve(standard_board(), pieces, turns, weights).value;
+        EXPECT_LE(expected, mean) << "pieces " << pieces << ", turns " << turns;
+      }
+}
+
+TEST(YutExpected, AdviceEqualsTheFullSolve) {
+  core::SplitMix64 rng(9);
+  const Board traditional = parse_board(read_text(source_path("docs/boards/traditional.json")), "traditional.json");
+  for (const Board* board : {&standard_board(), &traditional})
+    for (const std::vector<std::uint64_t>& weights :
+         {std::vector<std::uint64_t>{1, 1, 1, 1, 1}, std::vector<std::uint64_t>{4, 6, 4, 1, 1}}) {
+      const int pieces = 3, turns = 9;
+      const ExpectedResult full = solve(*board, pieces, turns, weights, std::nullopt, true);
+      ASSERT_TRUE(full.line_computed);
+      ASSERT_FALSE(full.line.empty());
+      // Every turn of the line: advice from its position gives the same
+      // choices and values.
+      for (const LineTurn& turn : full.line) {
+        const ExpectedResult advice =
+            solve(*board, pieces, turns, weights, AdviceQuery{turn.squares, turn.turn, turn.die});
+        ASSERT_EQ(advice.choices.size(), turn.choices.size()) << "turn " << turn.turn;
+        for (std::size_t c = 0; c < turn.choices.size(); ++c) {
+          EXPECT_EQ(advice.choices[c].from, turn.choices[c].from);
+          EXPECT_EQ(advice.choices[c].to, turn.choices[c].to);
+          EXPECT_EQ(advice.choices[c].value, turn.choices[c].value) << "turn " << turn.turn << ", choice " << c;
+        }
+        EXPECT_EQ(advice.best, turn.best);
+      }
+      // The start's value is the weighted mean of the best choice per die.
+      mpq_class mean = 0;
+      std::uint64_t total = 0;
+      for (std::size_t face = 0; face < board->faces.size(); ++face) {
+        const ExpectedResult advice = solve(*board, pieces, turns, weights,
+                                            AdviceQuery{std::vector<int>(pieces, board->start), 1, board->faces[face]});
+        mean += advice.value * static_cast<unsigned long>(weights[face]);
+        total += weights[face];
+      }
+      EXPECT_EQ(mean / static_cast<unsigned long>(total), full.value);
+      // A random position's advice equals the plain expectimax from there.
+      for (int c = 0; c < 20; ++c) {
+        std::vector<int> squares;
+        while (static_cast<int>(squares.size()) < pieces) {
+          const int square = static_cast<int>(rng.below(board->squares.size()));
+          if (square == board->start || square == board->finish ||
+              std::find(squares.begin(), squares.end(), square) == squares.end())
+            squares.push_back(square);
+        }
+        const int turn = 6 + static_cast<int>(rng.below(4));  // 1..4 turns after this one
+        const int die = board->faces[rng.below(board->faces.size())];
+        const ExpectedResult advice = solve(*board, pieces, turns, weights, AdviceQuery{squares, turn, die});
+        for (const ExpectedChoice& choice : advice.choices) {
+          std::vector<int> after = squares;
+          *std::find(after.begin(), after.end(), choice.from) = choice.to;
+          EXPECT_EQ(choice.value, mpq_class(static_cast<long>(board->squares[choice.to].points)) +
+                                      plain_expected(*board, after, turns - turn, weights));
+        }
+      }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Through the puzzle contract.
+
+app::OptionValues options_of(std::initializer_list<std::pair<const char*, app::OptionValue>> values) {
+  app::OptionValues options;
+  for (const auto& [name, value] : values) options.set(name, value);
+  return options;
+}
+
+app::OptionValue flag() { return {true}; }
+app::OptionValue integer(std::int64_t value) { return {value}; }
+app::OptionValue text(std::string value) { return {std::move(value)}; }
+
+app::SolveReport run(std::string_view input, app::OptionValues options) {
+  app::SolveRequest request;
+  request.input = input;
+  request.options = std::move(options);
+  return puzzle().solve(request);
+}
+
+std::string error_of(std::string_view input, app::OptionValues options) {
+  try {
+    run(input, std::move(options));
+  } catch (const app::InputError& e) {
+    return e.what();
+  } catch (const app::LimitError& e) {
+    return std::string("limit: ") + e.what();
+  }
+  return "no error";
+}
+
+TEST(YutExpectedPuzzle, AnswerIsTheRoundedExactValue) {
+  const auto report = run("", options_of({{"expected", flag()}, {"turns", integer(5)}}));
+  const auto& expected = report.document["expected"];
+  const mpq_class value(mpz_class(expected["numerator"].get<std::string>(), 10),
+                        mpz_class(expected["denominator"].get<std::string>(), 10));
+  EXPECT_EQ(value, plain_from_start(standard_board(), 4, 5, {1, 1, 1, 1, 1}));
+  EXPECT_EQ(report.answer, rounded_decimal(value) + "\n");
+  EXPECT_EQ(expected["rounded"], rounded_decimal(value));
+  EXPECT_GT(report.document["states"].get<long long>(), 0);
+  // The default: 10 turns, 4 pieces, uniform weights.
+  const auto ten = run("\n  \n", options_of({{"expected", flag()}}));
+  EXPECT_EQ(ten.answer, rounded_decimal(solve(standard_board(), 4, 10, {1, 1, 1, 1, 1}).value) + "\n");
+  EXPECT_EQ(ten.document["turns"], 10);
+  // The line: one step per turn, every value of the explanation rounded.
+  EXPECT_EQ(ten.document["line"].size(), 10u);
+  EXPECT_NE(ten.explanation.find("turn 10: die 1"), std::string::npos) << ten.explanation;
+  EXPECT_EQ(ten.line.size(), 11u);
+}
+
+TEST(YutExpectedPuzzle, SticksAndWeights) {
+  const auto sticks = run("", options_of({{"expected", flag()}, {"weights", text("sticks")}, {"turns", integer(4)}}));
+  const auto listed =
+      run("", options_of({{"expected", flag()}, {"weights", text("4, 6,4,1 ,1")}, {"turns", integer(4)}}));
+  EXPECT_EQ(sticks.answer, listed.answer);
+  EXPECT_EQ(sticks.answer, rounded_decimal(plain_from_start(standard_board(), 4, 4, {4, 6, 4, 1, 1})) + "\n");
+}
+
+TEST(YutExpectedPuzzle, AdviceNamesTheBestMove) {
+  const auto report = run("", options_of({{"expected", flag()},
+                                          {"position", text("o8 start o20 finish")},
+                                          {"turn", integer(7)},
+                                          {"die", integer(2)}}));
+  std::istringstream lines(report.answer);
+  std::string first;
+  std::getline(lines, first);
+  EXPECT_EQ(first.rfind("best ", 0), 0u) << report.answer;
+  const auto& choices = report.document["choices"];
+  ASSERT_EQ(choices.size(), 3u);  // start, o8 and o20 can move; finish cannot
+  // The best is the highest value, and the text lists every choice.
+  const auto& best = report.document["best"];
+  for (const auto& choice : choices) {
+    EXPECT_NE(report.answer.find(choice["from"].get<std::string>() + " -> " + choice["to"].get<std::string>() + " " +
+                                 choice["value"]["rounded"].get<std::string>()),
+              std::string::npos);
+    const mpq_class value(mpz_class(choice["value"]["numerator"].get<std::string>(), 10),
+                          mpz_class(choice["value"]["denominator"].get<std::string>(), 10));
+    const mpq_class top(mpz_class(report.document["expected"]["numerator"].get<std::string>(), 10),
+                        mpz_class(report.document["expected"]["denominator"].get<std::string>(), 10));
+    EXPECT_LE(value, top);
+  }
+  EXPECT_EQ(first, "best " + best["from"].get<std::string>() + " -> " + best["to"].get<std::string>());
+  // Blocked everywhere: the game ends.
+  const auto stuck = run("", options_of({{"expected", flag()},
+                                         {"pieces", integer(2)},
+                                         {"position", text("finish finish")},
+                                         {"turn", integer(1)},
+                                         {"die", integer(3)}}));
+  EXPECT_EQ(stuck.answer, "no legal move: the game ends\n");
+}
+
+TEST(YutExpectedPuzzle, LuckComparesTheScheduleWithRandomOnes) {
+  const auto report = run("5 5 5 5", options_of({{"luck", flag()}}));
+  const long long optimum = plain_best(standard_board(), std::vector<int>{5, 5, 5, 5}, 4);
+  const mpq_class expected = plain_from_start(standard_board(), 4, 4, {1, 1, 1, 1, 1});
+  // The exact percentile over the 625 schedules of 4 dice.
+  mpq_class below = 0, equal = 0;
+  std::vector<int> dice(4);
+  for (int index = 0; index < 625; ++index) {
+    int rest = index;
+    for (int& die : dice) die = rest % 5 + 1, rest /= 5;
+    const long long value = plain_best(standard_board(), dice, 4);
+    below += value < optimum;
+    equal += value == optimum;
+  }
+  const mpq_class percentile = 100 * (below + equal / 2) / 625;
+  EXPECT_EQ(report.answer, fmt::format("optimum {}\nexpected {}\ndifference {}\npercentile {} (exact over all 625 "
+                                       "schedules of 4 dice)\n",
+                                       optimum, rounded_decimal(expected),
+                                       rounded_decimal(mpq_class(static_cast<long>(optimum)) - expected),
+                                       rounded_decimal(percentile, 2)));
+  // Ten dice: sampled, and the sample size is printed.
+  const auto ten = run("1 2 3 4 1 2 3 4 1 2", options_of({{"luck", flag()}}));
+  EXPECT_NE(ten.answer.find("optimum 190\n"), std::string::npos);
+  EXPECT_NE(ten.answer.find("(sampled: 1000 random schedules of 10 dice)"), std::string::npos) << ten.answer;
+}
+
+TEST(YutExpectedPuzzle, BadOptionsNameTheOption) {
+  EXPECT_EQ(error_of("1 2", options_of({{"turns", integer(5)}})), "--turns needs --expected");
+  EXPECT_EQ(error_of("1 2", options_of({{"weights", text("1,1,1,1,1")}})), "--weights needs --expected or --luck");
+  EXPECT_EQ(error_of("", options_of({{"expected", flag()}, {"luck", flag()}})),
+            "--expected and --luck exclude each other");
+  EXPECT_EQ(error_of("1 2", options_of({{"expected", flag()}})),
+            "line 1, field 1: --expected reads no dice, found '1' (--luck compares a known schedule)");
+  EXPECT_EQ(error_of("", options_of({{"expected", flag()}, {"turns", integer(0)}})),
+            "--turns: expected an integer in [1, 1000000], found 0");
+  EXPECT_EQ(error_of("", options_of({{"expected", flag()}, {"weights", text("1,2,3")}})),
+            "--weights: expected 5 weights (one per face: 1..5), found 3");
+  EXPECT_EQ(error_of("", options_of({{"expected", flag()}, {"weights", text("1,x,3,1,1")}})),
+            "--weights: field 2: expected a weight (an integer in [0, 1000000]), found 'x'");
+  EXPECT_EQ(error_of("", options_of({{"expected", flag()}, {"weights", text("1,,3,1,1")}})),
+            "--weights: field 2: expected a weight (an integer in [0, 1000000]), found ''");
+  EXPECT_EQ(error_of("", options_of({{"expected", flag()}, {"weights", text("0,0,0,0,0")}})),
+            "--weights: at least one weight must be positive");
+  EXPECT_EQ(error_of("", options_of({{"expected", flag()}, {"weights", text("-1,1,1,1,1")}})),
+            "--weights: field 1: expected a weight (an integer in [0, 1000000]), found '-1'");
+  EXPECT_EQ(error_of("", options_of({{"expected", flag()}, {"turn", integer(2)}})),
+            "--position, --turn and --die go together (advice from a position)");
+  const auto advice = [](std::string position, std::int64_t turn, std::int64_t die) {
+    return options_of({{"expected", flag()},
+                       {"position", text(std::move(position))},
+                       {"turn", integer(turn)},
+                       {"die", integer(die)}});
+  };
+  EXPECT_EQ(error_of("", advice("start start o2", 1, 1)), "--position: expected 4 square ids (one per piece), found 3");
+  EXPECT_EQ(error_of("", advice("start o7 o2 o4", 1, 1)),
+            "--position: field 2: 'o7' is not a square of board 'standard'");
+  EXPECT_EQ(error_of("", advice("o2 start o2 finish", 1, 1)),
+            "--position: field 3: square 'o2' already holds a piece (only start and finish hold several)");
+  EXPECT_EQ(error_of("", advice("start start start start", 11, 1)), "--turn: 11 is after the last turn (--turns 10)");
+  EXPECT_EQ(error_of("", advice("start start start start", 1, 6)),
+            "--die: 6 is not a face of board 'standard' (faces 1..5)");
+  EXPECT_EQ(error_of("", options_of({{"expected", flag()},
+                                     {"weights", text("sticks")},
+                                     {"board",
+                                      {std::string(R"({"faces": [1, 2], "start": "s", "finish": "f",
+                                        "squares": [{"id": "s", "points": 0, "red": "f"}, {"id": "f", "points": 0}]})"),
+                                       "two.json"}}})),
+            "--weights sticks: the four-stick throw has 5 outcomes (do, gae, geol, yut, mo); board 'two.json' has 2 "
+            "faces");
+}
+
+TEST(YutExpectedPuzzle, LimitsStopTheSolve) {
+  app::SolveRequest request;
+  request.options = options_of({{"expected", flag()}, {"turns", integer(20)}});
+  request.limits.max_nodes = 100;
+  try {
+    puzzle().solve(request);
+    ADD_FAILURE() << "no limit";
+  } catch (const app::LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("node limit"), std::string::npos) << e.what();
+  }
+  request.limits = {};
+  request.limits.max_memory_bytes = 100'000;  // far below the 41,979 positions' values
+  try {
+    puzzle().solve(request);
+    ADD_FAILURE() << "no limit";
+  } catch (const app::LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("memory limit"), std::string::npos) << e.what();
+  }
+  // A node limit counts exactly: N + 1 evaluations.
+  ExpectedRequest expected{20, 4, {1, 1, 1, 1, 1}, std::nullopt, false, 0};
+  core::SearchLimits limits;
+  limits.max_nodes = 1234;
+  const ExpectedResult result = solve_expected(standard_board(), expected, limits);
+  EXPECT_EQ(result.outcome, core::Outcome::node_limit);
+  EXPECT_EQ(result.stats.nodes, 1235u);
+}
+
+}  // namespace
+}  // namespace boardsearch::yut::testing
