@@ -2,7 +2,7 @@
 // highest score. Model: {dice: [1..5, ...]}. Judge text: the dice values.
 // The board drawing comes from the solve's document (squares with x/y).
 
-import { el, svg, LineReader, integer } from '../common.js';
+import { el, svg, LineReader, integer, numberField, segmented, postJson } from '../common.js';
 import { addMessages, t } from '../i18n.js';
 
 const FACES = [1, 2, 3, 4, 5];
@@ -171,6 +171,196 @@ function renderStep(host, step, response, index) {
       el('span', { 'data-role': 'score' }, t('yut.score', { score })))));
 }
 
+// ---------------------------------------------------------------------------
+// Random dice (issue 18): the page throws the die, the player picks a move,
+// and the server's advice (--expected --position --turn --die) gives the
+// expected final score of every choice. Standard board; the expected points
+// lost are the sum, over the turns, of the best choice's value minus the
+// chosen one's, exactly (fractions in BigInt), shown to 6 decimals.
+
+const RANDOM_FACES = [1, 2, 3, 4, 5];
+const RANDOM_WEIGHTS = { uniform: [1, 1, 1, 1, 1], sticks: [4, 6, 4, 1, 1] };
+const MAX_RANDOM_TURNS = 100;
+
+addMessages({
+  en: {
+    'yut.randomDice': 'Random dice',
+    'yut.randomHint': 'The page throws; you pick the piece. Each choice shows its expected final score under optimal play from there on.',
+    'yut.randomPieces': 'pieces',
+    'yut.randomTurns': 'turns',
+    'yut.randomUniform': 'die 1..5',
+    'yut.randomSticks': 'four sticks',
+    'yut.randomNew': 'New game',
+    'yut.randomThrow': 'Throw',
+    'yut.randomStatus': 'turn {turn} of {turns} · score {score} · expected points lost {lost}',
+    'yut.randomThrown': 'You threw {die}. Pick a move:',
+    'yut.randomChoice': '{from} → {to}: expected {value}',
+    'yut.randomFeedback': 'You played {from} → {to} ({value}); the optimal choice was {bestFrom} → {bestTo} ({best}): {lost} points lost.',
+    'yut.randomOptimal': 'You played {from} → {to} ({value}), the optimal choice.',
+    'yut.randomOver': 'Game over: score {score}, expected points lost {lost}.',
+    'yut.randomStuck': 'You threw {die}: no piece can move, the game ends.',
+  },
+  ko: {
+    'yut.randomDice': '무작위 주사위',
+    'yut.randomHint': '페이지가 주사위를 던지고, 어느 말을 움직일지는 직접 고릅니다. 선택마다 그 뒤로 최선을 다했을 때의 최종 점수 기댓값이 보입니다.',
+    'yut.randomPieces': '말',
+    'yut.randomTurns': '차례',
+    'yut.randomUniform': '주사위 1..5',
+    'yut.randomSticks': '윷가락 네 개',
+    'yut.randomNew': '새 게임',
+    'yut.randomThrow': '던지기',
+    'yut.randomStatus': '{turns}차례 중 {turn}번째 · 점수 {score} · 잃은 점수 기댓값 {lost}',
+    'yut.randomThrown': '{die}이(가) 나왔습니다. 움직일 말을 고르세요:',
+    'yut.randomChoice': '{from} → {to}: 기댓값 {value}',
+    'yut.randomFeedback': '{from} → {to} ({value})을(를) 골랐습니다. 최선은 {bestFrom} → {bestTo} ({best}): {lost}점을 잃었습니다.',
+    'yut.randomOptimal': '{from} → {to} ({value}): 최선의 선택입니다.',
+    'yut.randomOver': '게임 끝: 점수 {score}, 잃은 점수 기댓값 {lost}.',
+    'yut.randomStuck': '{die}이(가) 나왔지만 움직일 수 있는 말이 없어 게임이 끝납니다.',
+  },
+});
+
+function gcd(a, b) {
+  let x = a < 0n ? -a : a;
+  let y = b < 0n ? -b : b;
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x === 0n ? 1n : x;
+}
+
+// {n, d} with d > 0, reduced.
+function fraction(n, d) {
+  const g = gcd(n, d);
+  return d < 0n ? { n: -n / g, d: -d / g } : { n: n / g, d: d / g };
+}
+
+function fractionOf(value) {
+  return fraction(BigInt(value.numerator), BigInt(value.denominator));
+}
+
+function plus(a, b) {
+  return fraction(a.n * b.d + b.n * a.d, a.d * b.d);
+}
+
+function minus(a, b) {
+  return fraction(a.n * b.d - b.n * a.d, a.d * b.d);
+}
+
+// Rounded half up to 6 decimals, as the CLI prints values.
+function decimal(value) {
+  const scaled = 2n * value.n * 1000000n + value.d;
+  const twice = 2n * value.d;
+  let units = scaled / twice;
+  if (scaled % twice !== 0n && scaled < 0n) units -= 1n;  // floor
+  const sign = units < 0n ? '-' : '';
+  const digits = (units < 0n ? -units : units).toString().padStart(7, '0');
+  return `${sign}${digits.slice(0, -6)}.${digits.slice(-6)}`;
+}
+
+function throwDie(weights) {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let pick = Math.floor(Math.random() * total);
+  for (let i = 0; i < weights.length; i += 1) {
+    if (pick < weights[i]) return RANDOM_FACES[i];
+    pick -= weights[i];
+  }
+  return RANDOM_FACES[RANDOM_FACES.length - 1];
+}
+
+function randomDiceCard() {
+  const settings = { pieces: 4, turns: 10, weights: 'uniform' };
+  let game = null;
+  const host = el('div', { 'data-role': 'random-dice' });
+  const card = el('div', { class: 'card', 'data-role': 'random-dice-card' }, el('h2', {}, t('yut.randomDice')),
+    el('p', { class: 'hint' }, t('yut.randomHint')), host);
+
+  function newGame() {
+    game = { squares: Array(settings.pieces).fill('start'), turn: 1, score: 0, lost: fraction(0n, 1n),
+      die: null, advice: null, board: null, feedback: null, over: null, error: null, busy: false, ...settings };
+    render();
+  }
+
+  async function throwAndAsk() {
+    if (!game || game.busy || game.over) return;
+    game.busy = true;
+    game.error = null;
+    const die = throwDie(RANDOM_WEIGHTS[game.weights]);
+    const options = { expected: true, pieces: game.pieces, turns: game.turns, position: game.squares.join(' '),
+      turn: game.turn, die };
+    if (game.weights === 'sticks') options.weights = 'sticks';
+    try {
+      const { status, body } = await postJson('/api/solve', { puzzle: 'yut', input: '', options });
+      if (status !== 200) throw new Error(body.error ?? `HTTP ${status}`);
+      game.die = die;
+      game.advice = body.document;
+      game.board = body.document.board;
+      if (body.document.choices.length === 0) game.over = t('yut.randomStuck', { die });
+    } catch (error) {
+      game.error = error.message;
+    }
+    game.busy = false;
+    render();
+  }
+
+  function pick(choice) {
+    const best = game.advice.choices.find((c) => c.from === game.advice.best.from && c.to === game.advice.best.to);
+    const lost = minus(fractionOf(best.value), fractionOf(choice.value));
+    game.lost = plus(game.lost, lost);
+    const index = game.squares.indexOf(choice.from);
+    game.squares[index] = choice.to;
+    game.score += Number(choice.points);
+    const words = { from: choice.from, to: choice.to, value: choice.value.rounded, bestFrom: best.from, bestTo: best.to,
+      best: best.value.rounded, lost: decimal(lost) };
+    game.feedback = lost.n === 0n ? t('yut.randomOptimal', words) : t('yut.randomFeedback', words);
+    game.advice = null;
+    game.turn += 1;
+    if (game.turn > game.turns) game.over = t('yut.randomOver', { score: game.score, lost: decimal(game.lost) });
+    render();
+  }
+
+  function render() {
+    const controls = el('div', { class: 'controls' },
+      numberField(t('yut.randomPieces'), settings.pieces, 1, 8, (value) => { settings.pieces = value; }, 'random-pieces'),
+      numberField(t('yut.randomTurns'), settings.turns, 1, MAX_RANDOM_TURNS, (value) => { settings.turns = value; }, 'random-turns'),
+      segmented([{ value: 'uniform', label: t('yut.randomUniform') }, { value: 'sticks', label: t('yut.randomSticks') }], settings.weights,
+        (value) => { settings.weights = value; render(); }, 'random-weights'));
+    const start = el('button', { type: 'button', class: 'secondary', 'data-role': 'random-new' }, t('yut.randomNew'));
+    start.addEventListener('click', newGame);
+    const parts = [controls, el('div', { class: 'actions' }, start)];
+    if (game) {
+      parts.push(el('p', { 'data-role': 'random-status' }, t('yut.randomStatus', {
+        turn: Math.min(game.turn, game.turns), turns: game.turns, score: game.score, lost: decimal(game.lost) })));
+      if (game.board) {
+        const drawing = el('div', {});
+        renderStep(drawing, { board: { pieces: game.squares, score: game.score, die: game.die } },
+          { document: { board: game.board }, line: [] }, 0);
+        parts.push(drawing);
+      }
+      if (game.feedback) parts.push(el('p', { 'data-role': 'random-feedback' }, game.feedback));
+      if (game.error) parts.push(el('p', { class: 'error', 'data-role': 'random-error' }, game.error));
+      if (game.over) {
+        parts.push(el('p', { 'data-role': 'random-over' }, game.over));
+      } else if (game.advice) {
+        parts.push(el('p', {}, t('yut.randomThrown', { die: game.die })));
+        const list = el('div', { class: 'actions', 'data-role': 'random-choices' });
+        for (const choice of game.advice.choices) {
+          const button = el('button', { type: 'button', class: 'secondary', 'data-role': 'random-choice' },
+            t('yut.randomChoice', { from: choice.from, to: choice.to, value: choice.value.rounded }));
+          button.addEventListener('click', () => pick(choice));
+          list.append(button);
+        }
+        parts.push(list);
+      } else {
+        const roll = el('button', { type: 'button', 'data-role': 'random-throw', disabled: game.busy || null }, t('yut.randomThrow'));
+        roll.addEventListener('click', throwAndAsk);
+        parts.push(el('div', { class: 'actions' }, roll));
+      }
+    }
+    host.replaceChildren(...parts);
+  }
+
+  render();
+  return card;
+}
+
 export default {
   name: 'yut',
   sample: '1 2 3 4 1 2 3 4 1 2\n',
@@ -178,4 +368,5 @@ export default {
   format,
   renderEditor,
   renderStep,
+  extraCards: () => [randomDiceCard()],
 };

@@ -240,6 +240,7 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
       {"positions", result.positions},
       {"states", result.stats.nodes},
       {"memory_bytes", result.stats.memory_bytes},
+      {"board", board_to_json(board)},
       {"ms", result.stats.milliseconds()}};
   report.line.push_back({{"move", nullptr},
                          {"text", fmt::format("turn {}, die {}", advice.turn, advice.die)},
