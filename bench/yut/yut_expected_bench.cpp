@@ -1,0 +1,51 @@
+// Dice yut with random dice: the exact expected score of optimal play for
+// T = 10, 30 and 100 turns, P = 4 and 6 pieces, on the standard and the
+// traditional board (uniform faces 1..5). Counters: states (the (turns left,
+// position) pairs evaluated), positions indexed, memory_bytes (the value
+// tables). The whole process is measured with hyperfine (docs/yut.md).
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "games/yut/board.hpp"
+#include "games/yut/expected.hpp"
+
+namespace {
+
+using namespace boardsearch;
+
+const yut::Board& traditional_board() {
+  static const yut::Board board = [] {
+    std::ifstream file(std::string(BOARDSEARCH_BENCH_SOURCE_DIR) + "/docs/boards/traditional.json");
+    std::stringstream text;
+    text << file.rdbuf();
+    return yut::parse_board(text.str(), "traditional");
+  }();
+  return board;
+}
+
+void BM_YutExpected(benchmark::State& state) {
+  const yut::Board& board = state.range(2) == 0 ? yut::standard_board() : traditional_board();
+  yut::ExpectedRequest request;
+  request.turns = static_cast<int>(state.range(0));
+  request.pieces = static_cast<int>(state.range(1));
+  request.weights.assign(board.faces.size(), 1);
+  yut::ExpectedResult result;
+  for (auto _ : state) {
+    result = yut::solve_expected(board, request, core::SearchLimits{});
+    benchmark::DoNotOptimize(result.value);
+  }
+  state.counters["states"] = static_cast<double>(result.stats.nodes);
+  state.counters["positions"] = static_cast<double>(result.positions);
+  state.counters["memory_bytes"] = static_cast<double>(result.stats.memory_bytes);
+  state.counters["expected"] = result.value.get_d();
+}
+BENCHMARK(BM_YutExpected)
+    ->ArgsProduct({{10, 30, 100}, {4, 6}, {0, 1}})
+    ->ArgNames({"turns", "pieces", "traditional"})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+}  // namespace
