@@ -106,8 +106,22 @@ std::vector<app::OptionValues> option_sets(const app::Puzzle& puzzle) {
   std::vector<app::OptionValues> sets(1);
   app::OptionValues given;
   for (const app::OptionSpec& spec : puzzle.options)
-    if (spec.kind == app::OptionKind::integer && !spec.default_value.empty())
-      given.set(std::string(spec.name), app::read_option_text(spec, spec.default_value));
+    if (spec.kind == app::OptionKind::integer && !spec.default_value.empty()) {
+      app::OptionValues with_it = given;
+      with_it.set(std::string(spec.name), app::read_option_text(spec, spec.default_value));
+      // An option that only goes with another (yut's --turns needs
+      // --expected) is refused given alone: leave it out.
+      app::SolveRequest probe{generate(puzzle, with_it, 7, 0), with_it, {}};
+      probe.want_line = false;
+      probe.limits.max_nodes = 1'000'000;
+      try {
+        puzzle.solve(probe);
+      } catch (const app::InputError&) {
+        continue;
+      } catch (const app::LimitError&) {
+      }
+      given = with_it;
+    }
   if (!given.all().empty()) sets.push_back(given);
   return sets;
 }
