@@ -101,12 +101,8 @@ test('yut random dice: a whole game, every choice valued as the advice says, the
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
-  // The page's advice requests, seen as the server answered them.
-  const answers = [];
-  page.on('response', async (response) => {
-    if (!response.url().endsWith('/api/solve') || response.request().method() !== 'POST') return;
-    answers.push({ request: JSON.parse(response.request().postData()), body: await response.json() });
-  });
+  // The page's advice request of a throw, as the server answered it.
+  const isAdvice = (response) => response.url().endsWith('/api/solve') && response.request().method() === 'POST';
   await page.goto(`${baseUrl}#yut`);
   const card = page.locator('[data-role=random-dice-card]');
   await card.waitFor({ state: 'visible', timeout: WAIT_MS });
@@ -120,11 +116,13 @@ test('yut random dice: a whole game, every choice valued as the advice says, the
   let lost = fraction(0n, 1n);
   let score = 0;
   for (let turn = 1; turn <= 3; turn += 1) {
-    const before = answers.length;
-    await card.locator('[data-role=random-throw]').click();
+    const [response] = await Promise.all([
+      page.waitForResponse(isAdvice, { timeout: WAIT_MS }),
+      card.locator('[data-role=random-throw]').click(),
+    ]);
+    const request = JSON.parse(response.request().postData());
+    const body = await response.json();
     await card.locator('[data-role=random-choices], [data-role=random-over]').first().waitFor({ timeout: WAIT_MS });
-    assert.equal(answers.length, before + 1);
-    const { request, body } = answers[answers.length - 1];
     assert.equal(request.options.expected, true);
     assert.equal(request.options.turn, turn);
     const choices = body.document.choices;
