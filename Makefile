@@ -45,7 +45,7 @@ test-asan: deps
 # Every fuzz target (fuzz/README.md) for FUZZ_SECONDS each; a crash leaves
 # its input in $(FUZZ_BUILD)/fuzz/runs/<target>/artifacts/.
 fuzz: deps
-	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Fuzz -DCMAKE_CXX_COMPILER=clang++ \
 	  -DBOARDSEARCH_FUZZ=ON -DBOARDSEARCH_TESTS=OFF -DBOARDSEARCH_BENCH=OFF -DBOARDSEARCH_FUZZ_SECONDS=$(FUZZ_SECONDS) $(CMAKE_FLAGS)
 	cmake --build $(FUZZ_BUILD) --target boardsearch_fuzzers -j $(JOBS)
 	ctest --test-dir $(FUZZ_BUILD) --output-on-failure -j $(JOBS) -R '^fuzz[.]'
