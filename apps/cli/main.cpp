@@ -86,7 +86,11 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
                                            : kDefaultMaxMemoryMiB;
 
   // Step 2. Input, then the puzzle's options (a document option reads a file).
-  const std::string input = boardsearch::cli::read_input_text(common.file);
+  // A solve that reads no input (Puzzle::reads_input) does not wait for
+  // standard input; a file named on the command line is still read.
+  const bool reads_input = puzzle.reads_input == nullptr || puzzle.reads_input(options);
+  const std::string input =
+      reads_input || common.file != "-" ? boardsearch::cli::read_input_text(common.file) : std::string();
   boardsearch::cli::read_schema_options(puzzle.options, common.puzzle_options, true, options);
   if (common.strict && puzzle.check_strict != nullptr) puzzle.check_strict(input, options);
   boardsearch::app::SolveRequest request{input, std::move(options), {}};

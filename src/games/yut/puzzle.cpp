@@ -166,6 +166,9 @@ app::SolveReport solve(const app::SolveRequest& request) {
   return report;
 }
 
+// Every mode reads dice but --expected (Puzzle::reads_input).
+bool reads_input(const app::OptionValues& options) { return !options.flag("expected"); }
+
 }  // namespace
 
 const app::Puzzle& puzzle() {
@@ -186,6 +189,7 @@ const app::Puzzle& puzzle() {
       .options = kOptions,
       .solve = &solve,
       .check_strict = &check_strict,
+      .reads_input = &reads_input,
       .hunt = hunt_cases(),
   };
   return instance;

@@ -83,6 +83,15 @@ expect 3 "node limit" -- yut --max-nodes 3 "$data/01.in"
 # --expected: random dice, no dice read (stdin is empty here)
 expect 0 "--expected" -- yut --expected --turns 5
 grep -Eq '^[0-9]+\.[0-9]{6}$' "$tmp/out" || fail "--expected: not a value with 6 decimals: $(cat "$tmp/out")"
+# --expected does not wait for standard input (Puzzle::reads_input): a pipe
+# that stays open would otherwise hang it until the timeout (exit 124).
+mkfifo "$tmp/open_stdin"
+exec 3<>"$tmp/open_stdin"  # held open for writing too: a read never sees end of file
+timeout 20 "$bin" yut --expected --turns 3 <&3 >"$tmp/out" 2>"$tmp/err"
+status=$?
+exec 3>&-
+[ "$status" = 0 ] || fail "--expected with an open stdin: exit $status, wanted 0 (it must not read stdin)"
+grep -Eq '^[0-9]+\.[0-9]{6}$' "$tmp/out" || fail "--expected with an open stdin: $(cat "$tmp/out")"
 expect 0 "--expected --json" -- yut --expected --turns 5 --weights sticks --json
 python3 - "$tmp/out" <<'PY' || fail "--expected --json document"
 import json, sys
