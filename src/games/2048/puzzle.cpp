@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -75,6 +76,13 @@ app::SolveReport solve(const app::SolveRequest& request) {
     };
   SearchOptions options;
   options.progress = &bracket;
+  // The table of seen boards is the search's only storage that grows with
+  // the nodes (the line and the path are at most K boards): it gets half of
+  // the solve's memory budget, so that a budget below its default holds.
+  // A smaller table only skips fewer boards (seen_boards.hpp).
+  if (request.limits.max_memory_bytes != 0)
+    options.table_bytes =
+        std::min<std::size_t>(options.table_bytes, static_cast<std::size_t>(request.limits.max_memory_bytes / 2));
   const MaxTileResult result = maximize_tile(start, moves, limits, options);
   if (!result.search.proven() && result.search.outcome != core::Outcome::depth_limit)
     throw app::LimitError(fmt::format("{}; {}", app::limit_message(result.search.outcome, result.search.stats),
@@ -131,6 +139,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
                      {"boards", std::move(json_boards)},
                      {"exponents", std::move(json_exponents)},
                      {"nodes", result.search.stats.nodes},
+                     {"seen_boards", result.seen_boards},
                      {"ms", result.search.stats.milliseconds()}};
   return report;
 }

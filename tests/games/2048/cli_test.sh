@@ -105,4 +105,19 @@ grep -q 'node limit reached.*not proven: the largest tile is at least 1024 (reac
   "$tmp/err" || fail "$current: stderr: $(cat "$tmp/err")"
 [ "$failures" = 0 ] && echo "ok: $current ($(cat "$tmp/err"))"
 
+# 6. The memory budget holds the table of seen boards (#20): with
+# --max-memory 1 it keeps at most 512 KiB of boards (144 cells + 48 bytes
+# of slots each: 2730), where the default keeps more on this board (5314),
+# and the answer is the same.
+seen_boards() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["answer"], d["seen_boards"])' "$tmp/out"; }
+run "memory budget" -- --moves 10 --json "$data/mixed_12x12.board"
+read -r answer_free seen_free <<<"$(seen_boards)"
+run "memory budget" -- --moves 10 --json --max-memory 1 "$data/mixed_12x12.board"
+[ "$status" = 0 ] || fail "$current: exit $status"
+read -r answer_budget seen_budget <<<"$(seen_boards)"
+[ "$answer_budget" = 512 ] && [ "$answer_free" = 512 ] || fail "$current: answers $answer_free and $answer_budget, wanted 512"
+[ "$seen_budget" -le 2730 ] || fail "$current: $seen_budget seen boards kept under a 1 MiB budget (at most 2730 fit)"
+[ "$seen_free" -gt 2730 ] || fail "$current: the default table kept only $seen_free boards; the test board no longer tests the budget"
+[ "$failures" = 0 ] && echo "ok: $current ($seen_free boards by default, $seen_budget under 1 MiB)"
+
 finish "2048 CLI"
