@@ -57,7 +57,7 @@ fs::path cache_folder() {
     return fs::path(xdg) / "boardsearch" / "cpp";
   if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/')
     return fs::path(home) / ".cache" / "boardsearch" / "cpp";
-  return fs::path(fmt::format("/tmp/boardsearch-{}", ::getuid())) / "cpp";
+  return fs::temp_directory_path() / fmt::format("boardsearch-{}", ::getuid()) / "cpp";
 }
 
 // The blank-separated words of `text`.

@@ -18,7 +18,8 @@ inline constexpr std::string_view kJudgeCompileFlags = "-O2 -Wall -lm -static -s
 // `command` with a source file in its first word replaced by what runs it:
 // "my.cpp" (also .cc, .cxx) -> the compiled binary, compiled once per
 // distinct content and flags into the cache folder ($XDG_CACHE_HOME or
-// ~/.cache, then boardsearch/cpp; /tmp/boardsearch-UID/cpp without a home),
+// ~/.cache, then boardsearch/cpp; without a home, boardsearch-UID/cpp in
+// the temporary folder, $TMPDIR or else /tmp),
 // "my.py" -> python3 my.py. Throws app::InputError (exit 2 in the CLI)
 // naming `who` ("hunt", "check") and the compiler's first error line when
 // the source does not compile, or when it cannot be read.
