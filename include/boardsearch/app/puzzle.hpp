@@ -186,10 +186,10 @@ struct Puzzle {
   // Without --strict the generalizations stay accepted. nullptr: the puzzle
   // has no stricter form than its parser.
   void (*check_strict)(std::string_view input, const OptionValues& options) = nullptr;
-  // Whether a solve with these options reads judge text at all (yut's
-  // --expected reads no dice). When false, a front end does not wait for
-  // standard input and passes an empty input unless the user named a file.
-  // nullptr: every solve reads its input.
+  // Whether a solve with these options reads judge text at all (a mode
+  // that takes everything from its options reads none). When false, a
+  // front end does not wait for standard input and passes an empty input
+  // unless the user named a file. nullptr: every solve reads its input.
   bool (*reads_input)(const OptionValues& options) = nullptr;
   HuntCases hunt = {};
 };
