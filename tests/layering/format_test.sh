@@ -6,7 +6,7 @@ set -u
 cd "$1" || exit 2
 tool=${2:-clang-format}
 command -v "$tool" >/dev/null || { echo "FAIL: $tool not found (make deps installs it)"; exit 1; }
-files=$(find apps bench include src tests -name node_modules -prune -o \( -name '*.cpp' -o -name '*.hpp' \) -print | sort)
+files=$(find apps bench fuzz include src tests -name node_modules -prune -o \( -name '*.cpp' -o -name '*.hpp' \) -print | sort)
 bad=()
 for file in $files; do
   "$tool" --dry-run --Werror "$file" >/dev/null 2>&1 || bad+=("$file")
