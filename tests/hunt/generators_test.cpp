@@ -111,7 +111,8 @@ std::vector<app::OptionValues> option_sets(const app::Puzzle& puzzle) {
       with_it.set(std::string(spec.name), app::read_option_text(spec, spec.default_value));
       // An option that only goes with another (yut's --turns needs
       // --expected) is refused given alone: leave it out.
-      app::SolveRequest probe{generate(puzzle, with_it, 7, 0), with_it, {}};
+      const std::string input = generate(puzzle, with_it, 7, 0);  // outlives the request's view of it
+      app::SolveRequest probe{input, with_it, {}};
       probe.want_line = false;
       probe.limits.max_nodes = 1'000'000;
       try {

@@ -50,6 +50,18 @@ void operator delete(void* block) noexcept { counted_free(block); }
 void operator delete[](void* block) noexcept { counted_free(block); }
 void operator delete(void* block, std::size_t) noexcept { counted_free(block); }
 void operator delete[](void* block, std::size_t) noexcept { counted_free(block); }
+// The nothrow forms too (std::stable_sort's buffer uses them): every form
+// must come from the same malloc as the delete that frees it.
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  try {
+    return counted_allocation(size);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
+void operator delete(void* block, const std::nothrow_t&) noexcept { counted_free(block); }
+void operator delete[](void* block, const std::nothrow_t&) noexcept { counted_free(block); }
 
 namespace boardsearch::yut {
 namespace {
