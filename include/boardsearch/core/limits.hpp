@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -47,6 +48,7 @@ struct SearchStats {
   std::chrono::nanoseconds elapsed{0};  // wall time of the search
   std::uint64_t tt_hits = 0;            // transposition-table cutoffs or reuse
   std::uint64_t memory_bytes = 0;       // most bytes the solve's budgeted storage held at once
+  std::size_t threads = 1;              // threads that searched (nodes are summed over them)
   double milliseconds() const { return std::chrono::duration<double, std::milli>(elapsed).count(); }
 };
 
@@ -85,6 +87,11 @@ struct SearchLimits {
   const std::atomic<bool>* cancel = nullptr;         // none: not cancellable
   std::function<void(const Progress&)> on_progress;  // called about every progress_interval
   std::chrono::milliseconds progress_interval{250};
+  // Search threads the solve may use (core/parallel.hpp). 1: the serial
+  // search, no thread started. A puzzle uses more only for a search that
+  // runs long enough to gain from them, and reports how many it used in
+  // SearchStats::threads; answers never depend on it.
+  std::size_t threads = 1;
 
   // Convenience: a deadline `seconds` from now (see deadline_after).
   static Clock::time_point deadline_in(double seconds) { return deadline_after(Clock::now(), seconds); }
@@ -211,6 +218,7 @@ class SearchControl {
     stats_.elapsed = Clock::now() - start_;
     SearchStats total = stats_;
     total.nodes += shared_nodes_.load(std::memory_order_relaxed);
+    total.tt_hits += shared_tt_hits_.load(std::memory_order_relaxed);
     return total;
   }
   // The single-thread counters (visit(), count_tt_hit()).
@@ -239,6 +247,7 @@ class SearchControl {
   std::uint64_t poll_every_ = 1;                // nodes between two polls of visit() (adapts)
   std::uint64_t polls_ = 0;                     // polls so far
   std::atomic<std::uint64_t> shared_nodes_{0};  // flushed by Workers
+  std::atomic<std::uint64_t> shared_tt_hits_{0};  // added by Workers
   std::atomic<int> stop_{kNoStop};              // an Outcome once a stop is requested
 };
 
@@ -258,17 +267,26 @@ class SearchControl {
 // search stopped by the node limit has counted at most
 // max_nodes + W * kFlushNodes nodes (the flush that crosses the budget adds
 // at most kFlushNodes, and every other Worker flushes at most once more
-// before it sees the stop). Workers do not fire the progress callback (it is
-// not thread-safe); the thread that owns the solve may.
+// before it sees the stop). The progress callback is not thread-safe: only
+// the one Worker made with `reports_progress` fires it (at a flush, with the
+// nodes of every thread flushed so far), usually the solve's thread 0.
 class SearchControl::Worker {
  public:
   static constexpr std::uint64_t kFlushNodes = 1024;
 
-  explicit Worker(SearchControl& control) : control_(&control), last_flush_(Clock::now()) {}
+  explicit Worker(SearchControl& control, bool reports_progress = false)
+      : control_(&control), last_flush_(Clock::now()), reports_progress_(reports_progress) {}
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
-  // Adds the nodes not yet flushed, so finish() counts them.
-  ~Worker() { control_->shared_nodes_.fetch_add(pending_, std::memory_order_relaxed); }
+  // Adds the nodes and table hits not yet flushed, so finish() counts them.
+  ~Worker() {
+    control_->shared_nodes_.fetch_add(pending_, std::memory_order_relaxed);
+    control_->shared_tt_hits_.fetch_add(tt_hits_, std::memory_order_relaxed);
+  }
+
+  // Counts a transposition-table cutoff or reuse (added to the control's
+  // statistics when the Worker is destroyed).
+  void count_tt_hit() { ++tt_hits_; }
 
   // Counts one node. Throws SearchAborted when a limit is exceeded or any
   // thread requested a stop (seen at the next flush).
@@ -279,7 +297,10 @@ class SearchControl::Worker {
  private:
   void flush() {
     SearchControl& control = *control_;
-    const std::uint64_t total = control.shared_nodes_.fetch_add(pending_, std::memory_order_relaxed) + pending_;
+    // Nodes of the solve so far: the Workers' and those visit() counted
+    // before the Workers started (while Workers count, nobody calls visit()).
+    const std::uint64_t total =
+        control.shared_nodes_.fetch_add(pending_, std::memory_order_relaxed) + pending_ + control.stats_.nodes;
     pending_ = 0;
     const auto now = Clock::now();
     flush_at_ = next_poll_interval(flush_at_, now - last_flush_, kFlushNodes);
@@ -291,12 +312,18 @@ class SearchControl::Worker {
     if (limits.deadline && now >= *limits.deadline) control.request_stop(Outcome::time_limit);
     if (const int stop = control.stop_.load(std::memory_order_relaxed); stop != kNoStop)
       throw SearchAborted{static_cast<Outcome>(stop)};
+    if (reports_progress_ && limits.on_progress && now >= control.next_progress_) {
+      limits.on_progress(Progress{total, now - control.start_});
+      control.next_progress_ = now + limits.progress_interval;
+    }
   }
 
   SearchControl* control_;
   std::uint64_t pending_ = 0;     // nodes counted since the last flush
+  std::uint64_t tt_hits_ = 0;     // table hits, added at destruction
   std::uint64_t flush_at_ = 1;    // the first node flushes: a limit already passed stops at once
   Clock::time_point last_flush_;  // when flush() last read the clock
+  bool reports_progress_;         // fires the progress callback (one Worker per control)
 };
 
 }  // namespace boardsearch::core
