@@ -19,6 +19,7 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
+#include "boardsearch/core/parallel.hpp"
 #include "cli/commands.hpp"
 #include "cli/hunt_flags.hpp"
 #include "cli/option_flags.hpp"
@@ -43,6 +44,7 @@ struct CheckArguments {
   long long timeout_ms = 2000;
   long long memory_mib = 1024;
   std::optional<unsigned> jobs;
+  std::optional<std::size_t> threads;  // the reference's search threads; default: the cores
   bool write_answers = false;
   TypedOptions puzzle_options;
   std::vector<std::string> taken_paths;  // the words PATH took while parsing
@@ -54,6 +56,7 @@ int run_check_command(const CheckArguments& args) {
   settings.paths = args.paths;
   settings.write_answers = args.write_answers;
   settings.jobs = args.jobs.value_or(hunt::default_jobs());
+  settings.reference_threads = args.threads.value_or(core::default_search_threads());
   settings.run_limits.timeout = std::chrono::milliseconds(args.timeout_ms);
   settings.run_limits.memory_bytes = static_cast<std::uint64_t>(args.memory_mib) << 20;
   read_schema_options(args.puzzle->options, args.puzzle_options, false, settings.options);
@@ -106,6 +109,10 @@ void add_puzzle_check(CLI::App& check_command, const app::Puzzle& puzzle, CheckA
       ->transform(decimal_integer(0, kMaxMemoryMiB));
   sub->add_option("-j,--jobs", args.jobs, "programs run at once (default: the number of cores)")
       ->transform(decimal_integer(1, kMaxJobs));
+  sub->add_option("--threads", args.threads,
+                  "search threads of the reference (for a test without NAME.out), for searches long enough to "
+                  "gain from them (default: the cores)")
+      ->transform(decimal_integer(1, core::kMaxSearchThreads));
   sub->add_flag("--write-answers", args.write_answers,
                 "write boardsearch's proven answer as NAME.out for every NAME.in (no COMMAND)");
   add_schema_options(*sub, puzzle.options, args.puzzle_options);

@@ -28,6 +28,7 @@
 #include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
+#include "boardsearch/core/parallel.hpp"
 #include "cli/commands.hpp"
 #include "cli/hunt_flags.hpp"
 #include "cli/option_flags.hpp"
@@ -81,7 +82,8 @@ struct HuntArguments {
   std::uint64_t seed = 1;
   std::optional<long long> timeout_ms;  // default 2000 (with --slow: above the limit)
   long long memory_mib = kDefaultMemoryMiB;
-  std::optional<unsigned> jobs;  // default: the cores (with --slow: 1)
+  std::optional<unsigned> jobs;        // default: the cores (with --slow: 1)
+  std::optional<std::size_t> threads;  // the reference's search threads; default: the cores
   bool slow = false;
   long long limit_ms = 1000;
   bool random_only = false;
@@ -110,6 +112,7 @@ int run_hunt_command(const HuntArguments& args) {
   settings.guided = !args.random_only;
   settings.explain = args.explain;
   settings.jobs = args.jobs.value_or(args.slow ? 1U : hunt::default_jobs());
+  settings.reference_threads = args.threads.value_or(core::default_search_threads());
   settings.run_limits.timeout = std::chrono::milliseconds(
       args.timeout_ms.value_or(args.slow ? args.limit_ms * kSlowTimeoutFactor + kSlowTimeoutExtraMs : 2000));
   // Cannot overflow: memory_mib <= kMaxMemoryMiB = 2^20.
@@ -192,6 +195,10 @@ void add_common_options(CLI::App& sub, HuntArguments& args) {
                  "programs run at once (default: the number of cores; with --slow 1); with --cases the result "
                  "is the same for every value")
       ->transform(decimal_integer(1, kMaxJobs));
+  sub.add_option("--threads", args.threads,
+                 "search threads of the reference (boardsearch's own solve of each input), for searches long "
+                 "enough to gain from them (default: the cores)")
+      ->transform(decimal_integer(1, core::kMaxSearchThreads));
   sub.add_flag("--slow", args.slow,
                "search inputs within the judge's limits for the one that makes the program slowest (CPU time of "
                "its whole process tree)");

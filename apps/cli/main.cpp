@@ -16,6 +16,7 @@
 #include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
+#include "boardsearch/core/parallel.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_flags.hpp"
 
@@ -65,6 +66,7 @@ struct CommonOptions {
   std::optional<std::string> max_nodes;
   std::optional<std::string> max_memory;
   std::optional<std::string> time_limit;
+  std::optional<std::string> threads;  // search threads; default: the cores
   // The puzzle's own options (its schema), by name, as typed; flags as "".
   boardsearch::cli::TypedOptions puzzle_options;
 };
@@ -84,6 +86,9 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
   const std::uint64_t max_memory_mib = common.max_memory
                                            ? decimal_option(*common.max_memory, "--max-memory", 1, kMaxMaxMemoryMiB)
                                            : kDefaultMaxMemoryMiB;
+  const std::size_t threads =
+      common.threads ? decimal_option(*common.threads, "--threads", 1, boardsearch::core::kMaxSearchThreads)
+                     : boardsearch::core::default_search_threads();
 
   // Step 2. Input, then the puzzle's options (a document option reads a file).
   // A solve that reads no input (Puzzle::reads_input) does not wait for
@@ -102,6 +107,7 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
   request.want_line = false;  // the CLI prints the answer, the explanation or the document
   request.limits.max_nodes = max_nodes;
   request.limits.max_memory_bytes = max_memory_mib * kBytesPerMiB;
+  request.limits.threads = threads;
   if (time_limit > 0) request.limits.deadline = boardsearch::core::SearchLimits::deadline_in(time_limit);
   const bool show_progress = isatty(STDERR_FILENO) == 1;
   bool progress_shown = false;
@@ -170,6 +176,11 @@ void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& comm
                           "many MiB (default {})",
                           kDefaultMaxMemoryMiB),
               "MB");
+  text_option("--threads", common.threads,
+              fmt::format("search threads for a search that runs long enough to gain from them (1..{}; default: "
+                          "the cores, here {}); answers never depend on it",
+                          boardsearch::core::kMaxSearchThreads, boardsearch::core::default_search_threads()),
+              "N");
   sub->add_flag("--strict", common.strict,
                 "refuse (exit 2, naming the limit) input beyond the judge's exact limits and format, and options "
                 "that select no judge problem");

@@ -15,6 +15,7 @@
 #include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
+#include "boardsearch/core/parallel.hpp"
 #include "cli/commands.hpp"  // add_serve_command: shared with the CLI that execs us
 #include "server/server.hpp"
 
@@ -43,7 +44,8 @@ struct ServeOptions {
   std::optional<std::string> max_nodes;
   std::optional<std::string> time_limit;
   std::optional<std::string> max_memory_mb;
-  std::size_t threads = server::kDefaultThreads;
+  std::size_t workers = server::kDefaultWorkers;
+  std::optional<std::string> threads;  // search threads per solve; default: the cores
   bool quiet = false;
 };
 
@@ -65,9 +67,9 @@ constexpr std::uint64_t kMaxMemoryMegabytes = std::uint64_t{1} << 20;
 constexpr std::uint64_t kBytesPerMegabyte = std::uint64_t{1} << 20;
 
 // --max-memory: decimal MiB per solve, at least 1; not given: the default
-// share of kDefaultTotalSolveMemoryBytes for `threads` workers.
-std::uint64_t memory_budget(const std::optional<std::string>& option, std::size_t threads) {
-  if (!option) return server::default_solve_memory_bytes(threads);
+// share of kDefaultTotalSolveMemoryBytes for `workers` workers.
+std::uint64_t memory_budget(const std::optional<std::string>& option, std::size_t workers) {
+  if (!option) return server::default_solve_memory_bytes(workers);
   return app::decimal_option(*option, "--max-memory", 1, kMaxMemoryMegabytes) * kBytesPerMegabyte;
 }
 
@@ -78,12 +80,14 @@ int serve(const ServeOptions& options) {
   config.port = options.port;
   try {
     config.budget = {node_budget(options.max_nodes), seconds_budget(options.time_limit),
-                     memory_budget(options.max_memory_mb, options.threads)};
+                     memory_budget(options.max_memory_mb, options.workers),
+                     options.threads ? app::decimal_option(*options.threads, "--threads", 1, core::kMaxSearchThreads)
+                                     : core::default_search_threads()};
   } catch (const app::InputError& e) {  // a bad option value: one line, exit 2
     std::cerr << "boardsearch: " << e.what() << '\n';
     return kExitUsage;
   }
-  config.threads = options.threads;
+  config.workers = options.workers;
   if (!options.web_root.empty()) {
     config.web_root = options.web_root;
     if (!server::is_web_root(config.web_root)) {
@@ -153,10 +157,15 @@ void add_serve_command(CLI::App& app, int& status) {
   sub->add_option("--time-limit", options.time_limit, "seconds per solve (default 10)")
       ->type_name("SECONDS (decimal > 0)");
   sub->add_option("--max-memory", options.max_memory_mb,
-                  "memory budget per solve in MiB (default 1024 divided among the --threads workers)")
+                  "memory budget per solve in MiB (default 1024 divided among the --workers)")
       ->type_name("MB (integer >= 1)");
-  sub->add_option("--threads", options.threads, "solves that run at once, jobs included (default 4)")
+  sub->add_option("--workers", options.workers, "solves that run at once, jobs included (default 4)")
       ->check(CLI::Range(1, 256).description(""))
+      ->type_name("N (1..256)");
+  sub->add_option("--threads", options.threads,
+                  fmt::format("search threads per solve, for searches long enough to gain from them (default: the "
+                              "cores, here {}); a request's limits.threads may lower it",
+                              core::default_search_threads()))
       ->type_name("N (1..256)");
   sub->add_flag("--quiet", options.quiet, "do not log requests on stderr");
   sub->callback([&status] { status = serve(options); });

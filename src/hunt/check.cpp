@@ -60,6 +60,7 @@ std::optional<std::string> expected_answer(const app::Puzzle& puzzle, const Chec
   request.limits.max_nodes = Checker::kReferenceMaxNodes;
   request.limits.deadline = core::SearchLimits::deadline_in(Checker::kReferenceSeconds);
   request.limits.cancel = &interrupted();
+  request.limits.threads = settings.reference_threads;
   try {
     return puzzle.solve(request).answer;
   } catch (const app::InputError& error) {

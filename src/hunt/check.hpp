@@ -24,6 +24,7 @@ struct CheckSettings {
   app::OptionValues options;         // the puzzle's, read against its schema
   RunLimits run_limits;
   unsigned jobs = 1;
+  std::size_t reference_threads = 1;  // SearchLimits::threads of each reference solve
   bool write_answers = false;
 };
 

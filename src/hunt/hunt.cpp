@@ -390,8 +390,12 @@ std::string_view to_string(MismatchKind kind) {
 }
 
 Checker::Checker(const app::Puzzle& puzzle, app::OptionValues options, std::vector<std::string> command,
-                 RunLimits limits)
-    : puzzle_(puzzle), options_(std::move(options)), command_(std::move(command)), limits_(limits) {}
+                 RunLimits limits, std::size_t reference_threads)
+    : puzzle_(puzzle),
+      options_(std::move(options)),
+      command_(std::move(command)),
+      limits_(limits),
+      reference_threads_(reference_threads) {}
 
 Verdict Checker::check(const std::string& input) {
   {
@@ -408,6 +412,7 @@ Verdict Checker::check(const std::string& input) {
   request.limits.deadline = core::SearchLimits::deadline_in(kReferenceSeconds);
   if (limits_.stop_at) request.limits.deadline = std::min(*request.limits.deadline, *limits_.stop_at);
   request.limits.cancel = &interrupted();
+  request.limits.threads = reference_threads_;
   try {
     verdict.expected = puzzle_.solve(request).answer;
   } catch (const app::LimitError& error) {
@@ -486,7 +491,7 @@ HuntOutcome hunt(const HuntSettings& settings, ProgressSink progress_sink) {
   const Budget budget{settings, Clock::now()};
   RunLimits limits = settings.run_limits;
   limits.stop_at = budget.stop_at();
-  Checker checker(puzzle, settings.options, settings.command, limits);
+  Checker checker(puzzle, settings.options, settings.command, limits, settings.reference_threads);
   ProgressReporter progress(progress_sink, settings.puzzle);
   const Describer describe{cases};
   HuntOutcome outcome;
@@ -534,6 +539,7 @@ std::string explanation_of(const app::Puzzle& puzzle, const HuntSettings& settin
   app::SolveRequest request{input, settings.options, {}};
   request.limits.max_nodes = Checker::kReferenceMaxNodes;
   request.limits.deadline = core::SearchLimits::deadline_in(Checker::kReferenceSeconds);
+  request.limits.threads = settings.reference_threads;
   try {
     return puzzle.solve(request).explanation;
   } catch (const std::exception& error) {

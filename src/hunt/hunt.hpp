@@ -59,6 +59,9 @@ struct HuntSettings {
   // reference. Defaults are the puzzle's own.
   app::OptionValues options;
   unsigned jobs = 1;  // programs run at once (checks and shrinking)
+  // Search threads of each reference solve (SearchLimits::threads; the
+  // puzzle uses them only for a search long enough to gain from them).
+  std::size_t reference_threads = 1;
   // --slow: search for the slowest input within the judge's limits, over
   // `limit` of CPU time counting as a failure; `guided` off draws random
   // knobs only (the baseline the guided search is measured against).
@@ -94,7 +97,9 @@ class Checker {
   static constexpr std::uint64_t kReferenceMaxNodes = 2'000'000'000;
   static constexpr double kReferenceSeconds = 20.0;
 
-  Checker(const app::Puzzle& puzzle, app::OptionValues options, std::vector<std::string> command, RunLimits limits);
+  // `reference_threads`: SearchLimits::threads of each reference solve.
+  Checker(const app::Puzzle& puzzle, app::OptionValues options, std::vector<std::string> command, RunLimits limits,
+          std::size_t reference_threads = 1);
 
   // Checks one judge-format input. Throws app::InputError if the reference
   // rejects the input (a generator bug, or a solver not available) and
@@ -114,6 +119,7 @@ class Checker {
   app::OptionValues options_;
   std::vector<std::string> command_;
   RunLimits limits_;
+  std::size_t reference_threads_;
   std::atomic<std::uint64_t> program_runs_ = 0;
   std::mutex memo_mutex_;
   std::map<std::string, Verdict, std::less<>> memo_;

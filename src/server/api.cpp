@@ -109,6 +109,7 @@ app::OptionValues read_options(const json& request, const app::Puzzle& puzzle) {
 core::SearchLimits read_limits(const json& request, const Budget& budget, const std::atomic<bool>* cancel) {
   std::uint64_t max_nodes = budget.max_nodes;
   double seconds = budget.time_limit_seconds;
+  std::size_t threads = std::max<std::size_t>(budget.threads, 1);
   const auto it = request.find("limits");
   if (it != request.end() && !it->is_null()) {
     if (!it->is_object()) throw BadRequest{"field \"limits\" must be an object"};
@@ -123,14 +124,20 @@ core::SearchLimits read_limits(const json& request, const Budget& budget, const 
           throw BadRequest{"limits.time_limit must be a positive number of seconds"};
         const double asked = value.get<double>();
         seconds = seconds == 0 ? asked : std::min(seconds, asked);
+      } else if (key == "threads") {
+        const long long asked = integer_field(value, "limits.threads");
+        if (asked <= 0) throw BadRequest{"limits.threads must be positive"};
+        threads = std::min(threads, static_cast<std::size_t>(asked));
       } else {
-        throw BadRequest{fmt::format("unknown limit \"{}\" (known: max_nodes, time_limit)", app::printable(key))};
+        throw BadRequest{
+            fmt::format("unknown limit \"{}\" (known: max_nodes, time_limit, threads)", app::printable(key))};
       }
     }
   }
   core::SearchLimits limits;
   limits.max_nodes = max_nodes;
   limits.max_memory_bytes = budget.max_memory_bytes;
+  limits.threads = threads;
   if (seconds > 0) limits.deadline = core::SearchLimits::deadline_in(seconds);
   limits.cancel = cancel;
   return limits;
@@ -148,7 +155,8 @@ json stats_json(const core::SearchStats& stats) {
   return {{"nodes", stats.nodes},
           {"ms", stats.milliseconds()},
           {"tt_hits", stats.tt_hits},
-          {"memory_bytes", stats.memory_bytes}};
+          {"memory_bytes", stats.memory_bytes},
+          {"threads", stats.threads}};
 }
 
 // Runs `body_fn` and maps every failure to its status: BadRequest and

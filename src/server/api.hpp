@@ -43,6 +43,7 @@ struct Budget {
   std::uint64_t max_nodes = 0;
   double time_limit_seconds = 0;
   std::uint64_t max_memory_bytes = 0;  // SearchLimits::max_memory_bytes of every solve
+  std::size_t threads = 1;             // SearchLimits::threads: search threads per solve (at least 1)
 };
 
 struct ApiResponse {
@@ -55,7 +56,7 @@ ApiResponse error_response(int status, std::string_view message);
 
 // POST /api/solve. Body: {"puzzle": name, "input": judge text,
 // "options": {name: value, ...} (the puzzle's schema), "limits":
-// {"max_nodes": N, "time_limit": seconds}, "strict": bool} (all but
+// {"max_nodes": N, "time_limit": seconds, "threads": N}, "strict": bool} (all but
 // "puzzle" and "input" optional).
 // 200: {"puzzle", "answer", "explanation", "line", "document", "stats"}.
 // `cancel` (may be null) stops a running solve, e.g. at server shutdown.

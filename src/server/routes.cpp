@@ -131,7 +131,7 @@ struct RequestHandler::Impl {
         bound_host(config.host),
         bound_port(std::to_string(port)),
         loopback(is_loopback_host(config.host)),
-        jobs(config.threads, run_job ? std::move(run_job) : JobExecutor([](std::function<void()> task) {
+        jobs(config.workers, run_job ? std::move(run_job) : JobExecutor([](std::function<void()> task) {
                task();
                return true;
              })) {}

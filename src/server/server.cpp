@@ -376,7 +376,7 @@ int Server::port() const { return impl_->bound_port; }
 void Server::run() {
   Impl& impl = *impl_;
   if (impl.stopping.load() || !impl.handler) return;
-  const std::size_t threads = std::max<std::size_t>(impl.config.threads, 1);
+  const std::size_t threads = std::max<std::size_t>(impl.config.workers, 1);
   impl.solve_workers = std::make_unique<WorkerPool>(threads, threads * kQueuedSolvesPerWorker);
   impl.page_workers = std::make_unique<WorkerPool>(kPageWorkers, kQueuedPageRequests);
   ReaderLimits limits{impl.config.request_deadline_seconds, impl.config.max_head_bytes, impl.config.max_header_count,

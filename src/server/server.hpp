@@ -38,7 +38,7 @@ constexpr double kDefaultTimeLimitSeconds = 10.0;
 // by workers (see RequestReader), so this bounds only the searches: a few
 // more than the cores of a laptop, so that one long solve never holds up
 // another's answer for long.
-constexpr std::size_t kDefaultThreads = 4;
+constexpr std::size_t kDefaultWorkers = 4;
 // Memory of all solves together by default: the per-solve budget is this
 // divided among the solve workers (256 MiB each with the default 4), so the
 // server's searches never ask for more than this at once.
@@ -59,19 +59,19 @@ constexpr std::size_t kDefaultMaxHeaderCount = 64;
 // usual 1024 open files, with room for the workers' sockets.
 constexpr std::size_t kDefaultMaxPendingConnections = 256;
 
-// The per-solve memory budget for `threads` solve workers (see
+// The per-solve memory budget for `workers` solve workers (see
 // kDefaultTotalSolveMemoryBytes).
-constexpr std::uint64_t default_solve_memory_bytes(std::size_t threads) {
-  return kDefaultTotalSolveMemoryBytes / (threads == 0 ? 1 : threads);
+constexpr std::uint64_t default_solve_memory_bytes(std::size_t workers) {
+  return kDefaultTotalSolveMemoryBytes / (workers == 0 ? 1 : workers);
 }
 
 struct ServerConfig {
   std::string host = "127.0.0.1";
   int port = kDefaultPort;  // 0: any free port (see Server::port)
   std::filesystem::path web_root;
-  Budget budget{kDefaultMaxNodes, kDefaultTimeLimitSeconds, default_solve_memory_bytes(kDefaultThreads)};
+  Budget budget{kDefaultMaxNodes, kDefaultTimeLimitSeconds, default_solve_memory_bytes(kDefaultWorkers)};
   std::size_t max_body_bytes = kDefaultMaxBodyBytes;
-  std::size_t threads = kDefaultThreads;  // solve workers; also the most jobs running at once
+  std::size_t workers = kDefaultWorkers;  // solve workers; also the most jobs running at once
   double request_deadline_seconds = kDefaultRequestDeadlineSeconds;
   std::size_t max_head_bytes = kDefaultMaxHeadBytes;
   std::size_t max_header_count = kDefaultMaxHeaderCount;

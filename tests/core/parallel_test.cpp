@@ -82,9 +82,10 @@ TEST(Parallel, AnExceptionReachesTheCallerAndLaterTasksAreSkipped) {
     // per other thread can have started after task 3's throw was kept.
     EXPECT_LT(ran.load(), 10'000u);
   }
-  EXPECT_THROW(run_on_threads(3, [](std::size_t i) {
-                 if (i == 2) throw SearchAborted{Outcome::cancelled};
-               }),
+  EXPECT_THROW(run_on_threads(3,
+                              [](std::size_t i) {
+                                if (i == 2) throw SearchAborted{Outcome::cancelled};
+                              }),
                SearchAborted);
 }
 

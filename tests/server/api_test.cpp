@@ -161,6 +161,10 @@ TEST(ServerApi, BadRequestFieldsAre400NamingTheField) {
       {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"options", {{"move", 3}}}}, "unknown option"},
       {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"options", 5}}, "options"},
       {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"limits", {{"max_nodes", -1}}}}, "limits.max_nodes"},
+      {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"limits", {{"threads", 0}}}}, "limits.threads"},
+      {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"limits", {{"threads", -2}}}}, "limits.threads"},
+      {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"limits", {{"threads", "2"}}}}, "limits.threads"},
+      {json{{"puzzle", "2048"}, {"input", "1\n2\n"}, {"limits", {{"threads", 1.5}}}}, "limits.threads"},
   };
   for (const auto& [request, mentioned] : cases) {
     SCOPED_TRACE(request.dump());
@@ -422,6 +426,24 @@ TEST(ServerBudget, RequestMayLowerButNotRaiseTheBudget) {
   RunningServer tight(config);
   const Reply raised = solve(tight, {{"puzzle", "footholds"}, {"input", input}, {"limits", {{"max_nodes", 1000000}}}});
   EXPECT_EQ(raised.status, 422) << "a request cannot raise the server's budget";
+}
+
+// limits.threads may lower the server's search threads (never raise them);
+// stats report the threads that searched: one for a judge-size case, which
+// is done before any thread would pay for its start.
+TEST(ServerBudget, ThreadsAreReportedAndAJudgeSizeCaseUsesOne) {
+  ServerConfig config;
+  config.budget.threads = 2;
+  RunningServer server(config);
+  for (const std::string puzzle : {"2048", "tour", "footholds", "yut", "marble"}) {
+    SCOPED_TRACE(puzzle);
+    const std::string input = read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / puzzle / "01.in");
+    for (const int threads : {1, 2, 64}) {
+      const Reply reply = solve(server, {{"puzzle", puzzle}, {"input", input}, {"limits", {{"threads", threads}}}});
+      ASSERT_EQ(reply.status, 200) << reply.body.dump();
+      EXPECT_EQ(reply.body.at("stats").at("threads"), 1) << reply.body.dump();
+    }
+  }
 }
 
 TEST(ServerBudget, TimeBudgetStopsAHardSolveWith422) {

@@ -103,7 +103,7 @@ TEST(ServerJobs, ARunningJobReportsProgressAndStopsWhenCancelled) {
 
 TEST(ServerJobs, NoMoreJobsRunThanWorkers) {
   ServerConfig config;
-  config.threads = 1;
+  config.workers = 1;
   config.budget = {0, 120.0, 0};
   auto server = std::make_unique<RunningServer>(config);
   const std::string id = start_job(*server, {{"puzzle", "footholds"}, {"input", hard_footholds()}});

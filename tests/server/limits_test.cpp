@@ -90,7 +90,7 @@ TEST(ServerReading, ARequestNotWholeByTheDeadlineIs408) {
 // trickle.
 TEST(ServerReading, SlowClientsHoldNoWorker) {
   ServerConfig config;
-  config.threads = 1;
+  config.workers = 1;
   RunningServer server(config);
   constexpr int kSlowClients = 16;  // more than every worker of the old pool (12) and of this one
   std::atomic<bool> stop_trickling{false};
@@ -346,7 +346,7 @@ TEST(ServerBudget, DefaultMemoryBudgetKeepsAllWorkersUnderAGibibyte) {
   const ServerConfig config;
   EXPECT_GT(config.budget.max_memory_bytes, 0u);
   EXPECT_LE(config.budget.max_memory_bytes, std::uint64_t{1} << 30);
-  EXPECT_LE(config.budget.max_memory_bytes * config.threads, std::uint64_t{1} << 30);
+  EXPECT_LE(config.budget.max_memory_bytes * config.workers, std::uint64_t{1} << 30);
 }
 
 // A yut schedule whose DP layers outgrow a small budget: 422 "memory limit"

@@ -48,6 +48,9 @@ TEST(ServeOptions, BadBudgetsAreShortUsageErrors) {
       {"--max-nodes 1e6", "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found '1e6'"},
       {"--max-memory 0", "--max-memory: expected a decimal integer in [1, 1048576], found '0'"},
       {"--max-memory 2GB", "--max-memory: expected a decimal integer in [1, 1048576], found '2GB'"},
+      {"--threads 0", "--threads: expected a decimal integer in [1, 256], found '0'"},
+      {"--threads 257", "--threads: expected a decimal integer in [1, 256], found '257'"},
+      {"--threads two", "--threads: expected a decimal integer in [1, 256], found 'two'"},
       {"--max-nodes 99999999999999999999",
        "--max-nodes: expected a decimal integer in [1, 18446744073709551615], found "
        "'99999999999999999999'"},
@@ -67,7 +70,8 @@ TEST(ServeOptions, BadBudgetsAreShortUsageErrors) {
 // root without index.html), which comes after them.
 TEST(ServeOptions, GoodBudgetsPassTheChecks) {
   for (const std::string arguments :
-       {"--time-limit 2.5 --max-nodes 1000", "--time-limit 1000000000", "--time-limit 0.001", "--max-memory 64"}) {
+       {"--time-limit 2.5 --max-nodes 1000", "--time-limit 1000000000", "--time-limit 0.001", "--max-memory 64",
+        "--threads 1", "--threads 256 --workers 2", "--workers 1"}) {
     SCOPED_TRACE(arguments);
     const ServerRun run = run_server(arguments + " --port 0 --web-root /nonexistent-web-root");
     EXPECT_EQ(run.status, 2);

@@ -242,13 +242,13 @@ class SearchControl {
   Clock::time_point start_;
   Clock::time_point next_progress_;
   SearchStats stats_;
-  Clock::time_point last_poll_;                 // when poll() last read the clock
-  std::uint64_t next_poll_ = 1;                 // visit() polls when stats_.nodes reaches it
-  std::uint64_t poll_every_ = 1;                // nodes between two polls of visit() (adapts)
-  std::uint64_t polls_ = 0;                     // polls so far
-  std::atomic<std::uint64_t> shared_nodes_{0};  // flushed by Workers
+  Clock::time_point last_poll_;                   // when poll() last read the clock
+  std::uint64_t next_poll_ = 1;                   // visit() polls when stats_.nodes reaches it
+  std::uint64_t poll_every_ = 1;                  // nodes between two polls of visit() (adapts)
+  std::uint64_t polls_ = 0;                       // polls so far
+  std::atomic<std::uint64_t> shared_nodes_{0};    // flushed by Workers
   std::atomic<std::uint64_t> shared_tt_hits_{0};  // added by Workers
-  std::atomic<int> stop_{kNoStop};              // an Outcome once a stop is requested
+  std::atomic<int> stop_{kNoStop};                // an Outcome once a stop is requested
 };
 
 // One thread's counter on a SearchControl that several threads share (a

@@ -113,8 +113,7 @@ void run_on_threads(std::size_t threads, Body&& body) {
 #else
   std::vector<std::thread> others;
   others.reserve(threads - 1);
-  for (std::size_t i = 1; i < threads; ++i)
-    others.emplace_back([&body, &errors, i] { errors.run([&] { body(i); }); });
+  for (std::size_t i = 1; i < threads; ++i) others.emplace_back([&body, &errors, i] { errors.run([&] { body(i); }); });
   errors.run([&] { body(std::size_t{0}); });
   for (std::thread& thread : others) thread.join();
 #endif

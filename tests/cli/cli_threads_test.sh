@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# --threads on every command that solves: a bad value is a usage error naming
+# the option (exit 2, one line); answers never depend on it (every sample at
+# 1, 2 and 4 threads gives its judge answer); a judge-size sample starts no
+# thread (--json reports the threads that searched: 1).
+set -u
+bin="$1"
+data="$2"
+# shellcheck source=/dev/null
+source "$(dirname "$0")/cli_lib.sh"
+
+# Step 1. Bad values, on a puzzle command and on hunt and check.
+for value in 0 257 -1 two 1.5 ""; do
+  expect 2 "--threads '$value'" -- 2048 --threads "$value" "$data/2048/01.in"
+  grep -q -- "--threads" "$tmp/err" || fail "--threads '$value': message does not name the option: $(cat "$tmp/err")"
+done
+expect 2 "hunt --threads 0" -- hunt 2048 --threads 0 --cases 1 -- true
+expect 2 "check --threads 0" -- check 2048 --threads 0 "$data/2048"
+
+# Step 2. Every sample of every puzzle at 1, 2 and 4 threads: its answer,
+# and --json says one thread searched (a judge-size case is solved before
+# threads would gain anything).
+for puzzle in 2048 tour footholds yut marble; do
+  for input in "$data/$puzzle"/*.in; do
+    [ -f "${input%.in}.out" ] || continue
+    args=()
+    [ -f "${input%.in}.moves" ] && args=(--moves "$(cat "${input%.in}.moves")")
+    for threads in 1 2 4; do
+      what="$puzzle $(basename "$input") --threads $threads"
+      expect 0 "$what" -- "$puzzle" "${args[@]}" --threads "$threads" "$input"
+      expect_output "$(cat "${input%.in}.out")" "$what"
+    done
+    expect 0 "$puzzle $(basename "$input") --json" -- "$puzzle" "${args[@]}" --threads 4 --json "$input"
+    used=$(python3 -c '
+import json, sys
+def find(node):
+    if isinstance(node, dict):
+        if "threads" in node and isinstance(node["threads"], int): return node["threads"]
+        for value in node.values():
+            found = find(value)
+            if found is not None: return found
+    if isinstance(node, list):
+        for value in node:
+            found = find(value)
+            if found is not None: return found
+    return None
+print(find(json.load(open(sys.argv[1]))))' "$tmp/out")
+    [ "$used" = 1 ] || fail "$puzzle $(basename "$input") --json: threads $used, wanted 1"
+  done
+done
+
+finish "--threads"
