@@ -1,6 +1,7 @@
 # boardsearch: the two commands a newcomer needs are `make run` and `make test`.
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+TSAN_BUILD ?= build-tsan
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS ?=
 # make install: where to (DESTDIR, when set, is prepended to it: staged installs).
@@ -11,7 +12,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 15
 
-.PHONY: all deps build run serve test test-release test-asan test-fuzz bench install package fuzz clean
+.PHONY: all deps build run serve test test-release test-asan test-tsan test-fuzz bench install package fuzz clean
 
 all: build
 
@@ -31,7 +32,13 @@ run: build
 serve: build
 	$(BUILD)/boardsearch serve $(SERVE_ARGS)
 
-test: deps test-release test-asan test-fuzz
+# Each stage prints its wall time (`make test` must stay under 30 minutes on
+# a 2-core machine; the closing notes quote these lines).
+test: deps
+	@start=$$(date +%s); $(MAKE) --no-print-directory test-release; echo "make test: test-release took $$(( $$(date +%s) - start )) s"
+	@start=$$(date +%s); $(MAKE) --no-print-directory test-asan; echo "make test: test-asan took $$(( $$(date +%s) - start )) s"
+	@start=$$(date +%s); $(MAKE) --no-print-directory test-tsan; echo "make test: test-tsan took $$(( $$(date +%s) - start )) s"
+	@start=$$(date +%s); $(MAKE) --no-print-directory test-fuzz; echo "make test: test-fuzz took $$(( $$(date +%s) - start )) s"
 
 test-release: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -41,6 +48,15 @@ test-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOARDSEARCH_SANITIZE=ON -DBOARDSEARCH_BENCH=OFF $(CMAKE_FLAGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	BOARDSEARCH_SANITIZED=1 ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+# The parallel tests (label `parallel`: threads against the serial search,
+# limits across threads), built with ThreadSanitizer; only their executables
+# are built (target boardsearch_parallel_tests).
+test-tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOARDSEARCH_TSAN=ON -DBOARDSEARCH_BENCH=OFF $(CMAKE_FLAGS)
+	cmake --build $(TSAN_BUILD) --target boardsearch_parallel_tests -j $(JOBS)
+	BOARDSEARCH_SANITIZED=1 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	  ctest --test-dir $(TSAN_BUILD) --output-on-failure -j $(JOBS) -L parallel
 
 # Every fuzz target (fuzz/README.md) for FUZZ_SECONDS each; a crash leaves
 # its input in $(FUZZ_BUILD)/fuzz/runs/<target>/artifacts/.
@@ -67,4 +83,4 @@ bench: build
 	$(BUILD)/bench/boardsearch_bench $(BENCH_ARGS)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD)
