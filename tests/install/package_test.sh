@@ -29,7 +29,7 @@ depends=$(dpkg-deb --field "$deb" Depends)
 [ -n "$depends" ] || fail "the package has no dependencies (dpkg-shlibdeps did not run?)"
 # The package names alone, one a line ("libfmt9 (>= 9.1.0+ds1)" -> "libfmt9").
 names=$(tr ',|' '\n\n' <<<"$depends" | sed 's/(.*)//; s/ //g' | sort -u)
-for package in libc6 libstdc++6 libfmt9 libcpp-httplib0.11; do
+for package in libc6 libstdc++6 libfmt9 libcpp-httplib0.11 libtbb12; do
   grep -qxF "$package" <<<"$names" || fail "Depends lacks $package: $depends"
 done
 grep -q -- '-dev$' <<<"$names" && fail "Depends names a -dev package: $depends"

@@ -1,9 +1,13 @@
 // Uses the installed core the way another project would: a 0/1 knapsack as
 // a branch-and-bound problem, checked against plain enumeration. Prints
-// "knapsack <best> <brute force>" and exits 0 when they agree.
+// "knapsack <best> <brute force>" and exits 0 when they agree; the same for
+// capacities 0..12 solved on two threads (core/parallel.hpp, through the
+// package's oneTBB dependency).
 
+#include <array>
 #include <boardsearch/core/branch_and_bound.hpp>
 #include <boardsearch/core/move_list.hpp>
+#include <boardsearch/core/parallel.hpp>
 #include <cstdio>
 #include <optional>
 #include <vector>
@@ -72,5 +76,16 @@ int main() {
   const int plain = brute_force(k);
   if (!result.value || result.outcome != boardsearch::core::Outcome::proven) return 1;
   std::printf("knapsack %d %d\n", *result.value, plain);
-  return *result.value == plain ? 0 : 1;
+  if (*result.value != plain) return 1;
+  // Each capacity on its own copy, two threads taking the next one.
+  std::array<bool, 13> agrees{};
+  boardsearch::core::for_each_task(2, agrees.size(), [&](std::size_t capacity) {
+    Knapsack own = k;
+    own.capacity = static_cast<int>(capacity);
+    const auto solved = boardsearch::core::branch_and_bound<boardsearch::core::Goal::maximize>(own);
+    agrees[capacity] = solved.value && *solved.value == brute_force(own);
+  });
+  for (const bool agreed : agrees)
+    if (!agreed) return 1;
+  return 0;
 }
