@@ -196,5 +196,50 @@ BENCHMARK(BM_2048_Lone1024)->Args({12, 0})->Args({13, 0})->Unit(benchmark::kMill
 BENCHMARK(BM_2048_Lone1024)->Args({20, 1})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_2048_PlainLone1024)->Arg(10)->Unit(benchmark::kMillisecond)->Iterations(1);
 
+// Threads (issue #17): the hardest cases at 1 and 2 search threads in the
+// same run, wall clock. Args: case (kThreadCases), threads. The node count
+// of the 2-thread runs is summed over the threads and may differ from run
+// to run; the answer never does.
+struct ThreadCase {
+  const char* name;
+  Board (*make)();
+  long long moves;
+};
+const std::array kThreadCases = {
+    ThreadCase{"twos_and_fours_1_K12", [] { return dense_board(DenseClass::twos_and_fours, 1); }, 12},
+    ThreadCase{"small_sparse_1_K12", [] { return dense_board(DenseClass::small_sparse, 1); }, 12},
+    ThreadCase{"mixed_small_1_K12", [] { return dense_board(DenseClass::mixed_small, 1); }, 12},
+    ThreadCase{"mixed_small_2_K12", [] { return dense_board(DenseClass::mixed_small, 2); }, 12},
+    ThreadCase{"lone_1024_0_K13", [] { return lone_1024_board(kLoneSeed); }, 13},
+    ThreadCase{"lone_1024_3_K14", [] { return lone_1024_board(kLoneSeed + 3); }, 14},
+    ThreadCase{"random_0_K10", [] { return random_board(kRandomSeed); }, 10},
+};
+
+void BM_2048_Threads(benchmark::State& state) {
+  const ThreadCase& bench_case = kThreadCases[static_cast<std::size_t>(state.range(0))];
+  const auto threads = static_cast<std::size_t>(state.range(1));
+  state.SetLabel(bench_case.name);
+  const Board board = bench_case.make();
+  std::uint64_t nodes = 0, answer = 0;
+  std::size_t used = 0;
+  for (auto _ : state) {
+    game2048::SearchOptions options;
+    options.threads = threads;
+    const auto result = game2048::maximize_tile(board, bench_case.moves, {}, options);
+    if (!result.search.proven()) state.SkipWithError("not proven");
+    nodes = result.search.stats.nodes;
+    used = result.search.stats.threads;
+    answer = game2048::tile_value(result.search.value.value_or(board.max_exponent()));
+  }
+  report(state, nodes, answer, 1);
+  state.counters["threads_used"] = static_cast<double>(used);
+}
+
+void thread_args(benchmark::internal::Benchmark* bench) {
+  for (std::size_t c = 0; c < kThreadCases.size(); ++c)
+    for (const long long threads : {1, 2}) bench->Args({static_cast<long long>(c), threads});
+}
+BENCHMARK(BM_2048_Threads)->Apply(thread_args)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+
 }  // namespace
 }  // namespace boardsearch::bench2048

@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <limits>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 #include "boardsearch/core/move_list.hpp"
@@ -320,6 +322,152 @@ TEST(BranchAndBound, SearchesSharingAControlShareItsNodeBudget) {
   const auto cut = core::branch_and_bound<Goal::maximize>(k, tight);
   EXPECT_EQ(cut.outcome, core::Outcome::node_limit);
   EXPECT_EQ(k.next, 0u) << "an aborted search must restore the problem";
+}
+
+// The parallel search (parallel_branch_and_bound) against brute force, with
+// the trial off (every input really runs threads) and on, minimize and
+// maximize, the incumbent handed to move generation or not.
+template <Goal goal, class P>
+core::SearchResult<typename P::Move, int> parallel_solve(P& problem, std::size_t threads, std::uint64_t trial,
+                                                         std::size_t split_depth, const core::SearchLimits& limits = {},
+                                                         core::BranchAndBoundOptions<int> options = {}) {
+  core::SearchControl control(limits);
+  core::ParallelOptions parallel;
+  parallel.threads = threads;
+  parallel.trial_nodes = trial;
+  parallel.split_depth = split_depth;
+  return core::parallel_branch_and_bound<goal>(problem, control, options, parallel,
+                                               [&](std::size_t) { return problem; });
+}
+
+TEST(ParallelBranchAndBound, EqualsBruteForceOnRandomKnapsacksAtOneTwoAndFourThreads) {
+  core::SplitMix64 rng(101);
+  const int rounds = 600;
+  for (int round = 0; round < rounds; ++round) {
+    KnapsackAgainstIncumbent k;
+    fill_random_knapsack(rng, k);
+    const int truth = knapsack_brute_force(k);
+    for (const std::size_t threads : {std::size_t{1}, std::size_t{2}, std::size_t{4}}) {
+      const std::uint64_t trial = round % 3 == 0 ? 5 : 0;
+      const std::size_t split = 1 + static_cast<std::size_t>(round % 5);
+      const auto result = parallel_solve<Goal::maximize>(k, threads, trial, split);
+      ASSERT_TRUE(result.proven());
+      ASSERT_EQ(result.value, truth) << "round " << round << ", " << threads << " threads";
+      Knapsack replay = k;
+      replay.next = 0, replay.used = 0, replay.gained = 0;
+      for (bool take : result.line) replay.apply(take);
+      EXPECT_LE(replay.used, k.capacity);
+      EXPECT_EQ(replay.gained, truth) << "the line reaches the value";
+      EXPECT_EQ(k.next, 0u);
+      if (threads == 1) {
+        EXPECT_EQ(result.stats.threads, 1u);
+      }
+    }
+  }
+}
+
+TEST(ParallelBranchAndBound, OneThreadAndAFinishedTrialAreTheSerialSearch) {
+  core::SplitMix64 rng(102);
+  for (int round = 0; round < 200; ++round) {
+    Knapsack k;
+    fill_random_knapsack(rng, k);
+    const auto serial = core::branch_and_bound<Goal::maximize>(k);
+    const auto one = parallel_solve<Goal::maximize>(k, 1, 0, 3);
+    const auto trial = parallel_solve<Goal::maximize>(k, 4, 1u << 20, 3);  // finishes in the trial
+    for (const auto* r : {&one, &trial}) {
+      EXPECT_EQ(r->value, serial.value);
+      EXPECT_EQ(r->line, serial.line);
+      EXPECT_EQ(r->stats.nodes, serial.stats.nodes);
+      EXPECT_EQ(r->stats.threads, 1u);
+    }
+  }
+}
+
+TEST(ParallelBranchAndBound, EqualsDynamicProgrammingOnRandomCoinSystems) {
+  core::SplitMix64 rng(103);
+  int threaded = 0;
+  for (int round = 0; round < 600; ++round) {
+    CoinChange p;
+    std::vector<int> coins;
+    const std::size_t n = 1 + rng.below(5);
+    while (coins.size() < n) {
+      const int c = 2 + static_cast<int>(rng.below(15));
+      if (std::find(coins.begin(), coins.end(), c) == coins.end()) coins.push_back(c);
+    }
+    std::sort(coins.rbegin(), coins.rend());
+    p.coins = coins;
+    const int target = static_cast<int>(rng.below(60));
+    p.remainder = target;
+    const int expected = coin_change_dp(coins, target);
+    for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
+      const auto result = parallel_solve<Goal::minimize>(p, threads, 0, 1 + static_cast<std::size_t>(round % 4));
+      ASSERT_TRUE(result.proven());
+      threaded += result.stats.threads == threads;
+      if (expected >= (1 << 20)) {
+        ASSERT_FALSE(result.value.has_value()) << "round " << round;
+        continue;
+      }
+      ASSERT_EQ(result.value, expected) << "round " << round;
+      int sum = 0;
+      for (int i : result.line) sum += coins[static_cast<std::size_t>(i)];
+      EXPECT_EQ(sum, target);
+      EXPECT_EQ(static_cast<int>(result.line.size()), expected);
+    }
+  }
+  EXPECT_GT(threaded, 0);
+}
+
+TEST(ParallelBranchAndBound, BestPossibleAndIncumbentHoldAcrossThreads) {
+  Knapsack k;
+  for (int i = 0; i < 16; ++i) k.weight.push_back(1), k.value.push_back(1);
+  k.capacity = 16;
+  core::BranchAndBoundOptions<int> options;
+  options.best_possible = 16;
+  const auto early = parallel_solve<Goal::maximize>(k, 2, 0, 4, {}, options);
+  EXPECT_EQ(early.value, 16);
+  EXPECT_TRUE(early.proven());
+  core::BranchAndBoundOptions<int> beaten;
+  beaten.incumbent = 16;
+  const auto none = parallel_solve<Goal::maximize>(k, 2, 0, 4, {}, beaten);
+  EXPECT_TRUE(none.proven());
+  EXPECT_FALSE(none.value.has_value()) << "nothing beats the incumbent";
+}
+
+// A knapsack too big to finish: 40 items, no item fits with the others' bound
+// pruning much. Every limit must stop every thread.
+Knapsack endless_knapsack() {
+  Knapsack k;
+  core::SplitMix64 rng(17);
+  for (int i = 0; i < 40; ++i)
+    k.weight.push_back(10 + static_cast<int>(rng.below(5))), k.value.push_back(10 + static_cast<int>(rng.below(5)));
+  k.capacity = 200;
+  return k;
+}
+
+TEST(ParallelBranchAndBound, NodeBudgetDeadlineAndCancelStopEveryThread) {
+  Knapsack k = endless_knapsack();
+  core::SearchLimits budget;
+  budget.max_nodes = 5000;
+  const auto by_nodes = parallel_solve<Goal::maximize>(k, 4, 100, 6, budget);
+  EXPECT_EQ(by_nodes.outcome, core::Outcome::node_limit);
+  EXPECT_LE(by_nodes.stats.nodes, budget.max_nodes + 4 * core::SearchControl::Worker::kFlushNodes);
+  EXPECT_EQ(by_nodes.stats.threads, 4u);
+
+  core::SearchLimits deadline;
+  deadline.deadline = core::SearchLimits::deadline_in(0.05);
+  EXPECT_EQ(parallel_solve<Goal::maximize>(k, 2, 0, 6, deadline).outcome, core::Outcome::time_limit);
+
+  std::atomic<bool> cancel{false};
+  core::SearchLimits cancellable;
+  cancellable.cancel = &cancel;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    cancel.store(true);
+  });
+  const auto cancelled = parallel_solve<Goal::maximize>(k, 2, 0, 6, cancellable);
+  canceller.join();
+  EXPECT_EQ(cancelled.outcome, core::Outcome::cancelled);
+  EXPECT_EQ(k.next, 0u);
 }
 
 TEST(SearchControl, PastDeadlineStopsWithTimeLimit) {

@@ -62,6 +62,26 @@ namespace boardsearch::game2048 {
 // same board: P(l+1) at A, which is shallower. The root is entered with K,
 // so no line of <= K moves beats the final best. The table compares whole
 // boards, so a hash collision cannot fake an entry.
+//
+// Threads (core::parallel_branch_and_bound). Each thread searches with a
+// copy of its own and a table of its own; the incumbent ("best") is shared.
+// Read the claim over the entries of every thread's table together, at the
+// end of the solve. The proof above needs two things of an entry (A, r):
+// that every child of A is handled as in (a)-(e), and that a value reached
+// is reported to the one final best. A thread enters a board either inside
+// a claimed child, searching it as the serial search does (its children
+// handled there, by that thread), or at a shared node (its own or one it
+// replayed its way to), whose children are all claimed by some thread and
+// searched there, or dropped as the serial search drops them (a bound that
+// cannot beat the shared best, the skips (1)-(3) made with some thread's
+// entries). Every value reached goes to the shared best. So (a)-(e) hold for
+// the union of the tables, with "entered" meaning "entered by some thread",
+// once every thread is done; a thread skipping a board that another part
+// of the tree is still searching is the same situation as the serial
+// search skipping a board its own ancestor is still searching. The serial
+// trial that runs first and is abandoned is the one exception: its table
+// holds boards it left half searched, so it is dropped (drop_seen_boards)
+// and the threads start with empty tables.
 class MaxTileProblem {
  public:
   using Move = Direction;
@@ -144,6 +164,27 @@ class MaxTileProblem {
   }
 
   void undo(Direction) { path_.pop_back(); }
+
+  // apply(direction) without generate_moves first: computes the child (its
+  // board, bound and hash) as generate_moves would, then applies it. The
+  // parallel search brings a thread's copy to a shared node with it
+  // (core::ReplaysMoves); it never filters, so a board this copy's table
+  // already holds is still entered (see "Threads" above).
+  void replay(Direction direction) {
+    const std::size_t depth = path_.size() - 1;
+    if (children_.size() <= depth) children_.resize(depth + 1);
+    const auto i = static_cast<std::size_t>(direction);
+    ChildSlots& slots = children_[depth];
+    apply_move(board(), direction, slots.boards[i]);
+    slots.bounds[i] = bound_for(slots.boards[i], path_.back().moves_left - 1);
+    if (options_.use_seen_boards) slots.hashes[i] = hash_board(slots.boards[i]);
+    apply(direction);
+  }
+
+  // Frees the table of entered boards and takes no more: for a problem
+  // whose search was abandoned (the parallel search's trial), whose entries
+  // for the boards it left unfinished must not be used again.
+  void drop_seen_boards() { seen_ = SeenBoards(root_.cells().size(), 0); }
 
   const Board& board() const {
     if (path_.size() == 1) return root_;

@@ -76,6 +76,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
     };
   SearchOptions options;
   options.progress = &bracket;
+  options.threads = std::max<std::size_t>(request.limits.threads, 1);
   // The table of seen boards is the search's only storage that grows with
   // the nodes (the line and the path are at most K boards): it gets half of
   // the solve's memory budget, so that a budget below its default holds.
@@ -139,6 +140,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
                      {"boards", std::move(json_boards)},
                      {"exponents", std::move(json_exponents)},
                      {"nodes", result.search.stats.nodes},
+                     {"threads", result.search.stats.threads},
                      {"seen_boards", result.seen_boards},
                      {"ms", result.search.stats.milliseconds()}};
   return report;

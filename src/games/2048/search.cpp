@@ -1,6 +1,8 @@
 #include "games/2048/search.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 
 #include "boardsearch/core/branch_and_bound.hpp"
 #include "games/2048/problem.hpp"
@@ -23,11 +25,42 @@ MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchCon
     };
   }
   MaxTileResult result;
-  result.search = core::branch_and_bound<core::Goal::maximize>(problem, control, bnb_options);
+  bool depth_limited = false;
+  std::size_t seen_boards = 0;
+  if (options.threads <= 1) {
+    result.search = core::branch_and_bound<core::Goal::maximize>(problem, control, bnb_options);
+    depth_limited = problem.depth_limited();
+    seen_boards = problem.seen_boards();
+  } else {
+    // Each thread has a table of its own (no lock on the hot path), with an
+    // even share of the budget, so the tables together stay within it. The
+    // trial's table is dropped before they are made (it is not searched
+    // again), so the trial and the threads never hold more than the budget.
+    SearchOptions per_thread = options;
+    per_thread.table_bytes = options.table_bytes / options.threads;
+    core::ParallelOptions parallel;
+    parallel.threads = options.threads;
+    const std::uint64_t cells = std::max<std::uint64_t>(start.cells().size(), 1);
+    parallel.trial_nodes = options.trial_nodes.value_or(std::max(kMinTrialNodes, kTrialCellNodes / cells));
+    parallel.split_depth = options.split_depth;
+    result.search = core::parallel_branch_and_bound<core::Goal::maximize>(
+        problem, control, bnb_options, parallel,
+        [&](std::size_t) {
+          problem.drop_seen_boards();
+          return MaxTileProblem(start, moves, per_thread);
+        },
+        [&](const MaxTileProblem& thread_problem) {
+          depth_limited = depth_limited || thread_problem.depth_limited();
+          seen_boards += thread_problem.seen_boards();
+        });
+    // The trial's cut counts too (a finished trial is the whole search).
+    depth_limited = depth_limited || problem.depth_limited();
+    if (result.search.stats.threads == 1) seen_boards = problem.seen_boards();
+  }
   // A cut line leaves the value unproven; a node or time limit that also
   // struck is reported first (it stopped the search, the cut only narrowed it).
-  if (problem.depth_limited() && result.search.proven()) result.search.outcome = core::Outcome::depth_limit;
-  result.seen_boards = problem.seen_boards();
+  if (depth_limited && result.search.proven()) result.search.outcome = core::Outcome::depth_limit;
+  result.seen_boards = seen_boards;
   result.root_bound = *bnb_options.best_possible;
   return result;
 }
