@@ -83,7 +83,7 @@ struct HuntArguments {
   std::optional<long long> timeout_ms;  // default 2000 (with --slow: above the limit)
   long long memory_mib = kDefaultMemoryMiB;
   std::optional<unsigned> jobs;        // default: the cores (with --slow: 1)
-  std::optional<std::size_t> threads;  // the reference's search threads; default: the cores
+  std::optional<std::size_t> threads;  // the reference's search threads; default: the cores (with --slow: 1)
   bool slow = false;
   long long limit_ms = 1000;
   bool random_only = false;
@@ -112,7 +112,9 @@ int run_hunt_command(const HuntArguments& args) {
   settings.guided = !args.random_only;
   settings.explain = args.explain;
   settings.jobs = args.jobs.value_or(args.slow ? 1U : hunt::default_jobs());
-  settings.reference_threads = args.threads.value_or(core::default_search_threads());
+  // --slow measures CPU times: the reference's threads (idle TBB workers
+  // spin a little after a solve) stay off the measured program's cores.
+  settings.reference_threads = args.threads.value_or(args.slow ? 1 : core::default_search_threads());
   settings.run_limits.timeout = std::chrono::milliseconds(
       args.timeout_ms.value_or(args.slow ? args.limit_ms * kSlowTimeoutFactor + kSlowTimeoutExtraMs : 2000));
   // Cannot overflow: memory_mib <= kMaxMemoryMiB = 2^20.
@@ -197,7 +199,7 @@ void add_common_options(CLI::App& sub, HuntArguments& args) {
       ->transform(decimal_integer(1, kMaxJobs));
   sub.add_option("--threads", args.threads,
                  "search threads of the reference (boardsearch's own solve of each input), for searches long "
-                 "enough to gain from them (default: the cores)")
+                 "enough to gain from them (default: the cores; with --slow 1)")
       ->transform(decimal_integer(1, core::kMaxSearchThreads));
   sub.add_flag("--slow", args.slow,
                "search inputs within the judge's limits for the one that makes the program slowest (CPU time of "
