@@ -21,6 +21,7 @@
 #include "server/request_reader.hpp"
 #include "server/server.hpp"
 #include "server_fixture.hpp"
+#include "server_process.hpp"
 #include "support/read_file.hpp"
 
 namespace boardsearch::server {
@@ -33,8 +34,10 @@ using testing::post;
 using testing::raw_exchange;
 using testing::receive_all;
 using testing::Reply;
+using testing::run_server;
 using testing::RunningServer;
 using testing::send_all;
+using testing::ServerRun;
 using testing::solve;
 using testing::status_of;
 using Clock = std::chrono::steady_clock;
@@ -403,24 +406,6 @@ TEST(RequestHandlerDirect, EveryRouteAnswersWithoutASocket) {
 
 // ---------------------------------------------------------------------------
 // The executable: `serve --help` and the warning for a non-loopback host.
-
-struct ServerRun {
-  int status = -1;
-  std::string output;
-};
-
-ServerRun run_server(const std::string& arguments) {
-  const std::string command = std::string(BOARDSEARCH_SERVER_EXE) + " serve " + arguments + " </dev/null 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return {};
-  ServerRun run;
-  std::array<char, 4096> buffer{};
-  while (const std::size_t length = std::fread(buffer.data(), 1, buffer.size(), pipe))
-    run.output.append(buffer.data(), length);
-  const int wait_status = pclose(pipe);
-  if (wait_status != -1 && WIFEXITED(wait_status)) run.status = WEXITSTATUS(wait_status);
-  return run;
-}
 
 TEST(ServeCommand, HelpNamesTheCommandAndNumericTypes) {
   const ServerRun run = run_server("--help");

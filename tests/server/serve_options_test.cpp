@@ -3,34 +3,18 @@
 // line on stderr that names the option, before anything is bound.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "server_process.hpp"
+
 namespace {
 
-struct ServerRun {
-  int status = -1;     // exit status, or -1 if the process did not exit normally
-  std::string output;  // stdout and stderr together
-};
-
-// Runs the server executable with `arguments` (fixed words, no shell
-// quoting needed), stdin closed, and collects what it prints.
-ServerRun run_server(const std::string& arguments) {
-  const std::string command = std::string(BOARDSEARCH_SERVER_EXE) + " serve " + arguments + " </dev/null 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return {};
-  ServerRun run;
-  std::array<char, 4096> buffer{};
-  while (const std::size_t length = std::fread(buffer.data(), 1, buffer.size(), pipe))
-    run.output.append(buffer.data(), length);
-  const int wait_status = pclose(pipe);
-  if (wait_status != -1 && WIFEXITED(wait_status)) run.status = WEXITSTATUS(wait_status);
-  return run;
-}
+using boardsearch::server::testing::run_server;
+using boardsearch::server::testing::ServerRun;
 
 // Longest message accepted: one readable line.
 constexpr std::size_t kMaxMessageChars = 120;
