@@ -65,7 +65,9 @@ concept NegamaxGame = requires(G& g, const G& cg, const typename G::Move& m, typ
 // The table contract: entries of exact positions (never another position's),
 // each with a proven lower and upper bound (kNoLower / kNoUpper: none).
 //   prefetch(h)               start loading what probe(h, game) will read
-//   probe(h, game)            the position's entry, or nullptr
+//   probe(h, game)            the position's entry, or nothing: a pointer
+//                             (nullptr) or a copy (std::optional, for tables
+//                             that other threads write while it is read)
 //   stored_move(entry)        its best move, if one is stored
 //   store(h, game, lo, hi, m, nodes)  the score lies in [lo, hi], best move m
 //                             (nullopt: none), found by a search of `nodes` nodes
@@ -81,6 +83,27 @@ concept NegamaxTable = requires(T& t, const T& ct, const G& game, std::uint64_t 
   t.store(hash, game, 0, 0, move, std::uint64_t{0});
 };
 
+// What a search counts its nodes on: SearchControl (one thread), or any
+// counter with the same visit() and count_tt_hit() that also tells how many
+// nodes it has visited (nodes()), e.g. a wrapper of a SearchControl::Worker
+// for one thread of a parallel search.
+template <class C>
+concept NodeCounter = requires(C& c, const C& cc) {
+  c.visit();
+  c.count_tt_hit();
+  { cc.nodes() } -> std::convertible_to<std::uint64_t>;
+}
+|| std::same_as<C, SearchControl>;
+
+// The nodes `counter` has visited so far.
+template <class C>
+std::uint64_t nodes_visited(const C& counter) {
+  if constexpr (std::same_as<C, SearchControl>)
+    return counter.stats().nodes;
+  else
+    return counter.nodes();
+}
+
 // Which positions use the table: every one.
 struct EveryPosition {
   template <class G>
@@ -91,14 +114,15 @@ struct EveryPosition {
 
 // G: a NegamaxGame; Table: a NegamaxTable of it; UseTable: a predicate on the
 // game, true for the positions that use the table (skipping it is never
-// unsound: a table only saves work). The game, the table and the control
-// (the solve's, shared with whatever else the solve searches) outlive it.
-template <NegamaxGame G, NegamaxTable<G> Table, class UseTable = EveryPosition>
+// unsound: a table only saves work); Counter: what nodes are counted on
+// (NodeCounter). The game, the table and the control (the solve's, shared
+// with whatever else the solve searches) outlive it.
+template <NegamaxGame G, NegamaxTable<G> Table, class UseTable = EveryPosition, NodeCounter Counter = SearchControl>
 class Negamax {
  public:
   using Move = typename G::Move;
 
-  Negamax(G& game, Table& table, SearchControl& control, UseTable use_table = {})
+  Negamax(G& game, Table& table, Counter& control, UseTable use_table = {})
       : game_(game), table_(table), control_(control), use_table_(use_table) {}
 
   // Fail-soft alpha-beta on the game's current position: returns v with
@@ -111,8 +135,8 @@ class Negamax {
   // The best move stored for the current position, if any.
   std::optional<Move> table_move() const {
     const std::uint64_t hash = game_.hash();
-    const auto* entry = table_.probe(hash, game_);
-    return entry != nullptr ? table_.stored_move(*entry) : std::nullopt;
+    const auto entry = table_.probe(hash, game_);
+    return entry ? table_.stored_move(*entry) : std::nullopt;
   }
 
  private:
@@ -120,7 +144,7 @@ class Negamax {
     // Step 1. Count the node (may abort on a limit). If the position uses the
     // table, start loading its entry while the closed-form checks run.
     control_.visit();
-    const std::uint64_t nodes_before = control_.stats().nodes;
+    const std::uint64_t nodes_before = nodes_visited(control_);
     const bool use_table = use_table_(std::as_const(game_));
     const std::uint64_t hash = use_table ? game_.hash() : 0;
     if (use_table) table_.prefetch(hash);
@@ -141,7 +165,8 @@ class Negamax {
     // window: a result at or below a raised alpha is at least the stored
     // lower bound, so it is then exact (symmetrically for beta).
     std::optional<Move> table_move;
-    if (const auto* entry = use_table ? table_.probe(hash, std::as_const(game_)) : nullptr) {
+    using Probed = decltype(table_.probe(hash, std::as_const(game_)));
+    if (const Probed entry = use_table ? table_.probe(hash, std::as_const(game_)) : Probed{}) {
       table_move = table_.stored_move(*entry);
       if (entry->lower >= beta || entry->lower == entry->upper) {
         control_.count_tt_hit();
@@ -186,7 +211,7 @@ class Negamax {
 
     // Step 7. Store what the search proved about this position.
     if (!use_table) return best;
-    const std::uint64_t nodes = control_.stats().nodes - nodes_before + 1;
+    const std::uint64_t nodes = nodes_visited(control_) - nodes_before + 1;
     if (best <= alpha_searched) {
       // Failed low: every move scored <= best; the best move is only a guess.
       table_.store(hash, std::as_const(game_), Table::kNoLower, best, std::nullopt, nodes);
@@ -200,7 +225,7 @@ class Negamax {
 
   G& game_;
   Table& table_;
-  SearchControl& control_;
+  Counter& control_;
   UseTable use_table_;
 };
 

@@ -162,6 +162,19 @@ class FootholdsGame {
       moves[i] = direction;
       scores[i] = score;
     }
+    if (variant_ != 0 && foothold_count_ >= vary_min_footholds_) rotate(moves);
+  }
+
+  // Lazy SMP (solver.cpp): a helper thread of a parallel solve searches the
+  // same positions in another order, so that the threads spread over the
+  // tree instead of walking it in step. With variant != 0, positions with at
+  // least `min_footholds` footholds (those near the root) rotate their
+  // ordered moves by an amount drawn from the position and the variant.
+  // Only the order changes, so every value stays exact. Variant 0: the
+  // territory order alone (the serial search).
+  void vary_order(std::uint64_t variant, int min_footholds) {
+    variant_ = variant;
+    vary_min_footholds_ = min_footholds;
   }
 
   // Precondition: `direction` was generated for this position.
@@ -239,6 +252,18 @@ class FootholdsGame {
   // before moves are generated (known_score, case 2).
   static constexpr int kStepOntoOtherScore = -1000;
 
+  // The helper thread's order (vary_order): the moves rotated by an amount
+  // from the position's hash and the variant.
+  void rotate(MoveBuffer& moves) const {
+    const std::size_t size = moves.size();
+    const std::size_t by = static_cast<std::size_t>(mix64(hash() ^ variant_) % size);
+    if (by == 0) return;
+    Direction rotated[4];
+    for (std::size_t i = 0; i < size; ++i) rotated[i] = moves[(i + by) % size];
+    moves.clear();
+    for (std::size_t i = 0; i < size; ++i) moves.push_back(rotated[i]);
+  }
+
   BB adjacent(int cell) const { return geometry_->adjacent[static_cast<std::size_t>(cell)]; }
   int step_to(int cell, Direction direction) const {
     return geometry_->step_to[static_cast<std::size_t>(cell)][static_cast<std::size_t>(direction)];
@@ -281,6 +306,8 @@ class FootholdsGame {
   int foothold_count_;
   std::uint8_t mover_;
   std::uint8_t other_;
+  std::uint64_t variant_ = 0;   // vary_order
+  int vary_min_footholds_ = 0;  // vary_order
 };
 
 }  // namespace boardsearch::footholds

@@ -17,14 +17,17 @@
 // This is a plain recursive search rather than core::branch_and_bound because
 // the memo is keyed by the component, which the generic problem cannot express;
 // it counts its nodes on the solve's core::SearchControl (one budget for the
-// whole solve).
+// whole solve), through the searching thread's NodeCounter. The memo is the
+// thread's own: in a parallel solve every thread has one.
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "boardsearch/core/limits.hpp"
+#include "games/footholds/counter.hpp"
 #include "games/footholds/geometry.hpp"
 
 namespace boardsearch::footholds {
@@ -32,12 +35,20 @@ namespace boardsearch::footholds {
 template <class BB>
 class LongestPaths {
  public:
-  // cache_entries: memo slots (rounded up to a power of two). `control` is
-  // the solve's: these nodes count against the same budget as the game
-  // search's, so a node limit N stops the whole solve after N + 1 nodes. Both
-  // must outlive this object.
+  // cache_entries: memo slots (rounded up to a power of two). `counter`
+  // counts on the solve's control: these nodes count against the same budget
+  // as the game search's, so a node limit N stops the whole solve after N + 1
+  // nodes. Both must outlive this object.
+  LongestPaths(const Geometry<BB>& geometry, std::size_t cache_entries, NodeCounter& counter)
+      : geometry_(&geometry), cache_(std::bit_ceil(std::max<std::size_t>(cache_entries, 1))), counter_(&counter) {}
+  // The same, counting straight on `control` (one thread; tests).
   LongestPaths(const Geometry<BB>& geometry, std::size_t cache_entries, core::SearchControl& control)
-      : geometry_(&geometry), cache_(std::bit_ceil(std::max<std::size_t>(cache_entries, 1))), control_(&control) {}
+      : geometry_(&geometry),
+        cache_(std::bit_ceil(std::max<std::size_t>(cache_entries, 1))),
+        own_counter_(std::in_place, control),
+        counter_(&*own_counter_) {}
+  LongestPaths(const LongestPaths&) = delete;
+  LongestPaths& operator=(const LongestPaths&) = delete;
 
   // The bytes the memo of cache_entries slots takes.
   static std::size_t bytes_for(std::size_t cache_entries) {
@@ -79,7 +90,7 @@ class LongestPaths {
   // path that long is found. Preconditions as longest_from.
   int longest_up_to(BB region, int start, int goal) {
     // Step 1. Count the node (limits); a one-cell region has no step.
-    control_->visit();
+    counter_->visit();
     const BB rest = region ^ BB::cell(start);
     if (rest.none()) return 0;
 
@@ -159,7 +170,8 @@ class LongestPaths {
 
   const Geometry<BB>* geometry_;
   std::vector<Entry> cache_;
-  core::SearchControl* control_;
+  std::optional<NodeCounter> own_counter_;  // the SearchControl constructor's
+  NodeCounter* counter_;
 };
 
 }  // namespace boardsearch::footholds

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -109,8 +110,23 @@ std::string progress_known(const SolveProgress& progress) {
   return fmt::format("proven: {} wins, after {} to {} moves", progress.winner, progress.fewest, progress.most);
 }
 
+// The options: the game table's size (none given: chosen from the board).
+constexpr std::array kOptions = {
+    app::OptionSpec{.name = "table-mb",
+                    .kind = app::OptionKind::integer,
+                    .value_name = "MIB",
+                    .help =
+                        "size of the game search's table in MiB, 1 to 1024 (default: from the board, at most 8 MiB; "
+                        "shrunk to fit --max-memory)",
+                    .minimum = 1,
+                    .maximum = 1024},
+};
+
 app::SolveReport solve(const app::SolveRequest& request) {
+  const app::OptionValues options = app::with_defaults(kOptions, request.options);
   const Board board = parse_board(request.input);
+  SearchTuning tuning;
+  if (options.has("table-mb")) tuning.table_bytes = static_cast<std::uint64_t>(options.integer("table-mb")) << 20;
   SolveProgress progress;
   core::SearchLimits limits = request.limits;
   if (limits.on_progress)
@@ -119,7 +135,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
       described.known = progress_known(progress);
       report_progress(described);
     };
-  const auto result = solve_board(board, limits, {}, &progress);
+  const auto result = solve_board(board, limits, tuning, &progress);
   if (!result.proven()) {
     std::string message = app::limit_message(result.outcome, result.stats);
     if (progress.winner != 0) message += "; " + progress_known(progress);
@@ -168,6 +184,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
                      {"winner", std::string(1, winner)},
                      {"moves", std::move(moves)},
                      {"nodes", result.stats.nodes},
+                     {"threads", result.stats.threads},
                      {"ms", result.stats.milliseconds()}};
   return report;
 }
@@ -196,7 +213,7 @@ const app::Puzzle& puzzle() {
           "and the loser loses as slowly as possible.",
       .judges = kJudges,
       .judge_limits = kJudgeLimits,
-      .options = {},
+      .options = kOptions,
       .solve = &solve,
       .play = &play,
       .check_strict = &check_strict,

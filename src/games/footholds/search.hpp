@@ -19,6 +19,7 @@
 //     cuts off, the territory ordering of the other moves is never computed.
 
 #include "boardsearch/core/negamax.hpp"
+#include "games/footholds/counter.hpp"
 #include "games/footholds/game.hpp"
 #include "games/footholds/table.hpp"
 
@@ -33,7 +34,10 @@ struct NearRoot {
   bool operator()(const FootholdsGame<BB>& game) const { return game.foothold_count() >= min_footholds; }
 };
 
-template <class BB>
-using GameSearch = core::Negamax<FootholdsGame<BB>, BucketTable<BB>, NearRoot<BB>>;
+// The search of one thread: on BucketTable when it searches alone (the
+// serial search), on SharedBucketTable in a parallel solve; nodes on the
+// thread's NodeCounter.
+template <class BB, class Table = BucketTable<BB>>
+using GameSearch = core::Negamax<FootholdsGame<BB>, Table, NearRoot<BB>, NodeCounter>;
 
 }  // namespace boardsearch::footholds

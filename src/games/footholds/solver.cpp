@@ -1,12 +1,15 @@
 #include "games/footholds/solver.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <vector>
 
+#include "boardsearch/core/parallel.hpp"
 #include "boardsearch/core/principal_variation.hpp"
 #include "games/footholds/game.hpp"
 #include "games/footholds/search.hpp"
@@ -45,19 +48,29 @@ struct TableSizes {
 };
 
 // The table sizes for `reachable` footholds within `max_bytes` (0: no
-// budget): the sizes above, or, when they do not fit, the larger table halved
-// (the game table on a tie: the path memo is the smaller and the hotter)
-// until they fit, each down to its minimum at most. nullopt if even the
-// minimums do not fit. A table_entries tuning fixes the game table's size.
+// budget), for `threads` threads (each has its own longest-path memo; the
+// game table is shared): the sizes above (or the game table of
+// tuning.table_bytes, the table-mb option), or, when they do not fit, the
+// larger table halved (the game table on a tie: the path memo is the smaller
+// and the hotter) until they fit, each down to its minimum at most. nullopt
+// if even the minimums do not fit. A table_entries tuning fixes the game
+// table's size.
 template <class BB>
-std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, const SearchTuning& tuning) {
+std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, const SearchTuning& tuning,
+                                      std::size_t threads) {
   int game_bits = table_bits(reachable);
+  if (tuning.table_bytes != 0) {
+    // Buckets of one cache line: as many as fit, a power of two.
+    const std::uint64_t buckets = std::bit_floor(std::max<std::uint64_t>(tuning.table_bytes / 64, 1));
+    game_bits = std::countr_zero(buckets * BucketTable<BB>::kWays);
+  }
   int path_bits = path_cache_bits(reachable);
   const auto sizes = [&] {
     TableSizes result;
     result.game_entries = tuning.table_entries != 0 ? tuning.table_entries : std::size_t{1} << game_bits;
     result.path_entries = std::size_t{1} << path_bits;
-    result.bytes = BucketTable<BB>::bytes_for(result.game_entries) + LongestPaths<BB>::bytes_for(result.path_entries);
+    result.bytes =
+        BucketTable<BB>::bytes_for(result.game_entries) + threads * LongestPaths<BB>::bytes_for(result.path_entries);
     return result;
   };
   TableSizes result = sizes();
@@ -66,7 +79,7 @@ std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, co
     const bool path_can_shrink = path_bits > kMinPathCacheBits;
     if (!game_can_shrink && !path_can_shrink) return std::nullopt;
     const bool game_is_larger =
-        BucketTable<BB>::bytes_for(result.game_entries) >= LongestPaths<BB>::bytes_for(result.path_entries);
+        BucketTable<BB>::bytes_for(result.game_entries) >= threads * LongestPaths<BB>::bytes_for(result.path_entries);
     if (game_can_shrink && (game_is_larger || !path_can_shrink))
       --game_bits;
     else
@@ -84,6 +97,36 @@ std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, co
 // measurements behind 8 are in docs/footholds.md, "Measurements".
 constexpr int kSteppingProbes = 8;
 
+// What the root probes have proven about the root's score: lo <= score <= hi
+// (raw bounds, not aligned to the score's parity). One thread keeps it in
+// plain ints; the threads of a parallel solve share SharedRootBounds.
+struct RootBounds {
+  int lo = -1000;
+  int hi = 1000;
+  std::pair<int, int> get() const { return {lo, hi}; }
+  void raise_lower(int bound) { lo = std::max(lo, bound); }
+  void lower_upper(int bound) { hi = std::min(hi, bound); }
+};
+
+// The same bounds for several threads: each only ever tightens (atomic max
+// and min), and every value stored is a bound some thread proved, so any
+// pair read is proven (lo <= score <= hi).
+struct SharedRootBounds {
+  std::atomic<int> lo{-1000};
+  std::atomic<int> hi{1000};
+  std::pair<int, int> get() const { return {lo.load(std::memory_order_relaxed), hi.load(std::memory_order_relaxed)}; }
+  void raise_lower(int bound) {
+    int seen = lo.load(std::memory_order_relaxed);
+    while (bound > seen && !lo.compare_exchange_weak(seen, bound, std::memory_order_relaxed)) {
+    }
+  }
+  void lower_upper(int bound) {
+    int seen = hi.load(std::memory_order_relaxed);
+    while (bound < seen && !hi.compare_exchange_weak(seen, bound, std::memory_order_relaxed)) {
+    }
+  }
+};
+
 // The exact score of the current position by null-window searches (plain
 // bisection over every score would ignore both facts below):
 //   1. one null-window search at 0 decides who wins (scores are never 0);
@@ -96,33 +139,48 @@ constexpr int kSteppingProbes = 8;
 //      from it one score at a time ("is the bound the score?"), because a
 //      proof next to an earlier one is mostly in the table already; after
 //      kSteppingProbes the rest is bisected.
-// May throw core::SearchAborted.
+// `bounds` holds what is proven about this position's score and gets what
+// every probe proves: the threads of a parallel solve share it, so a probe
+// of one thread narrows the others' next probes (and a thread whose bounds
+// have met returns at once). One thread with its own bounds: exactly the
+// probes of the serial search.
+// May throw core::SearchAborted (a limit) and SearchNotNeeded.
 //
 // `report(mover_wins, lo, hi)` is told each proven range of the score once
 // the winner is known (for progress lines).
-template <class BB, class Report>
-int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver, const Report& report) {
+template <class BB, class Search, class Bounds, class Report>
+int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const Report& report) {
   if (auto known = game.known_score()) return *known;
-  auto [lo, hi] = game.score_bounds();
+  {
+    const auto [lo, hi] = game.score_bounds();
+    bounds.raise_lower(lo);
+    bounds.lower_upper(hi);
+  }
 
-  // Step 1. Who wins.
-  const int sign_probe = solver.search(0, 1);
-  const bool mover_wins = sign_probe >= 1;
-  if (mover_wins)
-    lo = std::max({lo, sign_probe, 1});
-  else
-    hi = std::min({hi, sign_probe, -1});
+  // Step 1. Who wins (unless another thread has proven it).
+  if (const auto [lo, hi] = bounds.get(); lo < 1 && hi > -1) {
+    const int sign_probe = solver.search(0, 1);
+    if (sign_probe >= 1)
+      bounds.raise_lower(std::max(sign_probe, 1));
+    else
+      bounds.lower_upper(std::min(sign_probe, -1));
+  }
+  const bool mover_wins = bounds.get().first >= 1;
   const int parity = (mover_wins ? game.foothold_count() - 1 : game.foothold_count()) & 1;
   // (x - parity) & 1 is the parity mismatch, also for negative x (two's complement).
   auto align_up = [parity](int x) { return x + ((x - parity) & 1); };
   auto align_down = [parity](int x) { return x - ((x - parity) & 1); };
-  lo = align_up(lo);
-  hi = align_down(hi);
-  report(mover_wins, lo, hi);
+  auto aligned = [&] {
+    const auto [lo, hi] = bounds.get();
+    return std::pair{align_up(lo), align_down(hi)};
+  };
 
   // Step 2. Stepping, then bisection; the true score stays in [lo, hi], both
   // of its parity.
-  for (int probes = 0; lo < hi; ++probes) {
+  for (int probes = 0;; ++probes) {
+    const auto [lo, hi] = aligned();
+    report(mover_wins, lo, hi);
+    if (lo >= hi) return lo;
     int candidate;
     if (probes < kSteppingProbes) {
       // Next to the proven end: a loss's upper end hi, a win's lower end lo.
@@ -135,12 +193,10 @@ int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver, const Report& r
     }
     const int r = solver.search(candidate - 1, candidate);
     if (r >= candidate)
-      lo = align_up(r);  // true >= r
+      bounds.raise_lower(r);  // true >= r
     else
-      hi = align_down(r);  // true <= r < candidate
-    report(mover_wins, lo, hi);
+      bounds.lower_upper(r);  // true <= r < candidate
   }
-  return lo;
 }
 
 // The whole perfectly played game from the current position, whose exact
@@ -149,11 +205,124 @@ int exact_score(FootholdsGame<BB>& game, GameSearch<BB>& solver, const Report& r
 // players, an immediate win): it plays those out too, so the line has
 // exactly as many moves as the game. Restores the game. May throw
 // core::SearchAborted.
-template <class BB>
-std::vector<Direction> whole_game(FootholdsGame<BB>& game, GameSearch<BB>& solver, int score) {
+template <class BB, class Search>
+std::vector<Direction> whole_game(FootholdsGame<BB>& game, Search& solver, int score) {
   return core::principal_variation(
       game, score, [&solver](int alpha, int beta) { return solver.search(alpha, beta); },
       [&solver] { return solver.table_move(); }, [](const FootholdsGame<BB>& position) { return position.over(); });
+}
+
+// Nodes of the serial trial that a solve allowed several threads runs
+// before it starts them (about 15 ms at the 7 million nodes a second of a
+// full 10 x 10 board): every judge-size board (at most 5 x 5, a few thousand
+// nodes) and most boards up to 7 x 7 finish within it and start no thread.
+constexpr std::uint64_t kTrialNodes = 100'000;
+
+// Lazy SMP: positions at most this many plies below the root get another
+// move order in each helper thread (FootholdsGame::vary_order).
+constexpr int kVariedPlies = 6;
+
+// One thread's search in a parallel solve: its own game and longest-path
+// memo (both mutable per search), the shared table.
+template <class BB>
+struct ThreadSearch {
+  LongestPaths<BB> paths;
+  FootholdsGame<BB> game;
+  GameSearch<BB, SharedBucketTable<BB>> search;
+
+  ThreadSearch(const Geometry<BB>& geometry, std::size_t path_entries, NodeCounter& counter, BB footholds,
+               const Board& board, SharedBucketTable<BB>& table, int table_plies)
+      : paths(geometry, path_entries, counter),
+        game(geometry, paths, footholds, board.a, board.b),
+        search(game, table, counter, NearRoot<BB>{game.foothold_count() - table_plies}) {}
+};
+
+// The parallel solve (limits.threads > 1), in three steps:
+//   1. a serial trial of trial_nodes nodes on the calling thread, on the
+//      solve's control: when it proves the score and walks the line, that is
+//      the result, and no thread was started;
+//   2. otherwise, Lazy SMP: every thread runs the whole root loop
+//      (exact_score) on its own game and longest-path memo, all sharing the
+//      table (SharedBucketTable, safe under concurrent writes) and the root
+//      bounds; helpers vary the move order near the root so the threads
+//      spread over the tree and each finds the others' proofs in the table.
+//      Thread 0 (the calling thread) continues the trial's search with what
+//      it left in the table and the bounds. The first thread to prove the
+//      score raises `stop`; the others end with SearchNotNeeded;
+//   3. the line, walked on the calling thread through the shared table.
+// Every thread counts on a Worker of the solve's control: one node budget,
+// deadline and cancel; a limit seen by any thread stops all.
+template <class BB>
+core::SearchResult<Direction, int> solve_parallel(const Board& board, core::SearchControl& control,
+                                                  const core::SearchLimits& limits, const SearchTuning& tuning,
+                                                  const Geometry<BB>& geometry, BB footholds, const TableSizes& sizes,
+                                                  int table_plies, const auto& report) {
+  core::SearchResult<Direction, int> result;
+  const std::size_t threads = limits.threads;
+  SharedBucketTable<BB> table(sizes.game_entries / BucketTable<BB>::kWays * SharedBucketTable<BB>::kWays);
+  SharedRootBounds bounds;
+  const std::uint64_t trial_nodes = tuning.trial_nodes.value_or(kTrialNodes);
+  NodeCounter main_counter(control, trial_nodes);
+  ThreadSearch<BB> main(geometry, sizes.path_entries, main_counter, footholds, board, table, table_plies);
+  const int all_footholds = footholds.count();
+
+  // Step 1. The serial trial.
+  if (trial_nodes != 0) {
+    try {
+      const int score = exact_score(main.game, main.search, bounds, report);
+      result.line = whole_game(main.game, main.search, score);
+      result.value = all_footholds - std::abs(score);
+      return result;
+    } catch (const SearchNotNeeded&) {
+      // Too big for the trial: on to the threads.
+    } catch (const core::SearchAborted& aborted) {
+      result.outcome = aborted.outcome;
+      return result;
+    }
+  }
+
+  // Step 2. Every thread searches the root; the first to finish stops the others.
+  std::atomic<bool> stop{false};
+  std::atomic<int> score{0};   // 0: not proven yet (scores are never 0)
+  std::atomic<int> limit{-1};  // the first limit any thread hit, as an Outcome
+  const auto no_report = [](bool, int, int) {};
+  core::run_on_threads(threads, [&](std::size_t thread) {
+    core::SearchControl::Worker worker(control, thread == 0);
+    try {
+      if (thread == 0) {
+        main_counter.use_worker(worker, stop);
+        score.store(exact_score(main.game, main.search, bounds, report));
+      } else {
+        NodeCounter counter(worker, stop);
+        ThreadSearch<BB> helper(geometry, sizes.path_entries, counter, footholds, board, table, table_plies);
+        helper.game.vary_order(thread, all_footholds - kVariedPlies);
+        score.store(exact_score(helper.game, helper.search, bounds, no_report));
+      }
+      stop.store(true);
+    } catch (const SearchNotNeeded&) {
+    } catch (const core::SearchAborted& aborted) {
+      int none = -1;
+      limit.compare_exchange_strong(none, static_cast<int>(aborted.outcome));
+    }
+  });
+  result.stats.threads = threads;
+  if (score.load() == 0) {
+    result.outcome = static_cast<core::Outcome>(limit.load());
+    return result;
+  }
+
+  // Step 3. The line, through the table the threads filled.
+  core::SearchControl::Worker worker(control, true);
+  const std::atomic<bool> never{false};
+  main_counter.use_worker(worker, never);
+  try {
+    report(score.load() > 0, score.load(), score.load());
+    result.line = whole_game(main.game, main.search, score.load());
+    result.value = all_footholds - std::abs(score.load());
+  } catch (const core::SearchAborted& aborted) {
+    result.outcome = aborted.outcome;
+  }
+  return result;
 }
 
 template <class BB>
@@ -164,21 +333,18 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
   core::SearchControl control(limits);
   const Geometry<BB> geometry(board.rows, board.cols);
   const BB footholds = foothold_bits<BB>(board);
+  const std::size_t threads = std::max<std::size_t>(limits.threads, 1);
 
   // Only the footholds the players can ever reach matter for the table sizes.
   const BB reachable = geometry.component(board.a, footholds) | geometry.component(board.b, footholds);
   core::SearchResult<Direction, int> result;
-  const std::optional<TableSizes> sizes = table_sizes<BB>(reachable.count(), limits.max_memory_bytes, tuning);
+  const std::optional<TableSizes> sizes = table_sizes<BB>(reachable.count(), limits.max_memory_bytes, tuning, threads);
   if (!sizes) {
     result.outcome = core::Outcome::memory_limit;
     result.stats = control.finish();
     return result;
   }
-  LongestPaths<BB> paths(geometry, sizes->path_entries, control);
-  FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
-  BucketTable<BB> table(sizes->game_entries);
   const int table_plies = tuning.table_plies.value_or(kTablePlies);
-  GameSearch<BB> solver(game, table, control, NearRoot<BB>{game.foothold_count() - table_plies});
 
   // A score s of the root (A to move) is a game of footholds - |s| moves;
   // A wins when s > 0. A proven range [lo, hi] of s is a range of moves.
@@ -189,16 +355,33 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
     progress->fewest = std::max(0, all_footholds - std::max(std::abs(lo), std::abs(hi)));
     progress->most = all_footholds - std::min(std::abs(lo), std::abs(hi));
   };
-  try {
-    const int score = exact_score(game, solver, report);
-    report(score > 0, score, score);
-    result.line = whole_game(game, solver, score);
-    result.value = footholds.count() - std::abs(score);
-  } catch (const core::SearchAborted& aborted) {
-    result.outcome = aborted.outcome;
+  if (threads > 1) {
+    result = solve_parallel<BB>(board, control, limits, tuning, geometry, footholds, *sizes, table_plies, report);
+  } else {
+    // One thread: the serial search, on the plain table.
+    NodeCounter counter(control);
+    LongestPaths<BB> paths(geometry, sizes->path_entries, counter);
+    FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
+    BucketTable<BB> table(sizes->game_entries);
+    GameSearch<BB> solver(game, table, counter, NearRoot<BB>{game.foothold_count() - table_plies});
+    RootBounds bounds;
+    try {
+      const int score = exact_score(game, solver, bounds, report);
+      report(score > 0, score, score);
+      result.line = whole_game(game, solver, score);
+      result.value = all_footholds - std::abs(score);
+    } catch (const core::SearchAborted& aborted) {
+      result.outcome = aborted.outcome;
+      result.line.clear();
+    }
+  }
+  if (!result.proven()) {
+    result.value.reset();
     result.line.clear();
   }
+  const std::size_t threads_used = result.stats.threads;
   result.stats = control.finish();
+  result.stats.threads = threads_used;
   result.stats.memory_bytes = sizes->bytes;
   return result;
 }

@@ -3,6 +3,7 @@
 // and the perfectly played game itself.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 
 #include "boardsearch/core/limits.hpp"
@@ -15,8 +16,15 @@ namespace boardsearch::footholds {
 // exercises replacement, table_plies -1 switches the table off); the defaults
 // are the measured best.
 struct SearchTuning {
-  std::size_t table_entries = 0;   // 0: sized from the board
+  std::size_t table_entries = 0;   // 0: sized from the board (or from table_bytes)
   std::optional<int> table_plies;  // positions at most this many plies below the root use the table; none: default
+  // The game table's size in bytes (the table-mb option; rounded down to a
+  // power of two number of buckets, at least one). 0: chosen from the board.
+  std::uint64_t table_bytes = 0;
+  // With limits.threads > 1: the nodes the serial trial may search before
+  // the threads start (none: the default, see solver.cpp; 0: no trial, the
+  // threads start at once, so that tests run small boards in parallel).
+  std::optional<std::uint64_t> trial_nodes;
 };
 
 // What a running solve has proven so far, for progress lines (updated on the
@@ -37,6 +45,10 @@ struct SolveProgress {
 // even their minimum sizes do not fit the outcome is memory_limit and nothing
 // is searched. Precondition: a board parse_board accepts.
 // `progress`, when given, is kept up to date as the probes narrow the answer.
+// limits.threads > 1: a search that outlasts a short serial trial goes on
+// on that many threads (Lazy SMP over one shared table, solver.cpp); the
+// value is the same, the line may be another optimal one, and stats.threads
+// says how many threads searched (1 when the trial finished it).
 core::SearchResult<Direction, int> solve_board(const Board& board, const core::SearchLimits& limits = {},
                                                const SearchTuning& tuning = {}, SolveProgress* progress = nullptr);
 

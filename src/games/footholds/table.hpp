@@ -26,6 +26,8 @@
 // under the mover (positions without it are scored without search).
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -160,6 +162,215 @@ class BucketTable {
   // The bucket a position hashes to (`hash` from FootholdsGame::KeyHash).
   const Bucket& bucket(std::uint64_t hash) const { return buckets_[hash & (bucket_count_ - 1)]; }
   Bucket& bucket(std::uint64_t hash) { return buckets_[hash & (bucket_count_ - 1)]; }
+
+  struct FreeMemory {
+    void operator()(unsigned char* memory) const { std::free(memory); }
+  };
+
+  std::size_t bucket_count_;
+  std::unique_ptr<unsigned char, FreeMemory> memory_;
+  Bucket* buckets_ = nullptr;
+};
+
+// The table that the threads of a parallel solve share: the same buckets,
+// bounds, merging and least-work replacement as BucketTable, made safe for
+// concurrent probes and stores. One 64-byte line per bucket holds a version
+// word and 3 entries (64-bit keys) or 2 (128-bit keys), each entry its key
+// words and one data word:
+//
+//   word 0      version: even when the bucket is stable, odd while a store
+//               writes it (a 64-bit count of stores to the bucket, times 2)
+//   words 1..   per entry: footholds (1 or 2 words), then data
+//   data        mover u8 | other u8 << 8 | lower i16 << 16 | upper i16 << 32
+//               | move u8 << 48 | work u8 << 56
+//
+// Every word is read and written with std::atomic_ref (relaxed, apart from
+// the version), so no access is a data race in the C++ sense (and
+// ThreadSanitizer sees none).
+//
+// Claim: probe never returns bounds that were not proven for the probed
+// position. Only a miss can come of a race.
+// Proof. A store writes a bucket only after raising its version from an even
+// v to v + 1 by compare-exchange (so at most one store writes a bucket at a
+// time: one that finds the version odd, or loses the exchange, gives up and
+// stores nothing, which is always sound: the table only saves work), then a
+// release fence, then its relaxed writes, then the release store of v + 2.
+// A probe loads the version (acquire) as v1, returns a miss if it is odd,
+// reads the entries (relaxed), issues an acquire fence, reloads the version
+// (relaxed) as v2, and returns a miss unless v2 == v1. Suppose it returns
+// an entry although some word it read was not from the last store S that
+// completed (released v1) before its first load, i.e. a word written by a
+// later store S' (which raised the version past v1 before writing it). Its
+// relaxed read of that word reads from a write that follows S''s release
+// fence, so that fence synchronizes with the probe's acquire fence (fence to
+// fence synchronization), and S''s raising of the version happens before the
+// probe's reload: v2 >= v1 + 1 (the version only grows: it would take 2^63
+// stores to wrap), a miss. Otherwise every word read is S's (or of an
+// earlier store that S did not overwrite, all of which the acquire load of
+// v1 made visible together with S's), i.e. the bucket as it stood between
+// two stores: exactly what BucketTable would hold. The key words and the
+// cells in the data word are compared in full, so the entry is the probed
+// position's own, and its bounds are facts proven by searches of it (merging
+// two facts is again a fact). A store reads the entries it merges into only
+// after its acquire exchange, which synchronizes with the previous store's
+// release of the version: it merges into what that store left.
+template <class BB>
+class SharedBucketTable {
+ public:
+  static constexpr std::int16_t kNoLower = BucketTable<BB>::kNoLower;
+  static constexpr std::int16_t kNoUpper = BucketTable<BB>::kNoUpper;
+  static constexpr std::uint8_t kNoMove = BucketTable<BB>::kNoMove;
+
+  // What a probe returns: a copy of the entry (other threads may rewrite it).
+  struct Entry {
+    std::int16_t lower;
+    std::int16_t upper;
+    std::uint8_t move;
+  };
+
+  static constexpr std::size_t kLineBytes = 64;
+  static constexpr std::size_t kLineWords = kLineBytes / sizeof(std::uint64_t);
+  static constexpr std::size_t kKeyWords = sizeof(BB) / sizeof(std::uint64_t);
+  static constexpr std::size_t kEntryWords = kKeyWords + 1;
+  static constexpr std::size_t kWays = (kLineWords - 1) / kEntryWords;
+  static_assert(kWays >= 2, "an entry must fit twice in a cache line beside the version");
+
+  struct alignas(kLineBytes) Bucket {
+    std::uint64_t words[kLineWords];
+  };
+
+  // As BucketTable: at least min_entries entries, a power of two number of
+  // buckets, zeroed memory from calloc (an all-zero bucket is stable and empty).
+  explicit SharedBucketTable(std::size_t min_entries)
+      : bucket_count_(bucket_count_for(min_entries)),
+        memory_(static_cast<unsigned char*>(std::calloc(bytes_for(min_entries), 1))) {
+    if (memory_ == nullptr) throw std::bad_alloc();
+    const auto address = reinterpret_cast<std::uintptr_t>(memory_.get());
+    const std::size_t skip = (kLineBytes - address % kLineBytes) % kLineBytes;
+    buckets_ = reinterpret_cast<Bucket*>(memory_.get() + skip);
+  }
+
+  std::size_t entries() const { return bucket_count_ * kWays; }
+
+  static std::size_t bytes_for(std::size_t min_entries) {
+    return bucket_count_for(min_entries) * sizeof(Bucket) + kLineBytes;
+  }
+
+  void prefetch(std::uint64_t hash) const { __builtin_prefetch(&bucket(hash)); }
+
+  // The entry of exactly this position, or nullopt (none, or a store was
+  // writing the bucket: see the proof above).
+  std::optional<Entry> probe(std::uint64_t hash, BB footholds, int mover, int other) const {
+    Bucket& line = bucket(hash);
+    const std::uint64_t before = word(line, 0).load(std::memory_order_acquire);
+    if ((before & 1) != 0) return std::nullopt;
+    const auto key = key_words(footholds);
+    std::optional<Entry> found;
+    for (std::size_t way = 0; way < kWays && !found; ++way) {
+      const std::size_t at = 1 + way * kEntryWords;
+      bool same = true;
+      for (std::size_t k = 0; k < kKeyWords; ++k)
+        same = same && word(line, at + k).load(std::memory_order_relaxed) == key[k];
+      if (!same) continue;
+      const std::uint64_t data = word(line, at + kKeyWords).load(std::memory_order_relaxed);
+      if (data_mover(data) != mover || data_other(data) != other) continue;
+      found = Entry{data_lower(data), data_upper(data), data_move(data)};
+    }
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (word(line, 0).load(std::memory_order_relaxed) != before) return std::nullopt;
+    return found;
+  }
+
+  // The table as core::Negamax probes it (core::NegamaxTable).
+  template <class Position>
+  std::optional<Entry> probe(std::uint64_t hash, const Position& position) const {
+    return probe(hash, position.footholds(), position.mover(), position.other());
+  }
+  static std::optional<Direction> stored_move(const Entry& entry) {
+    if (entry.move == kNoMove) return std::nullopt;
+    return static_cast<Direction>(entry.move);
+  }
+  template <class Position>
+  void store(std::uint64_t hash, const Position& position, int lower, int upper, std::optional<Direction> move,
+             std::uint64_t nodes) {
+    store(hash, position.footholds(), position.mover(), position.other(), lower, upper,
+          move ? static_cast<std::uint8_t>(*move) : kNoMove, nodes);
+  }
+
+  // As BucketTable::store (merge into the position's entry, else replace the
+  // one with the least work), except that a store finding another store at
+  // work on the bucket stores nothing (see the proof above).
+  void store(std::uint64_t hash, BB footholds, int mover, int other, int lower, int upper, std::uint8_t move,
+             std::uint64_t nodes) {
+    Bucket& line = bucket(hash);
+    std::uint64_t version = word(line, 0).load(std::memory_order_relaxed);
+    if ((version & 1) != 0 || !word(line, 0).compare_exchange_strong(version, version + 1, std::memory_order_acquire,
+                                                                     std::memory_order_relaxed))
+      return;
+    std::atomic_thread_fence(std::memory_order_release);
+    const auto work = static_cast<std::uint8_t>(std::bit_width(nodes));
+    const auto key = key_words(footholds);
+    std::size_t victim = 0;
+    std::uint8_t victim_work = 0xFF;
+    bool merged = false;
+    for (std::size_t way = 0; way < kWays; ++way) {
+      const std::size_t at = 1 + way * kEntryWords;
+      const std::uint64_t data = word(line, at + kKeyWords).load(std::memory_order_relaxed);
+      bool same = data_mover(data) == mover && data_other(data) == other;
+      for (std::size_t k = 0; k < kKeyWords; ++k)
+        same = same && word(line, at + k).load(std::memory_order_relaxed) == key[k];
+      if (same) {
+        const int merged_lower = std::max<int>(data_lower(data), lower);
+        const int merged_upper = std::min<int>(data_upper(data), upper);
+        const std::uint8_t merged_move = move != kNoMove ? move : data_move(data);
+        const std::uint8_t merged_work = std::max(data_work(data), work);
+        word(line, at + kKeyWords)
+            .store(pack(mover, other, merged_lower, merged_upper, merged_move, merged_work), std::memory_order_relaxed);
+        merged = true;
+        break;
+      }
+      if (data_work(data) < victim_work) {
+        victim = way;
+        victim_work = data_work(data);
+      }
+    }
+    if (!merged) {
+      const std::size_t at = 1 + victim * kEntryWords;
+      for (std::size_t k = 0; k < kKeyWords; ++k) word(line, at + k).store(key[k], std::memory_order_relaxed);
+      word(line, at + kKeyWords).store(pack(mover, other, lower, upper, move, work), std::memory_order_relaxed);
+    }
+    word(line, 0).store(version + 2, std::memory_order_release);
+  }
+
+ private:
+  static std::size_t bucket_count_for(std::size_t min_entries) {
+    return std::bit_ceil(std::max<std::size_t>(1, (min_entries + kWays - 1) / kWays));
+  }
+
+  static std::atomic_ref<std::uint64_t> word(Bucket& line, std::size_t index) {
+    return std::atomic_ref<std::uint64_t>(line.words[index]);
+  }
+
+  static std::array<std::uint64_t, 1> key_words(Bits64 set) { return {set.word}; }
+  static std::array<std::uint64_t, 2> key_words(Bits128 set) { return {set.low, set.high}; }
+
+  static std::uint64_t pack(int mover, int other, int lower, int upper, std::uint8_t move, std::uint8_t work) {
+    return static_cast<std::uint64_t>(static_cast<std::uint8_t>(mover)) |
+           static_cast<std::uint64_t>(static_cast<std::uint8_t>(other)) << 8 |
+           static_cast<std::uint64_t>(static_cast<std::uint16_t>(lower)) << 16 |
+           static_cast<std::uint64_t>(static_cast<std::uint16_t>(upper)) << 32 |
+           static_cast<std::uint64_t>(move) << 48 | static_cast<std::uint64_t>(work) << 56;
+  }
+  static int data_mover(std::uint64_t data) { return static_cast<int>(data & 0xFF); }
+  static int data_other(std::uint64_t data) { return static_cast<int>((data >> 8) & 0xFF); }
+  static std::int16_t data_lower(std::uint64_t data) { return static_cast<std::int16_t>((data >> 16) & 0xFFFF); }
+  static std::int16_t data_upper(std::uint64_t data) { return static_cast<std::int16_t>((data >> 32) & 0xFFFF); }
+  static std::uint8_t data_move(std::uint64_t data) { return static_cast<std::uint8_t>((data >> 48) & 0xFF); }
+  static std::uint8_t data_work(std::uint64_t data) { return static_cast<std::uint8_t>(data >> 56); }
+
+  // The bucket a position hashes to. (Const probes read through atomics:
+  // the memory is the table's own, mutable by design.)
+  Bucket& bucket(std::uint64_t hash) const { return buckets_[hash & (bucket_count_ - 1)]; }
 
   struct FreeMemory {
     void operator()(unsigned char* memory) const { std::free(memory); }

@@ -25,6 +25,7 @@ namespace {
 namespace ref = testing::footholds_reference;
 using core::SplitMix64;
 using testing::scaled;
+using testing::footholds_support::check_line;
 using testing::footholds_support::random_board;
 using testing::footholds_support::reference_total;
 using testing::footholds_support::to_reference;
@@ -46,33 +47,6 @@ int solved_total(const Board& board) {
 }
 
 using boardsearch::testing::read_file;
-
-// Plays `line` on the reference rules, checking each move is legal (the mover
-// stands on a foothold and steps to an adjacent one) and, if `check_optimal`,
-// that each move keeps the reference value (mover's outcome = child's, one
-// move more, opposite winner). Ends where the mover has lost.
-void check_line(const Board& board, const std::vector<Direction>& line, bool check_optimal) {
-  ref::Position p = to_reference(board);
-  ref::Memoized memo;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    ASSERT_EQ(p.cells[p.mover], 1) << "move " << i << ": the mover has no foothold";
-    const int next = board.step(p.mover, line[i]);
-    ASSERT_GE(next, 0) << "move " << i << " leaves the board";
-    ASSERT_EQ(p.cells[next], 1) << "move " << i << " steps onto a hole";
-    const ref::Outcome before = check_optimal ? memo.solve(p) : ref::Outcome{};
-    p.cells[p.mover] = 0;
-    const int other = p.other;
-    p.other = next;
-    p.mover = other;
-    if (check_optimal) {
-      const ref::Outcome after = memo.solve(p);
-      EXPECT_EQ(before.mover_wins, !after.mover_wins) << "move " << i << " throws the game away";
-      EXPECT_EQ(before.moves, after.moves + 1) << "move " << i << " is not the fastest win / slowest loss";
-    }
-  }
-  const bool mover_lost = p.cells[p.mover] == 0 || ref::steps_from(p, p.mover).empty();
-  EXPECT_TRUE(mover_lost) << "the line stops before the game is over";
-}
 
 TEST(Footholds, SamplesMatchTheExpectedOutput) {
   for (const char* name : {"01", "02", "03", "04"}) {

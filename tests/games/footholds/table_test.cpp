@@ -110,7 +110,14 @@ TEST(FootholdsTable, ProbesNeverReturnAnotherPositionsBounds) {
 // answer and every line length equals plain minimax.
 TEST(FootholdsTable, EveryTableSettingGivesTheMinimaxAnswer) {
   SplitMix64 rng(12);
-  const SearchTuning tunings[] = {{0, -1}, {1, std::nullopt}, {4, 1000}, {16, 3}, {64, 0}, {0, 6}, {0, std::nullopt}};
+  const auto tuned = [](std::size_t entries, std::optional<int> plies) {
+    SearchTuning tuning;
+    tuning.table_entries = entries;
+    tuning.table_plies = plies;
+    return tuning;
+  };
+  const SearchTuning tunings[] = {tuned(0, -1), tuned(1, std::nullopt), tuned(4, 1000), tuned(16, 3), tuned(64, 0),
+                                  tuned(0, 6),  tuned(0, std::nullopt)};
   const int boards = scaled(3000);
   for (int i = 0; i < boards; ++i) {
     const bool six = i % 10 == 0;  // one in ten 6 x 6, the rest up to 5 x 5
