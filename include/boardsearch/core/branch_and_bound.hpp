@@ -200,13 +200,14 @@ SearchResult<typename P::Move, typename P::Value> branch_and_bound(
 }
 
 // The same on one thread of a solve that several threads share: nodes are
-// counted on that thread's Worker (the control's limits hold across every
-// thread, see SearchControl::Worker). result.stats are left empty: the
-// solve's control has the totals once the Workers are gone.
-template <Goal goal, BranchAndBoundProblem P>
-SearchResult<typename P::Move, typename P::Value> branch_and_bound(
-    P& problem, SearchControl::Worker& worker, const BranchAndBoundOptions<typename P::Value>& options = {}) {
-  detail::BranchAndBound<goal, P, SearchControl::Worker> search(problem, worker, options);
+// counted by `counter` (a SearchControl::Worker, or anything with visit()
+// that counts on one: the control's limits then hold across every thread).
+// result.stats are left empty: the solve's control has the totals once the
+// Workers are gone.
+template <Goal goal, BranchAndBoundProblem P, class Counter>
+SearchResult<typename P::Move, typename P::Value> branch_and_bound_counted(
+    P& problem, Counter& counter, const BranchAndBoundOptions<typename P::Value>& options = {}) {
+  detail::BranchAndBound<goal, P, Counter> search(problem, counter, options);
   SearchResult<typename P::Move, typename P::Value> result;
   try {
     search.search();
@@ -219,6 +220,40 @@ SearchResult<typename P::Move, typename P::Value> branch_and_bound(
     result.line = std::move(search.best_line());
   }
   return result;
+}
+
+// What branch_and_bound_capped found: finished false when the cap stopped
+// it (result then holds the best found before, not proven, and its
+// outcome says nothing).
+template <class Move, class Value>
+struct CappedSearch {
+  SearchResult<Move, Value> result;
+  bool finished = true;
+};
+
+// branch_and_bound on `control` with a node cap of its own: at the node
+// after `cap` nodes of this search it is abandoned (finished = false), the
+// problem returned to its state. Within the cap it is branch_and_bound
+// exactly (same nodes, same line). The serial trial of a parallel search.
+template <Goal goal, BranchAndBoundProblem P>
+CappedSearch<typename P::Move, typename P::Value> branch_and_bound_capped(
+    P& problem, SearchControl& control, const BranchAndBoundOptions<typename P::Value>& options, std::uint64_t cap) {
+  detail::BranchAndBound<goal, P, SearchControl, true> search(problem, control, options, cap);
+  CappedSearch<typename P::Move, typename P::Value> capped;
+  try {
+    search.search();
+  } catch (const detail::ReachedBestPossible&) {
+  } catch (const SearchAborted& aborted) {
+    capped.result.outcome = aborted.outcome;
+  } catch (const detail::TrialOver&) {
+    capped.finished = false;
+  }
+  if (search.improved_on_incumbent()) {
+    capped.result.value = search.best();
+    capped.result.line = std::move(search.best_line());
+  }
+  capped.result.stats = control.finish();
+  return capped;
 }
 
 // ---------------------------------------------------------------------------
@@ -309,7 +344,9 @@ class ParallelBranchAndBound {
 
   // Searches from the root of `problems` (one per thread, all at the same
   // root state) on problems.size() threads. Returns how the search ended.
-  Outcome run(std::vector<P>& problems) {
+  // root_moves, when given, are the root's children (in that order) instead
+  // of what generate_moves lists there.
+  Outcome run(std::vector<P>& problems, const std::vector<Move>* root_moves = nullptr) {
     // Step 1. The root, on the calling thread before any Worker counts: its
     // node, its value, its bound, its children as the first split node.
     P& root = problems.front();
@@ -323,9 +360,13 @@ class ParallelBranchAndBound {
     const std::optional<Value> best = current_best();
     if (best && !better<goal>(static_cast<Value>(root.bound()), *best)) return Outcome::proven;
     auto root_node = std::make_shared<SplitNode>();
-    typename P::MoveBuffer moves;
-    generate(root, moves, best);
-    root_node->children.assign(moves.begin(), moves.end());
+    if (root_moves != nullptr) {
+      root_node->children = *root_moves;
+    } else {
+      typename P::MoveBuffer moves;
+      generate(root, moves, best);
+      root_node->children.assign(moves.begin(), moves.end());
+    }
     open_.push_back(std::move(root_node));
 
     // Step 2. Every thread takes work until none is left or the search stops.
@@ -601,26 +642,12 @@ SearchResult<typename P::Move, typename P::Value> parallel_branch_and_bound(
   std::optional<Value> best = options.incumbent;
   std::vector<Move> best_line;
   if (parallel.trial_nodes > 0) {
-    detail::BranchAndBound<goal, P, SearchControl, true> trial(problem, control, options, parallel.trial_nodes);
-    bool finished = true;
-    try {
-      trial.search();
-    } catch (const detail::ReachedBestPossible&) {
-    } catch (const SearchAborted& aborted) {
-      result.outcome = aborted.outcome;
-    } catch (const detail::TrialOver&) {
-      finished = false;
+    CappedSearch<Move, Value> trial = branch_and_bound_capped<goal>(problem, control, options, parallel.trial_nodes);
+    if (trial.finished) return std::move(trial.result);
+    if (trial.result.value) {
+      best = trial.result.value;
+      best_line = std::move(trial.result.line);
     }
-    if (finished) {
-      if (trial.improved_on_incumbent()) {
-        result.value = trial.best();
-        result.line = std::move(trial.best_line());
-      }
-      result.stats = control.finish();
-      return result;
-    }
-    best = trial.best();
-    best_line = std::move(trial.best_line());
   }
 
   // Step 3. The threads, from the trial's incumbent.
@@ -636,6 +663,35 @@ SearchResult<typename P::Move, typename P::Value> parallel_branch_and_bound(
   }
   result.stats = control.finish();
   result.stats.threads = parallel.threads;
+  return result;
+}
+
+// The parallel phase alone, for a root whose children the caller lists
+// (root_moves, in order; e.g. the start cells of a puzzle, more than a
+// MoveBuffer holds): parallel.threads threads from make_problem(thread)
+// problems at the root, nothing of the trial (parallel.trial_nodes is not
+// used; options.incumbent is the best known so far). The problem must
+// replay (ReplaysMoves) the root moves, which no copy generates. Result as
+// parallel_branch_and_bound's (no value: nothing beat options.incumbent).
+template <Goal goal, BranchAndBoundProblem P, class MakeProblem, class Inspect = void (*)(const P&)>
+requires ReplaysMoves<P> SearchResult<typename P::Move, typename P::Value> parallel_branch_and_bound_over(
+    const std::vector<typename P::Move>& root_moves, SearchControl& control,
+    const BranchAndBoundOptions<typename P::Value>& options, const ParallelOptions& parallel,
+    MakeProblem&& make_problem, Inspect&& inspect = [](const P&) {}) {
+  SearchResult<typename P::Move, typename P::Value> result;
+  const std::size_t threads = std::max<std::size_t>(parallel.threads, 1);
+  std::vector<P> problems;
+  problems.reserve(threads);
+  for (std::size_t i = 0; i < threads; ++i) problems.push_back(make_problem(i));
+  detail::ParallelBranchAndBound<goal, P> search(control, options, parallel.split_depth, options.incumbent, {});
+  result.outcome = search.run(problems, &root_moves);
+  for (const P& thread_problem : problems) inspect(thread_problem);
+  if (search.improved_on(options.incumbent)) {
+    result.value = search.best_value();
+    result.line = std::move(search.best_line());
+  }
+  result.stats = control.finish();
+  result.stats.threads = threads;
   return result;
 }
 

@@ -8,10 +8,12 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "boardsearch/core/parallel.hpp"
 #include "games/tour/hunt_cases.hpp"
 #include "games/tour/io.hpp"
 #include "games/tour/search.hpp"
@@ -139,14 +141,22 @@ std::uint64_t approximate_json_bytes(const json& value) {
 std::string progress_known(std::size_t number, std::size_t count, const TourProgress& progress) {
   std::string text = fmt::format("case {} of {}", number, count);
   if (number > 1) text += fmt::format(" (cases 1 to {} proven)", number - 1);
-  if (progress.best)
-    text += fmt::format(": a tour of {} steps found", *progress.best);
+  const std::optional<int> best = progress.best();
+  const std::optional<int> bound = progress.bound();
+  if (best)
+    text += fmt::format(": a tour of {} steps found", *best);
   else
     text += ": no tour found yet";
-  if (progress.bound && *progress.bound < kLost - 1) text += fmt::format(", none shorter than {}", *progress.bound);
-  if (progress.best) text += " (not proven the fewest)";
+  if (bound && *bound < kLost - 1) text += fmt::format(", none shorter than {}", *bound);
+  if (best) text += " (not proven the fewest)";
   return text;
 }
+
+// Cases a thread takes per batch when the cases of one input are solved in
+// parallel: enough that the batch's end (where the threads are joined and
+// the batch is reported) costs little, few enough that a batch's boards and
+// answers held at once stay small.
+constexpr std::size_t kCasesPerThread = 32;
 
 // The LimitError message when case `number` of `count` was stopped: the
 // case, what the limit was, and where the proven answers of the earlier cases
@@ -160,7 +170,9 @@ std::string case_limit_message(std::size_t number, std::size_t count, core::Outc
   return text;
 }
 
-app::SolveReport solve(const app::SolveRequest& request) {
+}  // namespace
+
+app::SolveReport solve_cases(const app::SolveRequest& request, const TourThreads& threads) {
   // Step 1. Check the whole input before anything is solved or handed out:
   // a bad case anywhere is bad input with no answer shown, also when the
   // answers stream (SolveRequest::on_answer).
@@ -186,28 +198,24 @@ app::SolveReport solve(const app::SolveRequest& request) {
   core::MemoryBudget budget(request.limits.max_memory_bytes);
 
   // Step 3. Read, solve and report one case at a time: no board is kept
-  // once its case is done.
+  // once its case is done (with threads, once its batch is done).
   app::SolveReport report;
   json cases = json::array();
-  CaseReader reader(request.input);
-  while (const std::optional<Board> next = reader.next()) {
-    const Board& board = *next;
-    ++case_number;
-    const core::SearchStats before = control.finish();
-    const TourResult tour = solve_tour(board, control, {}, &progress);
-    report.stats = tour.search.stats;
+  // Reports case `number` (in order): streams its line, or adds it to the
+  // report and charges what it added. A case a limit stopped ends the solve.
+  const auto report_case = [&](std::size_t number, const Board& board, const TourResult& tour, std::uint64_t case_nodes,
+                               double case_ms) {
+    report.stats = control.finish();
     report.stats.memory_bytes = budget.peak();
     if (!tour.search.proven())
-      throw app::LimitError(case_limit_message(case_number, case_count, tour.search.outcome, report.stats, streaming));
+      throw app::LimitError(case_limit_message(number, case_count, tour.search.outcome, report.stats, streaming));
     const int answer = tour.search.value.value_or(-1);
-    const std::string answer_line = fmt::format("Case {}: {}\n", case_number, answer);
+    const std::string answer_line = fmt::format("Case {}: {}\n", number, answer);
     if (streaming) {
       request.on_answer(answer_line);
-      continue;
+      return;
     }
 
-    const std::uint64_t case_nodes = report.stats.nodes - before.nodes;
-    const double case_ms = std::chrono::duration<double, std::milli>(report.stats.elapsed - before.elapsed).count();
     // The strings are charged by capacity: they grow by doubling.
     const std::size_t text_before = report.answer.capacity() + report.explanation.capacity();
     const std::size_t line_before = report.line.size();
@@ -216,27 +224,27 @@ app::SolveReport solve(const app::SolveRequest& request) {
     VisitOrder order = empty_order(board);
     json directions = json::array();
     if (tour.search.value) {
-      replay(board, static_cast<int>(case_number), tour, order, request.want_line ? &report.line : nullptr);
+      replay(board, static_cast<int>(number), tour, order, request.want_line ? &report.line : nullptr);
       for (const Move& move : tour.search.line) directions.push_back(std::string(core::to_string(move.direction)));
       std::string names;
       for (const Move& move : tour.search.line)
         names += fmt::format("{}{}", names.empty() ? "" : " ", core::to_string(move.direction));
-      report.explanation += fmt::format("Case {}: {} step{}, start at row {}, column {}\n", case_number, answer,
+      report.explanation += fmt::format("Case {}: {} step{}, start at row {}, column {}\n", number, answer,
                                         answer == 1 ? "" : "s", tour.start.row, tour.start.col);
       report.explanation += fmt::format("directions: {}\n", names.empty() ? "(none: one empty cell)" : names);
       report.explanation += draw_order(board, order);
     } else {
       if (request.want_line)
         report.line.push_back(
-            json{{"case", case_number},
+            json{{"case", number},
                  {"move", nullptr},
-                 {"text", fmt::format("case {}: no tour exists", case_number)},
+                 {"text", fmt::format("case {}: no tour exists", number)},
                  {"board", {{"rows", board_rows(board)}, {"order", order_json(order)}, {"ball", nullptr}}}});
-      report.explanation += fmt::format("Case {}: -1, no tour exists\n", case_number);
+      report.explanation += fmt::format("Case {}: -1, no tour exists\n", number);
       report.explanation += draw_order(board, order);
     }
-    if (case_number < case_count) report.explanation += '\n';
-    cases.push_back(json{{"case", case_number},
+    if (number < case_count) report.explanation += '\n';
+    cases.push_back(json{{"case", number},
                          {"answer", answer},
                          {"start", tour.search.value ? cell_json(tour.start) : json(nullptr)},
                          {"directions", directions},
@@ -254,17 +262,92 @@ app::SolveReport solve(const app::SolveRequest& request) {
     } catch (const core::SearchAborted& aborted) {
       report.stats = control.finish();
       report.stats.memory_bytes = budget.peak();
-      throw app::LimitError(case_limit_message(case_number, case_count, aborted.outcome, report.stats, false));
+      throw app::LimitError(case_limit_message(number, case_count, aborted.outcome, report.stats, false));
+    }
+  };
+
+  // Threads: a serial trial first (tour_threads.trial_left, over the whole
+  // input: solve_tour goes parallel inside a case that outlasts it); once it
+  // is used up, the cases left are solved in batches, each case on one
+  // thread, several cases at once (step 5).
+  TourThreads tour_threads = threads;
+  const bool parallel = threads.threads > 1;
+  CaseReader reader(request.input);
+  std::size_t threads_used = 1;
+  while (true) {
+    if (parallel && tour_threads.trial_left == 0 && case_count - case_number >= 2) break;
+    const std::optional<Board> next = reader.next();
+    if (!next) break;
+    const Board& board = *next;
+    ++case_number;
+    const core::SearchStats before = control.finish();
+    const TourResult tour = solve_tour(board, control, {}, &progress, parallel ? &tour_threads : nullptr);
+    threads_used = std::max(threads_used, tour.search.stats.threads);
+    const core::SearchStats after = control.finish();
+    report_case(case_number, board, tour, after.nodes - before.nodes,
+                std::chrono::duration<double, std::milli>(after.elapsed - before.elapsed).count());
+  }
+
+  // Step 5. The cases left, in batches of kCasesPerThread per thread: the
+  // threads take the cases of a batch in order, each solving one case at a
+  // time serially on its Worker; then the batch is reported in order, so
+  // lines stream in case order and a case a limit stopped ends the solve
+  // with only the cases before it shown. No task waits for another (the
+  // batch's end is where the caller joins them), and memory holds one batch.
+  if (case_number < case_count) {
+    threads_used = threads.threads;
+    const std::size_t batch_size = kCasesPerThread * threads.threads;
+    std::vector<Board> boards;
+    std::vector<TourResult> results;
+    std::vector<double> milliseconds;
+    while (case_number < case_count) {
+      boards.clear();
+      while (boards.size() < batch_size) {
+        std::optional<Board> next = reader.next();
+        if (!next) break;
+        boards.push_back(std::move(*next));
+      }
+      if (boards.empty()) break;
+      results.assign(boards.size(), TourResult{});
+      milliseconds.assign(boards.size(), 0.0);
+      progress.reset();
+      const std::size_t first = case_number + 1;
+      {
+        std::vector<std::unique_ptr<core::SearchControl::Worker>> workers;
+        for (std::size_t t = 0; t < threads.threads; ++t)
+          workers.push_back(std::make_unique<core::SearchControl::Worker>(control, t == 0));
+        // The progress line names the batch's first case.
+        case_number = first;
+        core::for_each_task(threads.threads, boards.size(), [&](std::size_t thread, std::size_t i) {
+          const auto start = core::Clock::now();
+          results[i] = solve_tour(boards[i], *workers[thread]);
+          milliseconds[i] = std::chrono::duration<double, std::milli>(core::Clock::now() - start).count();
+        });
+      }
+      for (std::size_t i = 0; i < boards.size(); ++i) {
+        case_number = first + i;
+        report_case(case_number, boards[i], results[i], results[i].search.stats.nodes, milliseconds[i]);
+      }
     }
   }
   report.stats = control.finish();
   report.stats.memory_bytes = budget.peak();
+  report.stats.threads = threads_used;
   if (!streaming)
     report.document = json{{"puzzle", "tour"},
                            {"cases", std::move(cases)},
                            {"nodes", report.stats.nodes},
+                           {"threads", report.stats.threads},
                            {"ms", report.stats.milliseconds()}};
   return report;
+}
+
+namespace {
+
+app::SolveReport solve(const app::SolveRequest& request) {
+  TourThreads threads;
+  threads.threads = std::max<std::size_t>(request.limits.threads, 1);
+  return solve_cases(request, threads);
 }
 
 }  // namespace

@@ -151,9 +151,9 @@ TEST(TourStreaming, ProgressNamesTheCaseAndWhatItsSearchKnows) {
   core::SearchControl control(core::SearchLimits{});
   const TourResult result = solve_tour(parse_boards(input)[0], control, {}, &progress);
   ASSERT_TRUE(result.search.value.has_value());
-  EXPECT_EQ(progress.best, result.search.value);
-  ASSERT_TRUE(progress.bound.has_value());
-  EXPECT_LE(*progress.bound, *result.search.value);
+  EXPECT_EQ(progress.best(), result.search.value);
+  ASSERT_TRUE(progress.bound().has_value());
+  EXPECT_LE(*progress.bound(), *result.search.value);
 }
 
 TEST(TourStreaming, ExplanationCountsRowsAndColumnsFromZero) {
