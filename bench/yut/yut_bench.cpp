@@ -1,5 +1,6 @@
 // Dice yut: the layer-by-layer DP on 10, 100 and 1000 dice (standard board,
-// P = 4 and 6) beside the plain P^K search of the tests on 10 dice.
+// P = 4 and 6) beside the plain P^K search of the tests on 10 dice, and the
+// widest cases (P = 8) at 1 and 2 threads.
 // Counters: nodes (positions expanded, or games for the plain search) and
 // turns played (the game ends when every piece is on finish).
 #include <benchmark/benchmark.h>
@@ -39,6 +40,29 @@ BENCHMARK(BM_YutDp)
     ->ArgsProduct({{10, 100, 1000}, {4, 6}})
     ->ArgNames({"dice", "pieces"})
     ->Unit(benchmark::kMillisecond);
+
+// The hardest known-dice cases (8 pieces: the widest layers) at 1 and 2
+// threads, wall clock: 100 and 200 dice.
+void BM_YutDpThreads(benchmark::State& state) {
+  const std::vector<int> dice = schedule(static_cast<int>(state.range(0)));
+  const int pieces = static_cast<int>(state.range(1));
+  core::SearchLimits limits;
+  limits.threads = static_cast<std::size_t>(state.range(2));
+  core::SearchResult<yut::Move, long long> result;
+  for (auto _ : state) {
+    result = yut::solve_schedule(yut::standard_board(), dice, pieces, limits);
+    benchmark::DoNotOptimize(result.value);
+  }
+  state.counters["nodes"] = static_cast<double>(result.stats.nodes);
+  state.counters["threads_used"] = static_cast<double>(result.stats.threads);
+  state.counters["score"] = static_cast<double>(result.value.value_or(-1));
+}
+BENCHMARK(BM_YutDpThreads)
+    ->ArgsProduct({{100, 200}, {8}, {1, 2}})
+    ->ArgNames({"dice", "pieces", "threads"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
 
 void BM_YutPlainSearch(benchmark::State& state) {
   const std::vector<int> dice = schedule(static_cast<int>(state.range(0)));

@@ -65,9 +65,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <memory>
 #include <new>
 #include <stdexcept>
 
+#include "boardsearch/core/parallel.hpp"
 #include "games/yut/rules.hpp"
 #include "games/yut/solver.hpp"
 
@@ -320,6 +322,10 @@ struct Values {
   std::vector<mp_limb_t> exact;          // per rank: N = V * W^R, `limbs` limbs
   std::vector<std::uint64_t> policy_at;  // per rank: where its policy bytes start (line only)
   std::vector<std::uint8_t> policy;      // the move of the most likely face per (r, position)
+  // Passes on several threads only: the values of the odd passes (the even
+  // ones are in approximate and exact), see PassBuffers.
+  std::vector<double> approximate_odd;
+  std::vector<mp_limb_t> exact_odd;
 };
 
 Codes unpack_codes(std::uint64_t key) {
@@ -399,12 +405,186 @@ void count_bytes(core::MemoryBudget& budget, long double bytes) {
   budget.allocate(static_cast<std::uint64_t>(bytes));
 }
 
+// Whether `bytes` more fit the budget; if so they are counted on it.
+bool budget_allows(core::MemoryBudget& budget, long double bytes) {
+  try {
+    count_bytes(budget, bytes);
+    return true;
+  } catch (const core::SearchAborted&) {
+    return false;
+  }
+}
+
 // A request for the exact value of one position after pass `r` (r = 0: 0).
 struct Capture {
   std::uint32_t r = 0;
   std::uint64_t rank = 0;
   mpz_class value;  // N, filled by the run
 };
+
+// One thread's working storage for evaluate.
+struct PassScratch {
+  explicit PassScratch(mp_size_t limbs) : sum(limbs), candidate(limbs), best(limbs) {}
+  std::vector<mp_limb_t> sum, candidate, best, scratch;
+  std::array<LegalMove, kMaxPieces> moves{};
+  std::array<double, kMaxPieces> guess{};
+  std::array<double, kMaxPieces> slack{};
+};
+
+// Where pass r reads a child's V(r - 1) and writes V(r).
+//
+// One buffer (the serial passes): values.exact and values.approximate, in
+// place, in increasing rank (see the top of the file).
+//
+// Two buffers (kTwoBuffers: the passes split over threads, so that a
+// position may be written by one thread while a lower one reads it): pass q
+// writes the buffers of its parity (even: exact, approximate; odd:
+// exact_odd, approximate_odd). A position's latest value after pass q is
+// the one of pass p = min(q, last_r) (the last pass that wrote it; none if
+// p < first_r, and then both buffers still hold the 0 they started with, as
+// the one array would), in the buffer of p's parity: pass p + 1 writes the
+// other one, and any later pass of p's parity is at most last_r only when
+// p = q. So pass r reads the child's latest value after pass r - 1, exactly
+// what the one array holds for it when pass r reaches the parent (children
+// rank higher, so pass r has not written them yet there), and no pass
+// reads a buffer slot that it writes.
+template <bool kTwoBuffers>
+struct PassBuffers {
+  Values& values;
+  mp_size_t limbs;
+
+  const mp_limb_t* exact(std::uint64_t rank, std::uint32_t after_pass) const {
+    return &(odd(rank, after_pass) ? values.exact_odd : values.exact)[rank * limbs];
+  }
+  double approximate(std::uint64_t rank, std::uint32_t after_pass) const {
+    return (odd(rank, after_pass) ? values.approximate_odd : values.approximate)[rank];
+  }
+  mp_limb_t* exact_out(std::uint64_t rank, std::uint32_t pass) const {
+    return &(kTwoBuffers && pass % 2 == 1 ? values.exact_odd : values.exact)[rank * limbs];
+  }
+  double& approximate_out(std::uint64_t rank, std::uint32_t pass) const {
+    return (kTwoBuffers && pass % 2 == 1 ? values.approximate_odd : values.approximate)[rank];
+  }
+
+ private:
+  bool odd(std::uint64_t rank, std::uint32_t after_pass) const {
+    if constexpr (!kTwoBuffers) return false;
+    return std::min(after_pass, values.last_r[rank]) % 2 == 1;
+  }
+};
+
+// Steps 2 to 5 of run_passes for position `rank` in pass r (r in its range).
+template <bool kTwoBuffers>
+void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, const PassBuffers<kTwoBuffers>& io,
+              std::uint64_t rank, std::uint32_t r, int likely_slot, PassScratch& work) {
+  const mp_size_t limbs = tables.limbs.size();
+  const int pieces = tables.pieces;
+  const std::uint8_t finish = tables.codes.finish_code();
+  const std::size_t slots = tables.faces.size();
+  std::vector<mp_limb_t>& sum = work.sum;
+  std::vector<mp_limb_t>& candidate = work.candidate;
+  std::vector<mp_limb_t>& best = work.best;
+  std::array<LegalMove, kMaxPieces>& moves = work.moves;
+  std::array<double, kMaxPieces>& guess = work.guess;
+  std::array<double, kMaxPieces>& slack = work.slack;
+  const bool children_at_zero = r == 1;
+  const Codes codes = unpack_codes(values.keys[rank]);
+  std::fill(sum.begin(), sum.end(), 0);
+  for (std::size_t slot = 0; slot < slots; ++slot) {
+    // Step 2.
+    const int count = legal_moves(
+        codes, pieces, finish, ranks, [&](std::uint8_t from) { return tables.landing[from * slots + slot]; }, moves);
+    if (slot == static_cast<std::size_t>(likely_slot) && !values.policy.empty())
+      values.policy[values.policy_at[rank] + (r - values.first_r[rank])] = kNoMove;
+    if (count == 0) continue;  // the game ends: this face adds 0
+    int top = 0;
+    for (int c = 0; c < count; ++c) {
+      const double child = children_at_zero ? 0 : io.approximate(moves[c].child, r - 1);
+      guess[c] = tables.points[moves[c].to] + child;
+      slack[c] = kRelativeSlack * (std::fabs(tables.points[moves[c].to]) + std::fabs(child) + 1);
+      if (guess[c] > guess[top]) top = c;
+    }
+    // Step 3. Candidates the doubles cannot tell from the top one.
+    int chosen = top;
+    bool exact_ready = false;
+    for (int c = 0; c < count; ++c) {
+      if (c == top || guess[c] < guess[top] - slack[top] - slack[c]) continue;
+      const auto exact_of = [&](int which, std::vector<mp_limb_t>& into) {
+        const mp_limb_t* points = &tables.scaled_points[moves[which].to * limbs];
+        if (children_at_zero)
+          std::copy(points, points + limbs, into.begin());
+        else
+          mpn_add_n(into.data(), points, io.exact(moves[which].child, r - 1), limbs);
+      };
+      if (!exact_ready) exact_of(chosen, best), exact_ready = true;
+      exact_of(c, candidate);
+      const int order = tables.limbs.compare(candidate.data(), best.data());
+      if (order > 0 || (order == 0 && c < chosen)) chosen = c, best.swap(candidate);
+    }
+    if (slot == static_cast<std::size_t>(likely_slot) && !values.policy.empty())
+      values.policy[values.policy_at[rank] + (r - values.first_r[rank])] = static_cast<std::uint8_t>(chosen);
+    // Step 4.
+    const mp_limb_t weight = tables.face_weights[slot];
+    mpn_addmul_1(sum.data(), &tables.scaled_points[moves[chosen].to * limbs], limbs, weight);
+    if (!children_at_zero) mpn_addmul_1(sum.data(), io.exact(moves[chosen].child, r - 1), limbs, weight);
+  }
+  // Step 5. The sum is W * N exactly (every V(r - 1, .) is N / W^R).
+  mp_limb_t* out = io.exact_out(rank, r);
+  const bool minus = Limbs::negative(sum.data(), limbs);
+  if (minus) mpn_neg(sum.data(), sum.data(), limbs);
+  mpn_divexact_1(out, sum.data(), limbs, tables.weight_sum);
+  if (minus) mpn_neg(out, out, limbs);
+  io.approximate_out(rank, r) = approximate_value(tables, out, work.scratch);
+}
+
+// How run_passes spreads a pass over threads.
+struct PassThreads {
+  std::size_t threads = 1;  // 1: the serial passes (one buffer)
+  std::size_t chunk_ranks = 1;
+  // One per thread, thread 0's reporting progress (threads > 1 only).
+  std::vector<std::unique_ptr<core::SearchControl::Worker>>* workers = nullptr;
+};
+
+// The passes with one buffer (one thread) or two (several), see PassBuffers.
+template <bool kTwoBuffers>
+void run_passes_with(const Tables& tables, const PositionRanks& ranks, Values& values, std::vector<Capture>& captures,
+                     int likely_slot, core::SearchControl& control, const PassThreads& spread) {
+  const PassBuffers<kTwoBuffers> io{values, tables.limbs.size()};
+  std::uint32_t last_pass = 0;
+  for (const Capture& capture : captures) last_pass = std::max(last_pass, capture.r);
+  last_pass = std::max<std::uint32_t>(last_pass, static_cast<std::uint32_t>(tables.horizon));
+  const std::uint64_t total = values.keys.size();
+  std::vector<PassScratch> work(kTwoBuffers ? spread.threads : 1, PassScratch(tables.limbs.size()));
+  std::vector<mp_limb_t> scratch;
+  const std::size_t chunks =
+      kTwoBuffers ? static_cast<std::size_t>((total + spread.chunk_ranks - 1) / spread.chunk_ranks) : 0;
+
+  for (std::uint32_t r = 1; r <= last_pass; ++r) {
+    if constexpr (!kTwoBuffers) {
+      for (std::uint64_t rank = 0; rank < total; ++rank) {
+        if (r < values.first_r[rank] || r > values.last_r[rank]) continue;
+        // Step 1.
+        control.visit();
+        evaluate(tables, ranks, values, io, rank, r, likely_slot, work[0]);
+      }
+    } else {
+      // The pass's positions in chunks of ranks, on the threads: each
+      // writes only its own positions (and their policy bytes).
+      core::for_each_task(spread.threads, chunks, [&](std::size_t thread, std::size_t chunk) {
+        core::SearchControl::Worker& worker = *(*spread.workers)[thread];
+        const std::uint64_t end = std::min<std::uint64_t>(total, (chunk + 1) * spread.chunk_ranks);
+        for (std::uint64_t rank = chunk * spread.chunk_ranks; rank < end; ++rank) {
+          if (r < values.first_r[rank] || r > values.last_r[rank]) continue;
+          // Step 1.
+          worker.visit();
+          evaluate(tables, ranks, values, io, rank, r, likely_slot, work[thread]);
+        }
+      });
+    }
+    for (Capture& capture : captures)
+      if (capture.r == r) capture.value = tables.limbs.to_mpz(io.exact(capture.rank, r), scratch);
+  }
+}
 
 // The backward induction (see the top of the file). Steps per pass r and
 // position S in increasing rank with r in its range:
@@ -413,80 +593,14 @@ struct Capture {
 //   3. the best move: by doubles when they are clearly apart, else exactly;
 //   4. add w_f * (points * W^R + N(r - 1, child)) to the sum;
 //   5. N(r, S) = sum / W, exactly; its double.
-// After pass r, the captures of r are copied.
+// After pass r, the captures of r are copied. With spread.threads > 1 (and
+// values' odd buffers made) each pass is split over the threads.
 void run_passes(const Tables& tables, const PositionRanks& ranks, Values& values, std::vector<Capture>& captures,
-                int likely_slot, core::SearchControl& control) {
-  const mp_size_t limbs = tables.limbs.size();
-  const int pieces = tables.pieces;
-  const std::uint8_t finish = tables.codes.finish_code();
-  const std::size_t slots = tables.faces.size();
-  std::vector<mp_limb_t> sum(limbs), candidate(limbs), best(limbs), scratch;
-  std::array<LegalMove, kMaxPieces> moves{};
-  std::array<double, kMaxPieces> guess{};
-  std::array<double, kMaxPieces> slack{};
-  std::uint32_t last_pass = 0;
-  for (const Capture& capture : captures) last_pass = std::max(last_pass, capture.r);
-  last_pass = std::max<std::uint32_t>(last_pass, static_cast<std::uint32_t>(tables.horizon));
-  const std::uint64_t total = values.keys.size();
-
-  for (std::uint32_t r = 1; r <= last_pass; ++r) {
-    const bool children_at_zero = r == 1;
-    for (std::uint64_t rank = 0; rank < total; ++rank) {
-      if (r < values.first_r[rank] || r > values.last_r[rank]) continue;
-      // Step 1.
-      control.visit();
-      const Codes codes = unpack_codes(values.keys[rank]);
-      std::fill(sum.begin(), sum.end(), 0);
-      for (std::size_t slot = 0; slot < slots; ++slot) {
-        // Step 2.
-        const int count = legal_moves(
-            codes, pieces, finish, ranks, [&](std::uint8_t from) { return tables.landing[from * slots + slot]; },
-            moves);
-        if (slot == static_cast<std::size_t>(likely_slot) && !values.policy.empty())
-          values.policy[values.policy_at[rank] + (r - values.first_r[rank])] = kNoMove;
-        if (count == 0) continue;  // the game ends: this face adds 0
-        int top = 0;
-        for (int c = 0; c < count; ++c) {
-          const double child = children_at_zero ? 0 : values.approximate[moves[c].child];
-          guess[c] = tables.points[moves[c].to] + child;
-          slack[c] = kRelativeSlack * (std::fabs(tables.points[moves[c].to]) + std::fabs(child) + 1);
-          if (guess[c] > guess[top]) top = c;
-        }
-        // Step 3. Candidates the doubles cannot tell from the top one.
-        int chosen = top;
-        bool exact_ready = false;
-        for (int c = 0; c < count; ++c) {
-          if (c == top || guess[c] < guess[top] - slack[top] - slack[c]) continue;
-          const auto exact_of = [&](int which, std::vector<mp_limb_t>& into) {
-            const mp_limb_t* points = &tables.scaled_points[moves[which].to * limbs];
-            if (children_at_zero)
-              std::copy(points, points + limbs, into.begin());
-            else
-              mpn_add_n(into.data(), points, &values.exact[moves[which].child * limbs], limbs);
-          };
-          if (!exact_ready) exact_of(chosen, best), exact_ready = true;
-          exact_of(c, candidate);
-          const int order = tables.limbs.compare(candidate.data(), best.data());
-          if (order > 0 || (order == 0 && c < chosen)) chosen = c, best.swap(candidate);
-        }
-        if (slot == static_cast<std::size_t>(likely_slot) && !values.policy.empty())
-          values.policy[values.policy_at[rank] + (r - values.first_r[rank])] = static_cast<std::uint8_t>(chosen);
-        // Step 4.
-        const mp_limb_t weight = tables.face_weights[slot];
-        mpn_addmul_1(sum.data(), &tables.scaled_points[moves[chosen].to * limbs], limbs, weight);
-        if (!children_at_zero) mpn_addmul_1(sum.data(), &values.exact[moves[chosen].child * limbs], limbs, weight);
-      }
-      // Step 5. The sum is W * N exactly (every V(r - 1, .) is N / W^R).
-      mp_limb_t* out = &values.exact[rank * limbs];
-      const bool minus = Limbs::negative(sum.data(), limbs);
-      if (minus) mpn_neg(sum.data(), sum.data(), limbs);
-      mpn_divexact_1(out, sum.data(), limbs, tables.weight_sum);
-      if (minus) mpn_neg(out, out, limbs);
-      values.approximate[rank] = approximate_value(tables, out, scratch);
-    }
-    for (Capture& capture : captures)
-      if (capture.r == r) capture.value = tables.limbs.to_mpz(&values.exact[capture.rank * limbs], scratch);
-  }
+                int likely_slot, core::SearchControl& control, const PassThreads& spread) {
+  if (spread.threads > 1)
+    run_passes_with<true>(tables, ranks, values, captures, likely_slot, control, spread);
+  else
+    run_passes_with<false>(tables, ranks, values, captures, likely_slot, control, spread);
 }
 
 // The exact value N / W^R of a choice: points * W^R + N(child).
@@ -663,7 +777,22 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       }
       values.policy.assign(policy_bytes, kNoMove);
     }
-    run_passes(tables, ranks, values, captures, likely_slot, control);
+    // Threads: the passes are split over them when they are long enough to
+    // gain (request.parallel_pairs) and the second value buffer they need
+    // fits the memory budget; else one thread runs them in place.
+    const std::size_t threads = std::clamp<std::size_t>(limits.threads, 1, core::kMaxSearchThreads);
+    std::vector<std::unique_ptr<core::SearchControl::Worker>> workers;  // gone before control.finish()
+    PassThreads spread;
+    if (threads > 1 && policy_bytes >= request.parallel_pairs &&
+        budget_allows(budget, static_cast<long double>(positions) * (sizeof(double) + limbs * sizeof(mp_limb_t)))) {
+      values.approximate_odd.assign(positions, 0);
+      values.exact_odd.assign(positions * limbs, 0);
+      for (std::size_t i = 0; i < threads; ++i)
+        workers.push_back(std::make_unique<core::SearchControl::Worker>(control, i == 0));
+      spread = PassThreads{threads, std::max<std::size_t>(1, request.chunk_ranks), &workers};
+      result.stats.threads = threads;
+    }
+    run_passes(tables, ranks, values, captures, likely_slot, control, spread);
     std::vector<mp_limb_t> scratch;
 
     // Step 5.
@@ -678,7 +807,9 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       result.value = result.choices.empty() ? mpq_class(0) : result.choices[result.best].value;
     } else {
       const std::uint64_t start = ranks.rank(root);
-      result.value = mpq_class(tables.limbs.to_mpz(&values.exact[start * limbs], scratch), scale);
+      const mp_limb_t* start_value =
+          spread.threads > 1 ? PassBuffers<true>{values, limbs}.exact(start, horizon) : &values.exact[start * limbs];
+      result.value = mpq_class(tables.limbs.to_mpz(start_value, scratch), scale);
       result.value.canonicalize();
     }
     if (result.line_computed) {
@@ -716,8 +847,10 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       // Entries must hold V(r - 1) again from the start: a fresh array.
       std::fill(values.exact.begin(), values.exact.end(), 0);
       std::fill(values.approximate.begin(), values.approximate.end(), 0);
+      std::fill(values.exact_odd.begin(), values.exact_odd.end(), 0);
+      std::fill(values.approximate_odd.begin(), values.approximate_odd.end(), 0);
       std::vector<std::uint8_t>().swap(values.policy);
-      run_passes(tables, ranks, values, captures, likely_slot, control);
+      run_passes(tables, ranks, values, captures, likely_slot, control, spread);
       for (std::size_t k = 0; k < captures.size(); ++k) {
         const auto [turn_index, c] = capture_of[k];
         LineTurn& line_turn = result.line[turn_index];
@@ -733,8 +866,20 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
   } catch (const std::length_error&) {
     result.outcome = core::Outcome::memory_limit;
   }
+  const std::size_t threads_used = result.stats.threads;
   result.stats = control.finish();
   result.stats.memory_bytes = budget.peak();
+  result.stats.threads = threads_used;
+  // Threads see the node budget only when they flush (SearchControl::Worker),
+  // so a solve may end up to a flush per thread past it: then it did not fit
+  // the budget, as one thread would have said.
+  if (result.outcome == core::Outcome::proven && limits.max_nodes != 0 && result.stats.nodes > limits.max_nodes) {
+    result.outcome = core::Outcome::node_limit;
+    result.value = 0;
+    result.choices.clear();
+    result.line.clear();
+    result.line_computed = false;
+  }
   return result;
 }
 

@@ -9,6 +9,7 @@
 
 #include <gmpxx.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -25,6 +26,15 @@ struct AdviceQuery {
   int die = 1;               // the face thrown for this turn
 };
 
+// The passes run on SearchLimits::threads threads when they evaluate at
+// least this many (turns left, position) pairs in all: about 0.7 to 1.1 us a
+// pair on one core, so 100,000 pairs is about 0.1 s, far above what handing
+// every pass to the threads costs (tens of microseconds a pass), while the
+// default request (T = 10, P = 4: 26,333 pairs) starts no thread.
+inline constexpr std::uint64_t kParallelPairs = 100'000;
+// Positions (ranks) per task of a parallel pass.
+inline constexpr std::size_t kParallelChunkRanks = 4096;
+
 struct ExpectedRequest {
   int turns = 10;                      // T >= 1
   int pieces = 4;                      // 1..kMaxPieces
@@ -35,6 +45,11 @@ struct ExpectedRequest {
   // position) pairs (the line costs a second run of the passes).
   bool want_line = false;
   std::uint64_t line_if_at_most = 0;
+  // With limits.threads > 1: the passes run on the threads when they
+  // evaluate at least parallel_pairs pairs (0: always; tests), in chunks of
+  // chunk_ranks positions (at least 1). No value depends on either.
+  std::uint64_t parallel_pairs = kParallelPairs;
+  std::size_t chunk_ranks = kParallelChunkRanks;
 };
 
 // One legal move and its value: the points it scores plus the expected
@@ -78,6 +93,13 @@ struct ExpectedResult {
 // The face most likely thrown: the highest weight, the smallest face on ties.
 int most_likely_face(const Board& board, const std::vector<std::uint64_t>& weights);
 
+// Threads: the values are exact, so they (and the line, the advice, the
+// states evaluated) are the same whatever limits.threads is;
+// stats.threads says how many threads ran the passes. The passes on
+// several threads keep a second value array (V of the pass before beside V
+// of this one: positions x (limbs + 1) words more), counted on the memory
+// budget; when it does not fit, one thread runs them in place.
+//
 // Solves. Preconditions: board valid; the request within the ranges above;
 // advice squares on the board, no two pieces on one square other than start
 // and finish, 1 <= turn <= turns, die a face of the board. A limit (nodes,

@@ -162,6 +162,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
                      {"plan", std::move(plan)},
                      {"board", board_to_json(board)},
                      {"nodes", result.stats.nodes},
+                     {"threads", result.stats.threads},
                      {"ms", result.stats.milliseconds()}};
   return report;
 }

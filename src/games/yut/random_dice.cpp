@@ -172,6 +172,7 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
                      {"line", result.line_computed ? line : nlohmann::json(nullptr)},
                      {"positions", result.positions},
                      {"states", result.stats.nodes},
+                     {"threads", result.stats.threads},
                      {"memory_bytes", result.stats.memory_bytes},
                      {"board", board_to_json(board)},
                      {"ms", result.stats.milliseconds()}};
@@ -239,6 +240,7 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
       {"expected", fraction_json(result.value)},
       {"positions", result.positions},
       {"states", result.stats.nodes},
+      {"threads", result.stats.threads},
       {"memory_bytes", result.stats.memory_bytes},
       {"board", board_to_json(board)},
       {"ms", result.stats.milliseconds()}};

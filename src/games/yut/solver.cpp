@@ -24,10 +24,12 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
 
+#include "boardsearch/core/parallel.hpp"
 #include "games/yut/bound.hpp"
 #include "games/yut/position.hpp"
 #include "games/yut/rules.hpp"
@@ -90,10 +92,16 @@ class LayerIndex {
   LayerIndex& operator=(const LayerIndex&) = delete;
   ~LayerIndex() { budget_->release(bytes_of(slots_)); }
 
-  // Empties the index and makes room for about `expected` keys.
-  void reset(std::size_t expected) {
+  // The slots of an index made for `expected` keys (load at most one half).
+  static std::size_t capacity_for(std::size_t expected) {
     std::size_t capacity = kMinCapacity;
     while (capacity < 2 * expected) capacity *= 2;
+    return capacity;
+  }
+
+  // Empties the index and makes room for about `expected` keys.
+  void reset(std::size_t expected) {
+    const std::size_t capacity = capacity_for(expected);
     if (slots_.size() != capacity)
       resize(capacity);
     else
@@ -248,6 +256,298 @@ void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, cons
   layer = std::move(kept);
 }
 
+// Counts the nodes of a solve: on the solve's SearchControl while one thread
+// searches, on one core::SearchControl::Worker per thread from the first
+// layer expanded on several threads to the end of the solve (the control's
+// own visit() would not see the Workers' nodes on the node budget, so it is
+// not used again; thread 0, the solve's, reports progress).
+class NodeCounter {
+ public:
+  explicit NodeCounter(core::SearchControl& control) : control_(&control) {}
+
+  // Counts a node on the solve's thread.
+  void visit() {
+    if (workers_.empty())
+      control_->visit();
+    else
+      workers_[0]->visit();
+  }
+  // Counts a node on thread `thread` (< threads()) of a parallel phase.
+  void visit(std::size_t thread) { workers_[thread]->visit(); }
+
+  // Makes the Workers of `threads` threads (the first call only).
+  void start_workers(std::size_t threads) {
+    if (!workers_.empty()) return;
+    for (std::size_t i = 0; i < threads; ++i)
+      workers_.push_back(std::make_unique<core::SearchControl::Worker>(*control_, i == 0));
+  }
+  // Threads that counted: 1 until start_workers.
+  std::size_t threads() const { return std::max<std::size_t>(1, workers_.size()); }
+
+ private:
+  core::SearchControl* control_;
+  std::vector<std::unique_ptr<core::SearchControl::Worker>> workers_;
+};
+
+// What expanding the positions of one layer needs, shared read-only by the
+// threads of a parallel layer.
+struct LayerContext {
+  const Board& board;
+  const MoveTable& moves;
+  std::uint8_t finish = 0;
+  int die = 0;
+  const FutureBound* bound = nullptr;  // exact run: drop children below lower_bound
+  FutureBound::AtTurn bound_next;      // bound->at(turn + 1)
+  long long lower_bound = 0;
+};
+
+// One child of a position: its key, the score that reaches it, the move.
+struct Child {
+  PositionKey key;
+  long long score;
+  std::uint8_t from, to;
+};
+
+// The children of one position that may still reach lower_bound.
+struct Children {
+  std::array<Child, kMaxPieces> list;
+  int count = 0;
+  bool any_move = false;  // some legal move (else the game ends here)
+};
+
+// Steps 2 and 3 of run_layers_for for `position` (unpacked to `squares`):
+// its legal moves with the layer's die (for_each_legal_move: one per
+// distinct square, landing on finish or a free square) and the children
+// that can still reach lower_bound. `on_key(key)` sees each kept child's key
+// as soon as it is built (to prefetch its slot).
+template <int kPieces, class OnKey>
+void children_of(const LayerContext& context, const LayerEntry& position, const Squares& squares, Children& out,
+                 OnKey&& on_key) {
+  // The bound's sums for the children, before the moving piece changes.
+  const FutureBound::AtTurn& bound_next = context.bound_next;
+  const BoundSums sums = context.bound != nullptr ? bound_sums(bound_next, squares, kPieces) : BoundSums{};
+  out.count = 0;
+  out.any_move = for_each_legal_move<kPieces>(
+      context.moves, context.finish, squares, context.die, [&](int i, std::uint8_t from, std::uint8_t to) {
+        // Step 3. The child, unless it cannot reach lower_bound.
+        const long long score = position.score + context.board.squares[to].points;
+        if (context.bound != nullptr) {
+          const long long future =
+              bound_next.future(sums.lone_piece - bound_next.lone_piece(from) + bound_next.lone_piece(to),
+                                sums.budget - bound_next.budget(from) + bound_next.budget(to));
+          if (score + future < context.lower_bound) return;
+        }
+        const PositionKey key = moved_key(position.key, squares, kPieces, i, to);
+        on_key(key);
+        out.list[out.count++] = Child{key, score, from, to};
+      });
+}
+
+// The parallel expansion of a layer (expand_in_parallel).
+//
+// Phase A (one task per chunk of the layer's positions): every position is
+// counted and expanded as in the serial loop, and its children are written
+// to the chunk's region of one buffer, grouped by shard (a hash of the
+// child's key), each shard's children in the order the serial loop makes
+// them.
+// Phase B (one task per shard): the children of the shard, chunk by chunk,
+// are merged as the serial loop merges them (best score per position, the
+// first one on ties) into the shard's own entries and hash index. A
+// position's children all fall in the shard of its key, so the shards are
+// disjoint and no two tasks write the same memory; the shard sees its
+// children in the serial order, so it keeps the same best score and the
+// same first parent among equals as the serial merge would over the same
+// layer.
+// Phase C (one task per shard): the shards' entries are copied, shard after
+// shard, into the next layer.
+// So the next layer holds exactly the positions, scores and moves of the
+// serial loop, in an order that depends on the shards only (not on the
+// threads or the chunk size).
+//
+// Each phase is one core::for_each_task; a task never waits for another.
+// Only the solve's thread touches the memory budget: everything a phase
+// writes is sized and counted before the phase starts.
+struct PendingChild {
+  PositionKey key;
+  long long score;
+  std::uint32_t parent;  // index in the layer expanded
+  std::uint8_t from, to;
+  std::uint8_t shard;
+};
+
+constexpr int kShardBits = 6;
+constexpr std::size_t kShards = std::size_t{1} << kShardBits;
+// Not LayerIndex's multiplier: the index picks its slot from the top bits of
+// key * 2^64/phi, and a shard taken from the same bits would crowd each
+// shard's keys into one part of its index.
+constexpr std::uint64_t kShardMultiplier = 0xD6E8FEB86659FD93ull;
+
+std::uint8_t shard_of(PositionKey key) {
+  return static_cast<std::uint8_t>((key * kShardMultiplier) >> (64 - kShardBits));
+}
+
+// Makes `storage` hold `size` elements, counting any new block on `budget`
+// first (reserve_counted); shrinking keeps the block.
+template <class T>
+void resize_counted(std::vector<T>& storage, std::size_t size, core::MemoryBudget& budget) {
+  reserve_counted(storage, size, budget);
+  storage.resize(size);
+}
+
+// The storage of the parallel layers, kept from layer to layer and counted
+// on the budget until it is destroyed.
+class ParallelLayers {
+ public:
+  ParallelLayers(std::size_t threads, std::size_t chunk_positions, int pieces, core::MemoryBudget& budget)
+      : threads_(threads),
+        chunk_positions_(std::max<std::size_t>(1, chunk_positions)),
+        pieces_(pieces),
+        budget_(&budget) {}
+  ParallelLayers(const ParallelLayers&) = delete;
+  ParallelLayers& operator=(const ParallelLayers&) = delete;
+  // Gives the storage's bytes back to the budget.
+  ~ParallelLayers() {
+    budget_->release(bytes_of(children_) + bytes_of(shard_begin_) + bytes_of(chunk_best_));
+    for (const std::vector<PendingChild>& made : made_) budget_->release(bytes_of(made));
+    for (std::size_t s = 0; s < kShards; ++s)
+      budget_->release(bytes_of(shards_[s].entries) + shards_[s].slots * sizeof(std::uint64_t));
+  }
+
+  // Expands `current` (layer `turn`) into the next layer, on the threads
+  // (see above). Offers the finished games of `current` to `best`.
+  template <int kPieces>
+  std::vector<LayerEntry> expand(const LayerContext& context, const std::vector<LayerEntry>& current, std::size_t turn,
+                                 NodeCounter& counter, BestEnd& best);
+
+ private:
+  std::size_t threads_;
+  std::size_t chunk_positions_;
+  int pieces_;
+  core::MemoryBudget* budget_;
+  std::vector<PendingChild> children_;           // chunk c's region: [c * region, (c + 1) * region)
+  std::vector<std::uint32_t> shard_begin_;       // [c * (kShards + 1) + s]: shard s's children in the region
+  std::vector<BestEnd> chunk_best_;              // per chunk: its best finished game
+  std::vector<std::vector<PendingChild>> made_;  // per thread: one chunk's children as made
+  // One shard of the merge: its entries and index (the index's slots are
+  // counted on the solve's budget by expand, hence its own unlimited one).
+  struct Shard {
+    core::MemoryBudget counted_by_the_solve{0};
+    LayerIndex index{counted_by_the_solve};
+    std::size_t slots = 0;  // the index's capacity, as counted on the solve's budget
+    std::vector<LayerEntry> entries;
+  };
+  std::unique_ptr<Shard[]> shards_ = std::make_unique<Shard[]>(kShards);
+};
+
+template <int kPieces>
+std::vector<LayerEntry> ParallelLayers::expand(const LayerContext& context, const std::vector<LayerEntry>& current,
+                                               std::size_t turn, NodeCounter& counter, BestEnd& best) {
+  core::MemoryBudget& budget = *budget_;
+  const std::size_t chunks = (current.size() + chunk_positions_ - 1) / chunk_positions_;
+  const std::size_t region = chunk_positions_ * static_cast<std::size_t>(pieces_);
+  // Sizes of phase A's output, counted before it runs.
+  counter.start_workers(threads_);
+  if (made_.empty()) made_.resize(threads_);
+  for (std::vector<PendingChild>& made : made_) resize_counted(made, region, budget);
+  resize_counted(children_, chunks * region, budget);
+  resize_counted(shard_begin_, chunks * (kShards + 1), budget);
+  resize_counted(chunk_best_, chunks, budget);
+
+  // Phase A.
+  core::for_each_task(threads_, chunks, [&](std::size_t thread, std::size_t chunk) {
+    std::vector<PendingChild>& made = made_[thread];
+    std::array<std::uint32_t, kShards> in_shard{};
+    std::size_t made_count = 0;
+    BestEnd chunk_best;
+    Children children;
+    const std::size_t end = std::min(current.size(), (chunk + 1) * chunk_positions_);
+    for (auto at = static_cast<std::uint32_t>(chunk * chunk_positions_); at < end; ++at) {
+      // Step 1.
+      counter.visit(thread);
+      const LayerEntry& position = current[at];
+      // Steps 2 and 3.
+      children_of<kPieces>(context, position, unpack(position.key, kPieces), children, [](PositionKey) {});
+      for (int c = 0; c < children.count; ++c) {
+        const Child& child = children.list[c];
+        const std::uint8_t shard = shard_of(child.key);
+        ++in_shard[shard];
+        made[made_count++] = PendingChild{child.key, child.score, at, child.from, child.to, shard};
+      }
+      if (!children.any_move) chunk_best.offer(position.score, turn, at);
+    }
+    // The chunk's children grouped by shard, in the order made within each.
+    std::uint32_t* begin = &shard_begin_[chunk * (kShards + 1)];
+    std::array<std::uint32_t, kShards> fill{};
+    std::uint32_t sum = 0;
+    for (std::size_t s = 0; s < kShards; ++s) begin[s] = fill[s] = sum, sum += in_shard[s];
+    begin[kShards] = sum;
+    PendingChild* out = &children_[chunk * region];
+    for (std::size_t i = 0; i < made_count; ++i) out[fill[made[i].shard]++] = made[i];
+    chunk_best_[chunk] = chunk_best;
+  });
+  for (std::size_t chunk = 0; chunk < chunks; ++chunk)
+    if (chunk_best_[chunk].found) best.offer(chunk_best_[chunk].score, turn, chunk_best_[chunk].entry);
+
+  // Phase B. The shards' entries and indexes grow (or an index shrinks) to
+  // fit this layer: each new block is counted before the phase and the old
+  // one released after it.
+  std::array<std::size_t, kShards> shard_children{};
+  for (std::size_t chunk = 0; chunk < chunks; ++chunk)
+    for (std::size_t s = 0; s < kShards; ++s)
+      shard_children[s] += shard_begin_[chunk * (kShards + 1) + s + 1] - shard_begin_[chunk * (kShards + 1) + s];
+  std::uint64_t new_bytes = 0, old_bytes = 0;
+  for (std::size_t s = 0; s < kShards; ++s) {
+    Shard& shard = shards_[s];
+    if (shard_children[s] > shard.entries.capacity()) {
+      new_bytes += shard_children[s] * sizeof(LayerEntry);
+      old_bytes += bytes_of(shard.entries);
+    }
+    if (const std::size_t slots = LayerIndex::capacity_for(shard_children[s]); slots != shard.slots) {
+      new_bytes += slots * sizeof(std::uint64_t);
+      old_bytes += shard.slots * sizeof(std::uint64_t);
+      shard.slots = slots;
+    }
+  }
+  budget.allocate(new_bytes);
+  core::for_each_task(threads_, kShards, [&](std::size_t s) {
+    Shard& shard = shards_[s];
+    std::vector<LayerEntry>& entries = shard.entries;
+    entries.clear();
+    entries.reserve(shard_children[s]);
+    shard.index.reset(shard_children[s]);
+    for (std::size_t chunk = 0; chunk < chunks; ++chunk) {
+      const std::uint32_t* begin = &shard_begin_[chunk * (kShards + 1) + s];
+      const PendingChild* first = &children_[chunk * region + begin[0]];
+      const std::size_t count = begin[1] - begin[0];
+      // Step 4, as in the serial loop (its slots prefetched a few children ahead).
+      constexpr std::size_t kAhead = 4;
+      for (std::size_t i = 0; i < count && i < kAhead; ++i) shard.index.prefetch(first[i].key);
+      for (std::size_t i = 0; i < count; ++i) {
+        if (i + kAhead < count) shard.index.prefetch(first[i + kAhead].key);
+        const PendingChild& child = first[i];
+        const auto fresh = static_cast<std::uint32_t>(entries.size());
+        const std::uint32_t found = shard.index.find_or_insert(child.key, fresh, entries);
+        if (found == LayerIndex::kNotFound)
+          entries.push_back(LayerEntry{child.key, child.score, child.parent, child.from, child.to});
+        else if (child.score > entries[found].score)
+          entries[found] = LayerEntry{child.key, child.score, child.parent, child.from, child.to};
+      }
+    }
+  });
+  budget.release(old_bytes);
+
+  // Phase C.
+  std::array<std::size_t, kShards + 1> offset{};
+  for (std::size_t s = 0; s < kShards; ++s) offset[s + 1] = offset[s] + shards_[s].entries.size();
+  std::vector<LayerEntry> next;
+  resize_counted(next, offset[kShards], budget);
+  core::for_each_task(threads_, kShards, [&](std::size_t s) {
+    const std::vector<LayerEntry>& entries = shards_[s].entries;
+    std::copy(entries.begin(), entries.end(), next.begin() + static_cast<std::ptrdiff_t>(offset[s]));
+  });
+  return next;
+}
+
 // Runs the turns layer by layer; layer t holds the positions after t moves.
 //
 // With a beam width the run is a heuristic (its best game is a real game, so
@@ -264,17 +564,24 @@ void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, cons
 //   4. merge each child into layer t+1, keeping the best score per position.
 // After the last die every surviving position is a finished game.
 //
+// The exact run (no beam) with threads > 1 expands a layer of at least
+// tuning.parallel_layer positions on the threads instead (ParallelLayers:
+// the same steps, the same next layer up to its order).
+//
 // The number of pieces is a template parameter so that the loops over pieces
 // (unpacking, the occupancy check, the bound's sums, the child's key) are
 // unrolled (what that saves: docs/yut.md, "Measurements").
 template <int kPieces>
-LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<const int> dice,
-                        core::SearchControl& control, core::MemoryBudget& budget, const Pruning& pruning) {
+LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<const int> dice, NodeCounter& counter,
+                        core::MemoryBudget& budget, const Pruning& pruning, std::size_t threads,
+                        const ScheduleTuning& tuning) {
   constexpr int pieces = kPieces;
   const auto finish = static_cast<std::uint8_t>(board.finish);
   // Only the exact run prunes with the bound; a beam ranks with it.
   const FutureBound* bound = pruning.beam_width == 0 ? pruning.bound : nullptr;
   const FutureBound* ranking_bound = nullptr;
+  // Only the exact run expands layers in parallel (a beam's layers are narrow).
+  const bool may_go_parallel = threads > 1 && pruning.beam_width == 0;
   LayerRun run;
   auto& layers = run.layers;
   Squares all_on_start{};
@@ -285,51 +592,40 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
   first.push_back(LayerEntry{pack(all_on_start, pieces), 0, 0, 0, 0});
   layers.push_back(std::move(first));
   LayerIndex index(budget);
+  std::optional<ParallelLayers> parallel;
 
   for (std::size_t turn = 0; turn < dice.size() && !layers.back().empty(); ++turn) {
     const std::vector<LayerEntry>& current = layers[turn];
+    const LayerContext context{board,
+                               moves,
+                               finish,
+                               dice[turn],
+                               bound,
+                               bound != nullptr ? bound->at(turn + 1) : FutureBound::AtTurn{},
+                               pruning.lower_bound};
+    if (may_go_parallel && current.size() >= tuning.parallel_layer) {
+      if (!parallel) parallel.emplace(threads, tuning.chunk_positions, pieces, budget);
+      std::vector<LayerEntry> next = parallel->expand<kPieces>(context, current, turn, counter, run.best);
+      layers.push_back(std::move(next));
+      continue;
+    }
     std::vector<LayerEntry> next;
     reserve_counted(next, current.size() + current.size() / 2, budget);
     index.reset(current.size() + current.size() / 2);
-    const int die = dice[turn];
-    const FutureBound::AtTurn bound_next = bound != nullptr ? bound->at(turn + 1) : FutureBound::AtTurn{};
 
+    Children children;
     for (std::uint32_t at = 0; at < current.size(); ++at) {
       // Step 1. One node per position expanded.
-      control.visit();
+      counter.visit();
       const LayerEntry& position = current[at];
-      const Squares squares = unpack(position.key, pieces);
-      // The bound's sums for the children, before the moving piece changes.
-      const BoundSums sums = bound != nullptr ? bound_sums(bound_next, squares, pieces) : BoundSums{};
-
-      // Step 2. Legal moves (for_each_legal_move: one per distinct square,
-      // landing on finish or a free square).
-      struct Child {
-        PositionKey key;
-        long long score;
-        std::uint8_t from, to;
-      };
-      std::array<Child, kMaxPieces> children;
-      int child_count = 0;
-      const bool any_move =
-          for_each_legal_move<pieces>(moves, finish, squares, die, [&](int i, std::uint8_t from, std::uint8_t to) {
-            // Step 3. The child, unless it cannot reach lower_bound.
-            const long long score = position.score + board.squares[to].points;
-            if (bound != nullptr) {
-              const long long future =
-                  bound_next.future(sums.lone_piece - bound_next.lone_piece(from) + bound_next.lone_piece(to),
-                                    sums.budget - bound_next.budget(from) + bound_next.budget(to));
-              if (score + future < pruning.lower_bound) return;
-            }
-            const PositionKey key = moved_key(position.key, squares, pieces, i, to);
-            index.prefetch(key);
-            children[child_count++] = Child{key, score, from, to};
-          });
+      // Steps 2 and 3 (children_of).
+      children_of<kPieces>(context, position, unpack(position.key, pieces), children,
+                           [&](PositionKey key) { index.prefetch(key); });
 
       // Step 4. Merge into the next layer, keeping the best score per
       // position (the slots were prefetched above, while keys were built).
-      for (int c = 0; c < child_count; ++c) {
-        const Child& child = children[c];
+      for (int c = 0; c < children.count; ++c) {
+        const Child& child = children.list[c];
         const auto fresh = static_cast<std::uint32_t>(next.size());
         const std::uint32_t found = index.find_or_insert(child.key, fresh, next);
         if (found == LayerIndex::kNotFound) {
@@ -339,7 +635,7 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
           next[found] = LayerEntry{child.key, child.score, at, child.from, child.to};
         }
       }
-      if (!any_move) run.best.offer(position.score, turn, at);
+      if (!children.any_move) run.best.offer(position.score, turn, at);
     }
     if (pruning.beam_width != 0 && next.size() > pruning.beam_width) {
       if (ranking_bound == nullptr) ranking_bound = &pruning.ranking_bound();
@@ -348,12 +644,13 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
     }
     layers.push_back(std::move(next));
   }
+  parallel.reset();  // its buffers back before the last layer is read
   // Every position after the last die is a finished game (no-op if the last
   // layer is empty because all games ended earlier).
   const std::size_t last = layers.size() - 1;
   if (last == dice.size()) {
     for (std::uint32_t at = 0; at < layers[last].size(); ++at) {
-      control.visit();
+      counter.visit();
       run.best.offer(layers[last][at].score, last, at);
     }
   }
@@ -362,14 +659,15 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
 
 // run_layers_for<pieces>, for 1 <= pieces <= kMaxPieces.
 LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces,
-                    core::SearchControl& control, core::MemoryBudget& budget, const Pruning& pruning) {
-  using Run = LayerRun (*)(const Board&, const MoveTable&, std::span<const int>, core::SearchControl&,
-                           core::MemoryBudget&, const Pruning&);
+                    NodeCounter& counter, core::MemoryBudget& budget, const Pruning& pruning, std::size_t threads,
+                    const ScheduleTuning& tuning) {
+  using Run = LayerRun (*)(const Board&, const MoveTable&, std::span<const int>, NodeCounter&, core::MemoryBudget&,
+                           const Pruning&, std::size_t, const ScheduleTuning&);
   constexpr auto runs = []<std::size_t... P>(std::index_sequence<P...>) {
     return std::array<Run, sizeof...(P)>{&run_layers_for<static_cast<int>(P) + 1>...};
   }
   (std::make_index_sequence<kMaxPieces>{});
-  return runs[static_cast<std::size_t>(pieces - 1)](board, moves, dice, control, budget, pruning);
+  return runs[static_cast<std::size_t>(pieces - 1)](board, moves, dice, counter, budget, pruning, threads, tuning);
 }
 
 // Frees a run's layers and releases their bytes on `budget`.
@@ -387,14 +685,18 @@ void free_layers(LayerRun& run, core::MemoryBudget& budget) {
 // game (its score is a lower bound on the optimum; if the beam never dropped a
 // position it was exact and we are done); 3. the bound is tuned again along
 // that game; 4. the exact layer search, dropping only positions that cannot
-// reach the beam's score.
+// reach the beam's score (its wide layers on limits.threads threads).
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
-                                                   const core::SearchLimits& limits, std::size_t beam_width) {
+                                                   const core::SearchLimits& limits, const ScheduleTuning& tuning) {
   core::SearchControl control(limits);
   core::MemoryBudget budget(limits.max_memory_bytes);
   core::SearchResult<Move, long long> result;
   const MoveTable moves(board);
+  const std::size_t threads = std::clamp<std::size_t>(limits.threads, 1, core::kMaxSearchThreads);
+  std::size_t threads_used = 1;
   try {
+    // Destroyed before control.finish(): its Workers' nodes are then counted.
+    NodeCounter counter(control);
     // Step 1, made when first needed.
     std::optional<FutureBound> bound;
     const auto tuned_bound = [&]() -> FutureBound& {
@@ -402,8 +704,9 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
       return *bound;
     };
     // Step 2. A beam that never had to drop a position was the exact search.
-    LayerRun beam = run_layers(board, moves, dice, pieces, control, budget,
-                               Pruning{std::max<std::size_t>(1, beam_width), tuned_bound, nullptr, 0});
+    LayerRun beam =
+        run_layers(board, moves, dice, pieces, counter, budget,
+                   Pruning{std::max<std::size_t>(1, tuning.beam_width), tuned_bound, nullptr, 0}, threads, tuning);
     if (!beam.truncated) {
       result.value = beam.best.score;
       result.line = rebuild_plan(beam.layers, beam.best, board, pieces);
@@ -419,16 +722,26 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
       // Step 4. Every position of the beam's game is kept, so the exact run
       // ends on a game at least that good (best.found holds).
       free_layers(beam, budget);  // memory back before the exact run
-      const LayerRun exact =
-          run_layers(board, moves, dice, pieces, control, budget, Pruning{0, {}, &*bound, beam.best.score});
+      const LayerRun exact = run_layers(board, moves, dice, pieces, counter, budget,
+                                        Pruning{0, {}, &*bound, beam.best.score}, threads, tuning);
       result.value = exact.best.score;
       result.line = rebuild_plan(exact.layers, exact.best, board, pieces);
     }
+    threads_used = counter.threads();
   } catch (const core::SearchAborted& aborted) {
     result.outcome = aborted.outcome;
   }
   result.stats = control.finish();
   result.stats.memory_bytes = budget.peak();
+  result.stats.threads = threads_used;
+  // Threads see the node budget only when they flush (SearchControl::Worker),
+  // so a solve may end up to a flush per thread past it: then it did not fit
+  // the budget, as one thread would have said.
+  if (result.proven() && limits.max_nodes != 0 && result.stats.nodes > limits.max_nodes) {
+    result.outcome = core::Outcome::node_limit;
+    result.value.reset();
+    result.line.clear();
+  }
   return result;
 }
 

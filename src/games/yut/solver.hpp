@@ -33,6 +33,29 @@ struct Move {
 // use tiny widths so that the pruned exact pass runs on small inputs too.
 inline constexpr std::size_t kDefaultBeamWidth = 256;
 
+// The exact pass expands a layer on several threads (SearchLimits::threads
+// > 1) only when it holds at least this many positions: a layer of 8,192
+// positions is about 2.5 ms of work on one core (8 pieces, about 300 ns a
+// position), far above the tens of microseconds that handing it to the
+// threads costs, while the judge's schedules (10 dice, 4 pieces: at most a
+// few hundred positions a layer) never start a thread.
+inline constexpr std::size_t kParallelLayerPositions = 8192;
+// Positions of a layer per task of the parallel expansion (tasks are taken
+// by whichever thread is free, so uneven chunks even out).
+inline constexpr std::size_t kParallelChunkPositions = 1024;
+
+// How solve_schedule runs; the defaults are the product's, tests change them
+// to reach every path on small inputs. No field changes the answer.
+struct ScheduleTuning {
+  // Positions per layer kept by the first pass (kDefaultBeamWidth above).
+  std::size_t beam_width = kDefaultBeamWidth;
+  // With limits.threads > 1: the exact pass expands layers of at least this
+  // many positions on the threads (0: every layer), in chunks of
+  // chunk_positions positions (at least 1).
+  std::size_t parallel_layer = kParallelLayerPositions;
+  std::size_t chunk_positions = kParallelChunkPositions;
+};
+
 // Solves one schedule. Preconditions: board valid (parse_board invariants),
 // 1 <= pieces <= kMaxPieces, every die value is one of board.faces.
 //
@@ -43,8 +66,23 @@ inline constexpr std::size_t kDefaultBeamWidth = 256;
 // the search the outcome says which, and value and line are empty.
 // limits.max_memory_bytes bounds those layers, checked before each allocation
 // that grows them (outcome memory_limit rather than growing past it).
+//
+// Threads: limits.threads > 1 lets the exact pass expand its wide layers
+// (tuning.parallel_layer) on that many threads; the answer, the node count
+// and the set of positions of every layer are those of one thread (a plan
+// may differ where several are optimal). SearchStats::threads says how many
+// threads expanded a layer (1: none was wide enough). The parallel layers
+// hold more memory while they are built (every child before the merge: about
+// pieces x 24 bytes per position of the layer expanded), counted on the
+// budget like the rest.
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
-                                                   const core::SearchLimits& limits,
-                                                   std::size_t beam_width = kDefaultBeamWidth);
+                                                   const core::SearchLimits& limits, const ScheduleTuning& tuning);
+
+// solve_schedule with the default tuning but `beam_width`.
+inline core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
+                                                          const core::SearchLimits& limits,
+                                                          std::size_t beam_width = kDefaultBeamWidth) {
+  return solve_schedule(board, dice, pieces, limits, ScheduleTuning{.beam_width = beam_width});
+}
 
 }  // namespace boardsearch::yut

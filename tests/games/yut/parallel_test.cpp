@@ -1,0 +1,383 @@
+// Dice yut on several threads (core/parallel.hpp): the known-dice layers
+// expanded in parallel and the random-dice passes split over threads give
+// the plain searches' answers at 1, 2 and 4 threads on thousands of small
+// inputs forced onto the parallel path, agree with each other on bigger
+// ones, start no thread on the judge's samples, and stop every thread on a
+// node budget, a deadline, a memory budget and a cancel raised from another
+// thread. Built and run under ThreadSanitizer by `make test-tsan`.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "boardsearch/app/puzzle.hpp"
+#include "games/yut/expected.hpp"
+#include "games/yut/puzzle.hpp"
+#include "games/yut/solver.hpp"
+#include "yut/plain_expectimax.hpp"
+#include "yut/test_support.hpp"
+
+namespace boardsearch::yut::testing {
+namespace {
+
+constexpr std::size_t kThreadCounts[] = {1, 2, 4};
+
+// Random-case counts: ThreadSanitizer runs 5 to 15 times slower and starts a
+// real thread per parallel call, so its run takes a tenth of them.
+int cases(int release_count) {
+#if defined(__SANITIZE_THREAD__)
+  return std::max(1, release_count / 10);
+#else
+  return scaled(release_count);
+#endif
+}
+
+const Board& traditional_board() {
+  static const Board board =
+      parse_board(read_text(source_path("docs/boards/traditional.json")), "docs/boards/traditional.json");
+  return board;
+}
+
+// The parallel path on any input: a first-pass beam of 2 (nearly always
+// truncated, so the exact pass runs), every exact layer on the threads, in
+// chunks of 1 to 3 positions (so a layer of a few positions is split).
+ScheduleTuning forced_parallel(std::size_t chunk) {
+  return ScheduleTuning{.beam_width = 2, .parallel_layer = 0, .chunk_positions = chunk};
+}
+
+core::SearchResult<Move, long long> solve_on(const Board& board, const std::vector<int>& dice, int pieces,
+                                             std::size_t threads, const ScheduleTuning& tuning,
+                                             core::SearchLimits limits = {}) {
+  limits.threads = threads;
+  return solve_schedule(board, dice, pieces, limits, tuning);
+}
+
+TEST(YutParallel, LayersOnThreadsEqualThePlainSearchOnRandomSchedules) {
+  core::SplitMix64 rng(0x17'0001);
+  const int count = cases(1000);
+  int on_threads = 0;
+  for (int c = 0; c < count; ++c) {
+    const Board random = random_board(rng);
+    const Board& board = c % 3 == 0 ? standard_board() : c % 3 == 1 ? traditional_board() : random;
+    const int pieces = 1 + static_cast<int>(rng.below(5));
+    int dice_count = 1 + static_cast<int>(rng.below(10));
+    while (dice_count > 1 && std::pow(static_cast<double>(pieces), dice_count) > 50'000) --dice_count;
+    const std::vector<int> dice = random_dice(rng, board, dice_count);
+    const long long plain = plain_best(board, dice, pieces);
+    const ScheduleTuning tuning = forced_parallel(1 + rng.below(4));
+    std::uint64_t serial_nodes = 0;
+    for (const std::size_t threads : kThreadCounts) {
+      const auto result = solve_on(board, dice, pieces, threads, tuning);
+      ASSERT_TRUE(result.proven()) << "case " << c;
+      ASSERT_EQ(result.value, plain) << "case " << c << ", " << threads << " threads";
+      expect_plan_replays(board, dice, pieces, result.line, plain);
+      // The layers hold the same positions whatever the threads: the same nodes.
+      if (threads == 1) serial_nodes = result.stats.nodes;
+      EXPECT_EQ(result.stats.nodes, serial_nodes) << "case " << c << ", " << threads << " threads";
+      EXPECT_TRUE(result.stats.threads == 1 || result.stats.threads == threads) << result.stats.threads;
+      if (threads == 1) EXPECT_EQ(result.stats.threads, 1u);
+      on_threads += result.stats.threads > 1;
+    }
+  }
+  // Many cases run the exact pass (the beam of 2 is truncated), on threads
+  // (2 threaded runs a case; the smallest fit the beam).
+  EXPECT_GT(on_threads, count / 2);
+}
+
+// Bigger schedules, the default tuning: wide layers go to the threads.
+struct WideCase {
+  const Board* board;
+  int pieces;
+  int dice;
+  std::uint64_t seed;
+};
+
+TEST(YutParallel, ThreadCountsAgreeOnWideSchedules) {
+#if defined(__SANITIZE_THREAD__)
+  const std::vector<WideCase> wide = {{&standard_board(), 6, 30, 1}};
+#else
+  const std::vector<WideCase> wide = {
+      {&standard_board(), 7, 30, 1}, {&standard_board(), 8, 28, 2}, {&traditional_board(), 7, 30, 3}};
+#endif
+  for (const WideCase& wide_case : wide) {
+    core::SplitMix64 rng(wide_case.seed);
+    const std::vector<int> dice = random_dice(rng, *wide_case.board, wide_case.dice);
+    const auto serial = solve_on(*wide_case.board, dice, wide_case.pieces, 1, ScheduleTuning{});
+    ASSERT_TRUE(serial.proven());
+    EXPECT_EQ(serial.stats.threads, 1u);
+    for (const std::size_t threads : {2u, 4u}) {
+      const auto result = solve_on(*wide_case.board, dice, wide_case.pieces, threads, ScheduleTuning{});
+      ASSERT_TRUE(result.proven());
+      EXPECT_EQ(result.value, serial.value) << wide_case.pieces << " pieces, " << threads << " threads";
+      EXPECT_EQ(result.stats.nodes, serial.stats.nodes);
+      EXPECT_EQ(result.stats.threads, threads) << "its layers are wide enough to split";
+      expect_plan_replays(*wide_case.board, dice, wide_case.pieces, result.line, *serial.value);
+    }
+  }
+}
+
+app::SolveReport run(std::string_view input, app::OptionValues options, std::size_t threads) {
+  app::SolveRequest request{input, std::move(options), {}};
+  request.limits.threads = threads;
+  return puzzle().solve(request);
+}
+
+TEST(YutParallel, JudgeSamplesAndTheDefaultExpectedStartNoThread) {
+  for (const char* name : {"01", "02", "03", "04"}) {
+    const std::string dir = source_path("tests/data/yut/");
+    const app::SolveReport report = run(read_text(dir + name + ".in"), {}, 4);
+    EXPECT_EQ(report.answer, read_text(dir + name + ".out")) << name;
+    EXPECT_EQ(report.stats.threads, 1u) << name;
+    EXPECT_EQ(report.document["threads"], 1) << name;
+  }
+  app::OptionValues expected;
+  expected.set("expected", {true});
+  const app::SolveReport report = run("", expected, 4);
+  EXPECT_EQ(report.answer, "203.112029\n");
+  EXPECT_EQ(report.stats.threads, 1u);
+  EXPECT_EQ(report.document["threads"], 1);
+}
+
+// A case whose exact pass is long (seconds on one core): 8 pieces, 200 dice.
+std::vector<int> long_schedule() {
+  core::SplitMix64 rng(0x17'0002);
+  return random_dice(rng, standard_board(), 200);
+}
+
+TEST(YutParallel, ANodeBudgetStopsEveryThread) {
+  core::SplitMix64 rng(0x17'0003);
+  const std::vector<int> dice = random_dice(rng, standard_board(), 20);
+  const ScheduleTuning tuning = forced_parallel(16);
+  const auto unlimited = solve_on(standard_board(), dice, 6, 1, tuning);
+  ASSERT_TRUE(unlimited.proven());
+  for (const std::size_t threads : {2u, 4u}) {
+    for (const std::uint64_t max_nodes :
+         {std::uint64_t{1}, std::uint64_t{5000}, unlimited.stats.nodes / 2, unlimited.stats.nodes - 1}) {
+      core::SearchLimits limits;
+      limits.max_nodes = max_nodes;
+      const auto result = solve_on(standard_board(), dice, 6, threads, tuning, limits);
+      EXPECT_EQ(result.outcome, core::Outcome::node_limit) << max_nodes;
+      EXPECT_FALSE(result.value.has_value());
+      // Each thread sees the budget at its next flush (SearchControl::Worker);
+      // a solve that ends past it is refused all the same.
+      EXPECT_GT(result.stats.nodes, max_nodes);
+      EXPECT_LE(result.stats.nodes, max_nodes + threads * core::SearchControl::Worker::kFlushNodes + 1) << max_nodes;
+    }
+    // The full count is enough.
+    core::SearchLimits enough;
+    enough.max_nodes = unlimited.stats.nodes;
+    EXPECT_EQ(solve_on(standard_board(), dice, 6, threads, tuning, enough).value, unlimited.value);
+  }
+}
+
+TEST(YutParallel, ADeadlineStopsEveryThread) {
+  const std::vector<int> dice = long_schedule();
+  for (const std::size_t threads : {2u, 4u}) {
+    core::SearchLimits past;
+    past.deadline = core::Clock::now() - std::chrono::seconds(1);
+    EXPECT_EQ(solve_on(standard_board(), dice, 8, threads, forced_parallel(64), past).outcome,
+              core::Outcome::time_limit);
+    // 20 ms into a solve of seconds (generous: the outcome is all we check).
+    core::SearchLimits soon;
+    soon.deadline = core::SearchLimits::deadline_in(0.02);
+    const auto result = solve_on(standard_board(), dice, 8, threads, forced_parallel(64), soon);
+    EXPECT_EQ(result.outcome, core::Outcome::time_limit);
+    EXPECT_FALSE(result.value.has_value());
+  }
+}
+
+TEST(YutParallel, ACancelFromAnotherThreadStopsEveryThread) {
+  const std::vector<int> dice = long_schedule();
+  for (const std::size_t threads : {2u, 4u}) {
+    std::atomic<bool> cancel{false};
+    core::SearchLimits limits;
+    limits.cancel = &cancel;
+    std::thread canceller([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      cancel.store(true);
+    });
+    const auto result = solve_on(standard_board(), dice, 8, threads, forced_parallel(64), limits);
+    canceller.join();
+    EXPECT_EQ(result.outcome, core::Outcome::cancelled);
+    EXPECT_FALSE(result.value.has_value());
+  }
+}
+
+TEST(YutParallel, TheMemoryBudgetHoldsOnThreads) {
+  core::SplitMix64 rng(0x17'0004);
+  const std::vector<int> dice = random_dice(rng, standard_board(), 25);
+  for (const std::size_t threads : {2u, 4u}) {
+    const auto unlimited = solve_on(standard_board(), dice, 6, threads, forced_parallel(32));
+    ASSERT_TRUE(unlimited.proven());
+    EXPECT_EQ(unlimited.stats.threads, threads);
+    const std::uint64_t peak = unlimited.stats.memory_bytes;
+    core::SearchLimits enough;
+    enough.max_memory_bytes = peak;
+    const auto fits = solve_on(standard_board(), dice, 6, threads, forced_parallel(32), enough);
+    EXPECT_EQ(fits.value, unlimited.value);
+    EXPECT_EQ(fits.stats.memory_bytes, peak);
+    for (const std::uint64_t budget : {peak / 4, peak / 2, peak - 1}) {
+      core::SearchLimits limits;
+      limits.max_memory_bytes = budget;
+      const auto result = solve_on(standard_board(), dice, 6, threads, forced_parallel(32), limits);
+      EXPECT_EQ(result.outcome, core::Outcome::memory_limit) << budget;
+      EXPECT_LE(result.stats.memory_bytes, budget);
+    }
+  }
+}
+
+// Random dice.
+
+ExpectedResult expected_on(const Board& board, ExpectedRequest request, std::size_t threads,
+                           core::SearchLimits limits = {}) {
+  limits.threads = threads;
+  return solve_expected(board, request, limits);
+}
+
+std::vector<std::uint64_t> random_weights(core::SplitMix64& rng, const Board& board) {
+  std::vector<std::uint64_t> weights(board.faces.size());
+  for (auto& weight : weights) weight = rng.below(4);
+  weights[rng.below(weights.size())] += 1;  // at least one positive
+  return weights;
+}
+
+TEST(YutParallel, PassesOnThreadsEqualThePlainExpectimax) {
+  core::SplitMix64 rng(0x18'0001);
+  const int count = cases(600);
+  int compared = 0;
+  for (int c = 0; c < count; ++c) {
+    const Board random = random_board(rng);
+    const Board& board = c % 4 == 0 ? standard_board() : c % 4 == 1 ? traditional_board() : random;
+    ExpectedRequest request;
+    request.weights = random_weights(rng, board);
+    request.pieces = 1 + static_cast<int>(rng.below(4));
+    request.turns = 1 + static_cast<int>(rng.below(6));
+    request.parallel_pairs = 0;
+    // Chunks of a few positions on small boards; the shipped boards have
+    // tens of thousands of positions (a task each would cost more than the
+    // case).
+    request.chunk_ranks = &board == &random ? 1 + rng.below(4) : 64 + rng.below(64);
+    request.want_line = true;
+    if (std::pow(static_cast<double>(board.faces.size() * request.pieces), request.turns) > 20'000) continue;
+    ++compared;
+    const mpq_class plain = plain_from_start(board, request.pieces, request.turns, request.weights);
+    const ExpectedResult serial = expected_on(board, request, 1);
+    for (const std::size_t threads : kThreadCounts) {
+      const ExpectedResult result = expected_on(board, request, threads);
+      ASSERT_EQ(result.outcome, core::Outcome::proven);
+      EXPECT_EQ(result.value, plain) << "case " << c << ", " << threads << " threads";
+      EXPECT_EQ(result.stats.nodes, serial.stats.nodes);
+      EXPECT_EQ(result.stats.threads, threads);
+      // The line and every value along it.
+      ASSERT_EQ(result.line.size(), serial.line.size());
+      for (std::size_t t = 0; t < result.line.size(); ++t) {
+        EXPECT_EQ(result.line[t].best, serial.line[t].best);
+        ASSERT_EQ(result.line[t].choices.size(), serial.line[t].choices.size());
+        for (std::size_t k = 0; k < result.line[t].choices.size(); ++k)
+          EXPECT_EQ(result.line[t].choices[k].value, serial.line[t].choices[k].value);
+      }
+    }
+    // Advice from the start with a random die: the same choices and values.
+    ExpectedRequest advice = request;
+    advice.want_line = false;
+    advice.advice =
+        AdviceQuery{std::vector<int>(request.pieces, board.start), 1, board.faces[rng.below(board.faces.size())]};
+    const ExpectedResult serial_advice = expected_on(board, advice, 1);
+    for (const std::size_t threads : {2u, 4u}) {
+      const ExpectedResult result = expected_on(board, advice, threads);
+      ASSERT_EQ(result.choices.size(), serial_advice.choices.size());
+      for (std::size_t k = 0; k < result.choices.size(); ++k)
+        EXPECT_EQ(result.choices[k].value, serial_advice.choices[k].value) << "case " << c;
+      EXPECT_EQ(result.best, serial_advice.best);
+    }
+  }
+  EXPECT_GT(compared, count / 2);
+}
+
+TEST(YutParallel, PassesAgreeAcrossThreadCountsOnBiggerCases) {
+  struct Case {
+    const Board* board;
+    int turns, pieces;
+  };
+#if defined(__SANITIZE_THREAD__)
+  const std::vector<Case> bigger = {{&standard_board(), 12, 4}};
+#else
+  const std::vector<Case> bigger = {{&standard_board(), 20, 4}, {&traditional_board(), 14, 5}};
+#endif
+  for (const Case& big : bigger) {
+    ExpectedRequest request;
+    request.turns = big.turns;
+    request.pieces = big.pieces;
+    request.weights = {4, 6, 4, 1, 1};
+    const ExpectedResult serial = expected_on(*big.board, request, 1);
+    ASSERT_EQ(serial.outcome, core::Outcome::proven);
+    for (const std::size_t threads : {2u, 4u}) {
+      const ExpectedResult result = expected_on(*big.board, request, threads);
+      EXPECT_EQ(result.value, serial.value) << big.turns << " turns, " << threads << " threads";
+      EXPECT_EQ(result.stats.nodes, serial.stats.nodes);
+      EXPECT_EQ(result.stats.threads, threads) << result.pairs << " pairs: enough to split";
+    }
+  }
+}
+
+TEST(YutParallel, RandomDiceLimitsStopEveryThread) {
+  ExpectedRequest request;
+  request.turns = 20;
+  request.parallel_pairs = 0;
+  request.chunk_ranks = 64;
+  request.weights = {1, 1, 1, 1, 1};
+  for (const std::size_t threads : {2u, 4u}) {
+    // A node budget.
+    for (const std::uint64_t max_nodes : {std::uint64_t{1}, std::uint64_t{1234}, std::uint64_t{100'000}}) {
+      core::SearchLimits limits;
+      limits.max_nodes = max_nodes;
+      const ExpectedResult result = expected_on(standard_board(), request, threads, limits);
+      EXPECT_EQ(result.outcome, core::Outcome::node_limit);
+      EXPECT_GT(result.stats.nodes, max_nodes);
+      EXPECT_LE(result.stats.nodes, max_nodes + threads * core::SearchControl::Worker::kFlushNodes + 1);
+    }
+    // A deadline already past, and a cancel from another thread 20 ms into a
+    // solve of seconds (T = 100, P = 6).
+    core::SearchLimits past;
+    past.deadline = core::Clock::now() - std::chrono::seconds(1);
+    EXPECT_EQ(expected_on(standard_board(), request, threads, past).outcome, core::Outcome::time_limit);
+    ExpectedRequest long_request = request;
+    long_request.turns = 100;
+    long_request.pieces = 6;
+    std::atomic<bool> cancel{false};
+    core::SearchLimits cancellable;
+    cancellable.cancel = &cancel;
+    std::thread canceller([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      cancel.store(true);
+    });
+    const ExpectedResult cancelled = expected_on(standard_board(), long_request, threads, cancellable);
+    canceller.join();
+    EXPECT_EQ(cancelled.outcome, core::Outcome::cancelled);
+  }
+}
+
+TEST(YutParallel, WithoutMemoryForTheSecondBufferOneThreadRunsThePasses) {
+  ExpectedRequest request;
+  request.turns = 12;
+  request.parallel_pairs = 0;
+  request.weights = {1, 1, 1, 1, 1};
+  const ExpectedResult serial = expected_on(standard_board(), request, 1);
+  const ExpectedResult parallel = expected_on(standard_board(), request, 2);
+  ASSERT_EQ(parallel.stats.threads, 2u);
+  ASSERT_GT(parallel.stats.memory_bytes, serial.stats.memory_bytes);
+  // The serial peak: enough for one buffer only.
+  core::SearchLimits limits;
+  limits.max_memory_bytes = serial.stats.memory_bytes;
+  const ExpectedResult result = expected_on(standard_board(), request, 2, limits);
+  EXPECT_EQ(result.outcome, core::Outcome::proven);
+  EXPECT_EQ(result.value, serial.value);
+  EXPECT_EQ(result.stats.threads, 1u);
+  EXPECT_EQ(result.stats.memory_bytes, serial.stats.memory_bytes);
+}
+
+}  // namespace
+}  // namespace boardsearch::yut::testing
