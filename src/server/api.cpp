@@ -106,7 +106,10 @@ app::OptionValues read_options(const json& request, const app::Puzzle& puzzle) {
 }
 
 // The server's budget, lowered by the request's optional "limits".
-core::SearchLimits read_limits(const json& request, const Budget& budget, const std::atomic<bool>* cancel) {
+// `seconds`, when given, receives the time limit (0: none), for a caller
+// that sets the deadline itself when the search starts.
+core::SearchLimits read_limits(const json& request, const Budget& budget, const std::atomic<bool>* cancel,
+                               double* seconds_out = nullptr) {
   std::uint64_t max_nodes = budget.max_nodes;
   double seconds = budget.time_limit_seconds;
   std::size_t threads = std::max<std::size_t>(budget.threads, 1);
@@ -139,6 +142,7 @@ core::SearchLimits read_limits(const json& request, const Budget& budget, const 
   limits.max_memory_bytes = budget.max_memory_bytes;
   limits.threads = threads;
   if (seconds > 0) limits.deadline = core::SearchLimits::deadline_in(seconds);
+  if (seconds_out != nullptr) *seconds_out = seconds;
   limits.cancel = cancel;
   return limits;
 }
@@ -205,7 +209,7 @@ std::optional<ApiResponse> prepare_solve(std::string_view body, const Budget& bu
     prepared.puzzle = puzzle;
     prepared.input = required_string(request, "input");
     prepared.options = read_options(request, *puzzle);
-    prepared.limits = read_limits(request, budget, cancel);
+    prepared.limits = read_limits(request, budget, cancel, &prepared.time_limit_seconds);
     // The judge's exact limits, before any search (an InputError: 400).
     if (read_strict(request) && puzzle->check_strict != nullptr) puzzle->check_strict(prepared.input, prepared.options);
     return {kStatusOk, nullptr};
@@ -221,6 +225,10 @@ ApiResponse run_prepared_solve(const PreparedSolve& prepared) {
     solve_request.input = prepared.input;
     solve_request.options = prepared.options;
     solve_request.limits = prepared.limits;
+    // The time limit counts from now, not from when the request came: a
+    // job that waited for a free worker still gets all of it.
+    if (prepared.time_limit_seconds > 0)
+      solve_request.limits.deadline = core::SearchLimits::deadline_in(prepared.time_limit_seconds);
     app::SolveReport report = prepared.puzzle->solve(solve_request);
     json reply = {{"puzzle", prepared.puzzle->name},
                   {"answer", std::move(report.answer)},

@@ -72,6 +72,10 @@ struct PreparedSolve {
   std::string input;
   app::OptionValues options;
   core::SearchLimits limits;
+  // The time limit in seconds (0: none). run_prepared_solve sets the
+  // deadline from it when the search starts, so a job queued behind busy
+  // workers does not spend its time waiting.
+  double time_limit_seconds = 0;
 };
 
 // Checks `body` as solve_endpoint does. Returns the error reply (400) or

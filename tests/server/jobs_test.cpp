@@ -1,9 +1,12 @@
 // Jobs (docs/api.md): a solve in the background with progress, result and
 // cancel, against a real server; "strict" in solve bodies.
 
+#include "server/jobs.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <thread>
 
@@ -72,6 +75,31 @@ TEST(ServerJobs, AJobEndsWithTheReplyOfSolve) {
   EXPECT_TRUE(bad.at("result").at("error").is_string());
   EXPECT_EQ(get(server, "/api/jobs/0123456789abcdef0123456789abcdef").status, 404);
   EXPECT_EQ(get(server, "/api/jobs/" + id + "x").status, 404);
+}
+
+// A job that waits for a free worker gets its whole time limit once it
+// runs: the deadline starts with the search, not at the request. The
+// executor here holds the task for three times the limit before running it;
+// had the deadline been set at the request, the solve would stop at once
+// with 422 "time limit".
+TEST(ServerJobs, AJobWaitingForAWorkerKeepsItsTimeLimit) {
+  std::function<void()> held;
+  JobRegistry jobs(1, [&held](std::function<void()> task) {
+    held = std::move(task);
+    return true;
+  });
+  const std::string input =
+      boardsearch::testing::read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "footholds" / "03.in");
+  constexpr double kLimitSeconds = 0.2;
+  const ApiResponse started =
+      jobs.start(json{{"puzzle", "footholds"}, {"input", input}}.dump(), Budget{0, kLimitSeconds, 0});
+  ASSERT_EQ(started.status, 202) << started.body.dump();
+  ASSERT_TRUE(held);
+  std::this_thread::sleep_for(std::chrono::duration<double>(3 * kLimitSeconds));
+  held();
+  const ApiResponse done = jobs.poll(started.body.at("job").get<std::string>());
+  ASSERT_EQ(done.body.at("state"), "done") << done.body.dump();
+  EXPECT_EQ(done.body.at("status"), 200) << done.body.dump();
 }
 
 TEST(ServerJobs, ARunningJobReportsProgressAndStopsWhenCancelled) {
