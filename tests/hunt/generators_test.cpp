@@ -188,8 +188,9 @@ TEST(SlowCases, JudgeSizedAndMutatedInputsStayWithinTheJudgesLimits) {
       EXPECT_EQ(input, cases.judge_sized(knobs, same, options)) << puzzle->name;
       for (int step = 0; step < 5; ++step) {
         EXPECT_NO_THROW(cases.summary(input)) << puzzle->name << ":\n" << input;
-        if (puzzle->check_strict != nullptr)
+        if (puzzle->check_strict != nullptr) {
           EXPECT_NO_THROW(puzzle->check_strict(input, options)) << puzzle->name << ":\n" << input;
+        }
         input = cases.mutate(input, rng, options);
       }
     }
