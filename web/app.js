@@ -426,7 +426,7 @@ function createView(description, puzzle, snapshot, onState) {
     // A module may say more about the answer (2048: "= 2^63" for a long tile).
     const note = puzzle.answerNote?.(body) ?? null;
     if (note) answer.append(el('span', { class: 'answer-note', 'data-role': 'answer-note' }, note));
-    stats.textContent = t('app.stats', { nodes: formatCount(body.stats.nodes), count: Number(body.stats.nodes), ms: Number(body.stats.ms).toFixed(1) });
+    stats.textContent = t('app.stats', { nodes: formatCount(body.stats.nodes), count: Number(body.stats.nodes), ms: Number(body.stats.ms).toFixed(1), threads: Number(body.stats.threads ?? 1) });
     explanation.textContent = body.explanation;
     staleNote.hidden = key === requestKey();
     resultEmpty.hidden = true;
