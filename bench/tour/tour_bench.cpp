@@ -20,6 +20,7 @@
 #include "games/tour/generators.hpp"
 #include "games/tour/io.hpp"
 #include "games/tour/plain_dfs.hpp"
+#include "games/tour/puzzle.hpp"
 #include "games/tour/search.hpp"
 
 namespace {
@@ -152,5 +153,59 @@ BENCHMARK(TourOpen30)->Unit(benchmark::kMillisecond);
 BENCHMARK(TourWalk)->Unit(benchmark::kMillisecond);
 BENCHMARK(TourPlainDfsNoTourSearched)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(TourPlainDfsNoTourStatic)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// Threads (issue #17), wall clock, at 1 and 2 threads in the same run
+// (second argument). Inputs, solved whole through the puzzle's solve with
+// its own trial, as the CLI does: 0 the 30 walk boards (TourWalk) as one
+// input; 1 200 walk boards (another seed); 2 the 100 random 30 x 30 boards;
+// 3 the walk board of those 30 that takes the most nodes, alone (its starts
+// shared among the threads). The answers are streamed (on_answer), as the
+// CLI does without --explain and --json.
+std::string input_of(const std::vector<Rows>& boards) {
+  std::string text;
+  for (const Rows& rows : boards) text += tour::testing::case_text(rows);
+  return text;
+}
+const std::vector<std::string>& thread_inputs() {
+  static const std::vector<std::string> inputs = [] {
+    std::vector<Rows> more;
+    core::SplitMix64 rng(0x3A1D);
+    for (int i = 0; i < 200; ++i)
+      more.push_back(
+          tour::testing::walk_board(rng, 25 + static_cast<int>(rng.below(6)), 25 + static_cast<int>(rng.below(6))));
+    const Rows* hardest = &walk_boards().front();
+    std::uint64_t most = 0;
+    for (const Rows& rows : walk_boards()) {
+      const std::uint64_t nodes = tour::solve_tour(to_board(rows)).search.stats.nodes;
+      if (nodes > most) most = nodes, hardest = &rows;
+    }
+    return std::vector<std::string>{input_of(walk_boards()), input_of(more), input_of(random_boards()),
+                                    input_of({*hardest})};
+  }();
+  return inputs;
+}
+const char* const kThreadInputNames[] = {"walk_30_cases", "walk_200_cases", "random_100_cases", "hardest_walk_board"};
+
+void TourThreads(benchmark::State& state) {
+  const std::string& input = thread_inputs()[static_cast<std::size_t>(state.range(0))];
+  state.SetLabel(kThreadInputNames[state.range(0)]);
+  std::uint64_t nodes = 0;
+  std::size_t used = 0;
+  for (auto _ : state) {
+    app::SolveRequest request;
+    request.input = input;
+    request.limits.threads = static_cast<std::size_t>(state.range(1));
+    // Streamed, as the CLI without --explain and --json: the answers only.
+    std::size_t lines = 0;
+    request.on_answer = [&lines](std::string_view) { ++lines; };
+    const app::SolveReport report = tour::puzzle().solve(request);
+    benchmark::DoNotOptimize(report.answer);
+    nodes = report.stats.nodes;
+    used = report.stats.threads;
+  }
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["threads_used"] = static_cast<double>(used);
+}
+BENCHMARK(TourThreads)->ArgsProduct({{0, 1, 2, 3}, {1, 2}})->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
 
 }  // namespace

@@ -6,10 +6,13 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <memory>
+#include <map>
+#include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -152,10 +155,9 @@ std::string progress_known(std::size_t number, std::size_t count, const TourProg
   return text;
 }
 
-// Cases a thread takes per batch when the cases of one input are solved in
-// parallel: enough that the batch's end (where the threads are joined and
-// the batch is reported) costs little, few enough that a batch's boards and
-// answers held at once stay small.
+// When the cases of one input are solved in parallel: how many solved cases
+// per thread may wait for an earlier, slower one before the threads take no
+// more (so the cases held at once stay few).
 constexpr std::size_t kCasesPerThread = 32;
 
 // The LimitError message when case `number` of `count` was stopped: the
@@ -181,7 +183,8 @@ app::SolveReport solve_cases(const app::SolveRequest& request, const TourThreads
 
   // Step 2. One control for all cases (the limits cover the whole input);
   // progress names the case and what its search knows.
-  std::size_t case_number = 0;
+  // The case being solved (reported, with threads), read by progress lines.
+  std::atomic<std::size_t> case_number{0};
   TourProgress progress;
   core::SearchLimits limits = request.limits;
   if (limits.on_progress)
@@ -288,47 +291,67 @@ app::SolveReport solve_cases(const app::SolveRequest& request, const TourThreads
                 std::chrono::duration<double, std::milli>(after.elapsed - before.elapsed).count());
   }
 
-  // Step 5. The cases left, in batches of kCasesPerThread per thread: the
-  // threads take the cases of a batch in order, each solving one case at a
-  // time serially on its Worker; then the batch is reported in order, so
-  // lines stream in case order and a case a limit stopped ends the solve
-  // with only the cases before it shown. No task waits for another (the
-  // batch's end is where the caller joins them), and memory holds one batch.
+  // Step 5. The cases left, on all threads at once (one run_on_threads for
+  // the rest of the input: starting threads per batch cost more than the
+  // cases, oneTBB's worker joined each new arena late). Each thread takes
+  // the next case from the reader, solves it serially on its Worker, and
+  // files the result; whoever files the case next in order reports it and
+  // the filed ones after it (under the lock, one at a time, in case order),
+  // so lines stream in order and a case a limit stopped ends the solve with
+  // only the cases before it shown. No thread waits for another. At most
+  // kCasesPerThread cases per thread wait for an earlier one: past that a
+  // thread takes no more cases (memory does not grow with the input), and
+  // nor does any once a case is unproven or reporting failed.
   if (case_number < case_count) {
     threads_used = threads.threads;
-    const std::size_t batch_size = kCasesPerThread * threads.threads;
-    std::vector<Board> boards;
-    std::vector<TourResult> results;
-    std::vector<double> milliseconds;
-    while (case_number < case_count) {
-      boards.clear();
-      while (boards.size() < batch_size) {
-        std::optional<Board> next = reader.next();
-        if (!next) break;
-        boards.push_back(std::move(*next));
+    progress.reset();
+    struct Solved {
+      Board board;
+      TourResult tour;
+      double ms = 0;
+    };
+    std::mutex mutex;                       // guards what follows and the reader
+    std::map<std::size_t, Solved> waiting;  // solved, not yet reported
+    std::size_t handed = case_number;       // cases taken from the reader
+    std::size_t reported = case_number;     // cases reported
+    bool taking = true;                     // false once a case is unproven or reporting failed
+    bool failed = false;                    // reporting threw: nothing more is reported
+    const std::size_t window = kCasesPerThread * threads.threads;
+    core::run_on_threads(threads.threads, [&](std::size_t thread) {
+      core::SearchControl::Worker worker(control, thread == 0);
+      for (;;) {
+        std::optional<Board> board;
+        std::size_t number = 0;
+        {
+          std::lock_guard lock(mutex);
+          if (!taking || waiting.size() >= window) return;
+          board = reader.next();
+          if (!board) return;
+          number = ++handed;
+        }
+        const auto start = core::Clock::now();
+        TourResult tour = solve_tour(*board, worker);
+        const double ms = std::chrono::duration<double, std::milli>(core::Clock::now() - start).count();
+        std::lock_guard lock(mutex);
+        if (!tour.search.proven()) taking = false;
+        waiting.emplace(number, Solved{std::move(*board), std::move(tour), ms});
+        try {
+          while (!failed && !waiting.empty() && waiting.begin()->first == reported + 1) {
+            const auto entry = waiting.extract(waiting.begin());
+            const Solved& solved = entry.mapped();
+            case_number = ++reported;
+            report_case(reported, solved.board, solved.tour, solved.tour.search.stats.nodes, solved.ms);
+          }
+        } catch (...) {
+          taking = false;
+          failed = true;
+          throw;
+        }
       }
-      if (boards.empty()) break;
-      results.assign(boards.size(), TourResult{});
-      milliseconds.assign(boards.size(), 0.0);
-      progress.reset();
-      const std::size_t first = case_number + 1;
-      {
-        std::vector<std::unique_ptr<core::SearchControl::Worker>> workers;
-        for (std::size_t t = 0; t < threads.threads; ++t)
-          workers.push_back(std::make_unique<core::SearchControl::Worker>(control, t == 0));
-        // The progress line names the batch's first case.
-        case_number = first;
-        core::for_each_task(threads.threads, boards.size(), [&](std::size_t thread, std::size_t i) {
-          const auto start = core::Clock::now();
-          results[i] = solve_tour(boards[i], *workers[thread]);
-          milliseconds[i] = std::chrono::duration<double, std::milli>(core::Clock::now() - start).count();
-        });
-      }
-      for (std::size_t i = 0; i < boards.size(); ++i) {
-        case_number = first + i;
-        report_case(case_number, boards[i], results[i], results[i].search.stats.nodes, milliseconds[i]);
-      }
-    }
+    });
+    // Every case taken was filed and reported in order (an unproven one
+    // throws when its turn comes), and nothing stops the taking otherwise.
+    if (reported != case_count) throw std::logic_error("tour: a case of the input was not reported");
   }
   report.stats = control.finish();
   report.stats.memory_bytes = budget.peak();

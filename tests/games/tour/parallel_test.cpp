@@ -189,6 +189,29 @@ TEST(ParallelTour, CasesInParallelStreamInOrderAndEqualThePlainDfs) {
     }
 }
 
+// A slow case first and many quick ones after it: the quick ones pile up
+// waiting for it (past the window the threads stop taking cases until it is
+// reported), and every line still streams in order.
+TEST(ParallelTour, QuickCasesBehindASlowOneStreamInOrder) {
+  core::SplitMix64 rng(35);
+  const Rows slow = testing::walk_board(rng, 30, 30);
+  const ManyCases quick = many_cases(36, count(800), 3);
+  const std::string input = testing::case_text(slow) + quick.input;
+  std::vector<std::string> expected{"Case 1: " + std::to_string(*solve_tour(to_board(slow)).search.value) + "\n"};
+  for (std::size_t k = 0; k < quick.lines.size(); ++k) {
+    const std::string& line = quick.lines[k];
+    expected.push_back("Case " + std::to_string(k + 2) + line.substr(line.find(':')));
+  }
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{4}}) {
+    app::SolveRequest request;
+    request.input = input;
+    std::vector<std::string> streamed;
+    request.on_answer = [&](std::string_view line) { streamed.emplace_back(line); };
+    solve_cases(request, TourThreads{threads, 0, kSplitDepth});
+    EXPECT_EQ(streamed, expected) << threads << " threads";
+  }
+}
+
 TEST(ParallelTour, JudgeSamplesStartNoThread) {
   const std::string input = boardsearch::testing::read_file(std::string(BOARDSEARCH_TOUR_DATA) + "/01.in");
   app::SolveRequest request;
