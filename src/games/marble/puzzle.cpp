@@ -131,6 +131,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
                      {"line", letters(solution.search.line)},
                      {"max_tilts", question.max_tilts ? json(*question.max_tilts) : json(nullptr)},
                      {"nodes", solution.search.stats.nodes},
+                     {"threads", solution.search.stats.threads},
                      {"states", solution.states},
                      {"ms", solution.search.stats.milliseconds()}};
   return report;

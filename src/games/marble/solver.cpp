@@ -510,6 +510,8 @@ Solution solve(const Board& board, const SolveOptions& options, const core::Sear
   solution.memory_bytes = meter.peak();
   solution.search.stats = control.finish();
   solution.search.stats.memory_bytes = solution.memory_bytes;
+  // One thread whatever limits.threads allows: why in docs/marble.md, "Threads".
+  solution.search.stats.threads = 1;
   return solution;
 }
 

@@ -48,7 +48,9 @@ struct Solution {
 // Solves `board` (parse_board invariants). Nodes are counted with
 // core::SearchControl, one per expanded pair, so limits.max_nodes, the
 // deadline and cancellation apply; the search stops with
-// Outcome::memory_limit before it would hold more than the budget.
+// Outcome::memory_limit before it would hold more than the budget. The
+// search runs on the calling thread whatever limits.threads allows
+// (stats.threads is 1; docs/marble.md, "Threads", says why).
 Solution solve(const Board& board, const SolveOptions& options, const core::SearchLimits& limits);
 
 }  // namespace boardsearch::marble

@@ -90,6 +90,7 @@ TEST(MarblePuzzle, JsonExplainAndViewerLine) {
   EXPECT_EQ(report.document.at("line"), "RD");
   EXPECT_EQ(report.document.at("max_tilts"), 10);
   EXPECT_GE(report.document.at("nodes").get<int>(), 1);
+  EXPECT_EQ(report.document.at("threads"), 1);
   EXPECT_GE(report.document.at("states").get<int>(), 1);
   EXPECT_TRUE(report.document.at("ms").is_number());
   EXPECT_NE(report.explanation.find("tilt 2: down (D)"), std::string::npos) << report.explanation;
@@ -105,6 +106,22 @@ TEST(MarblePuzzle, JsonExplainAndViewerLine) {
   EXPECT_EQ(none.document.at("answer"), -1);
   EXPECT_TRUE(none.document.at("max_tilts").is_null());
   EXPECT_EQ(none.line.size(), 1u);
+}
+
+TEST(MarblePuzzle, ThreadsAreAcceptedAndOneSearches) {
+  // The search runs on one thread whatever the request allows
+  // (docs/marble.md, "Threads"): the same answer, threads 1 reported.
+  for (int sample = 1; sample <= 6; ++sample) {
+    const std::string input = sample_input(sample);
+    app::SolveRequest request{input, options_of({{"judge", "15644"}}), {}};
+    const app::SolveReport one = puzzle().solve(request);
+    request.limits.threads = 4;
+    const app::SolveReport four = puzzle().solve(request);
+    EXPECT_EQ(four.answer, one.answer) << sample;
+    EXPECT_EQ(four.stats.threads, 1u) << sample;
+    EXPECT_EQ(four.document.at("threads"), 1) << sample;
+    EXPECT_EQ(four.stats.nodes, one.stats.nodes) << sample;
+  }
 }
 
 TEST(MarblePuzzle, AcceptsAnyOptimalLineFor15644Only) {
