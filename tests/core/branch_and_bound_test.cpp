@@ -417,6 +417,53 @@ TEST(ParallelBranchAndBound, EqualsDynamicProgrammingOnRandomCoinSystems) {
   EXPECT_GT(threaded, 0);
 }
 
+// parallel_branch_and_bound_over: the root's children listed by the caller
+// (the first coin of every multiset), the rest as generate_moves lists.
+struct CoinChangeReplaying : CoinChange {
+  void replay(int i) { apply(i); }
+};
+static_assert(core::ReplaysMoves<CoinChangeReplaying>);
+
+TEST(ParallelBranchAndBound, RootMovesFromTheCallerEqualDynamicProgramming) {
+  core::SplitMix64 rng(104);
+  for (int round = 0; round < 400; ++round) {
+    CoinChangeReplaying p;
+    std::vector<int> coins;
+    const std::size_t n = 1 + rng.below(5);
+    while (coins.size() < n) {
+      const int c = 2 + static_cast<int>(rng.below(15));
+      if (std::find(coins.begin(), coins.end(), c) == coins.end()) coins.push_back(c);
+    }
+    std::sort(coins.rbegin(), coins.rend());
+    p.coins = coins;
+    const int target = 1 + static_cast<int>(rng.below(60));
+    p.remainder = target;
+    std::vector<int> root_moves;
+    for (int i = 0; i < static_cast<int>(coins.size()); ++i)
+      if (coins[static_cast<std::size_t>(i)] <= target) root_moves.push_back(i);
+    const int expected = coin_change_dp(coins, target);
+    for (const std::size_t threads : {std::size_t{1}, std::size_t{2}, std::size_t{4}}) {
+      core::SearchControl control({});
+      core::ParallelOptions parallel;
+      parallel.threads = threads;
+      parallel.split_depth = 1 + static_cast<std::size_t>(round % 4);
+      const auto result = core::parallel_branch_and_bound_over<Goal::minimize, CoinChangeReplaying>(
+          root_moves, control, {}, parallel, [&](std::size_t) { return p; });
+      ASSERT_TRUE(result.proven());
+      EXPECT_EQ(result.stats.threads, threads);
+      if (expected >= (1 << 20)) {
+        ASSERT_FALSE(result.value.has_value()) << "round " << round;
+        continue;
+      }
+      ASSERT_EQ(result.value, expected) << "round " << round << ", " << threads << " threads";
+      int sum = 0;
+      for (int i : result.line) sum += coins[static_cast<std::size_t>(i)];
+      EXPECT_EQ(sum, target);
+      EXPECT_EQ(static_cast<int>(result.line.size()), expected);
+    }
+  }
+}
+
 TEST(ParallelBranchAndBound, BestPossibleAndIncumbentHoldAcrossThreads) {
   Knapsack k;
   for (int i = 0; i < 16; ++i) k.weight.push_back(1), k.value.push_back(1);
