@@ -3,6 +3,7 @@
 // traditional board (uniform faces 1..5). Counters: states (the (turns left,
 // position) pairs evaluated), positions indexed, memory_bytes (the value
 // tables). The whole process is measured with hyperfine (docs/yut.md).
+// BM_YutExpectedThreads: the longest cases at 1 and 2 threads.
 #include <benchmark/benchmark.h>
 
 #include <fstream>
@@ -46,6 +47,35 @@ BENCHMARK(BM_YutExpected)
     ->ArgsProduct({{10, 30, 100}, {4, 6}, {0, 1}})
     ->ArgNames({"turns", "pieces", "traditional"})
     ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// The long solves at 1 and 2 threads, wall clock: T = 30, P = 4 (768,947
+// pairs) and T = 100, P = 6 (19.7 million pairs), standard board.
+void BM_YutExpectedThreads(benchmark::State& state) {
+  yut::ExpectedRequest request;
+  request.turns = static_cast<int>(state.range(0));
+  request.pieces = static_cast<int>(state.range(1));
+  request.weights.assign(yut::standard_board().faces.size(), 1);
+  core::SearchLimits limits;
+  limits.threads = static_cast<std::size_t>(state.range(2));
+  yut::ExpectedResult result;
+  for (auto _ : state) {
+    result = yut::solve_expected(yut::standard_board(), request, limits);
+    benchmark::DoNotOptimize(result.value);
+  }
+  state.counters["states"] = static_cast<double>(result.stats.nodes);
+  state.counters["threads_used"] = static_cast<double>(result.stats.threads);
+  state.counters["memory_bytes"] = static_cast<double>(result.stats.memory_bytes);
+  state.counters["expected"] = result.value.get_d();
+}
+BENCHMARK(BM_YutExpectedThreads)
+    ->Args({30, 4, 1})
+    ->Args({30, 4, 2})
+    ->Args({100, 6, 1})
+    ->Args({100, 6, 2})
+    ->ArgNames({"turns", "pieces", "threads"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
     ->Iterations(1);
 
 }  // namespace

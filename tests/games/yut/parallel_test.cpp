@@ -303,7 +303,7 @@ TEST(YutParallel, PassesAgreeAcrossThreadCountsOnBiggerCases) {
     int turns, pieces;
   };
 #if defined(__SANITIZE_THREAD__)
-  const std::vector<Case> bigger = {{&standard_board(), 12, 4}};
+  const std::vector<Case> bigger = {{&standard_board(), 14, 4}};
 #else
   const std::vector<Case> bigger = {{&standard_board(), 20, 4}, {&traditional_board(), 14, 5}};
 #endif
