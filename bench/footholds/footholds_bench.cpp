@@ -1,6 +1,6 @@
 // Footholds benchmarks: the solver on full boards (corner and centre starts),
 // random 7 x 7 boards with holes, every start pair of the full 7 x 7 and 8 x 8 boards,
-// 8 x 8 and 9 x 9 boards, beside plain minimax (the reference in tests/, what
+// 8 x 8 and 9 x 9 boards, the hardest at 1 and 2 threads, beside plain minimax (the reference in tests/, what
 // every published solution does) on the full 6 x 6 board in the same run.
 // Counters: answer, nodes per solve (game search + longest paths), and for
 // sweeps the slowest single solve in milliseconds.
@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/zobrist.hpp"
 #include "games/footholds/board.hpp"
 #include "games/footholds/reference.hpp"
@@ -233,6 +234,66 @@ BENCHMARK(BM_FootholdsFull8x8Starts)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchm
 // Full 9 x 9 (81 cells: the two-word bitboard), opposite corners.
 void BM_FootholdsFull9x9Corners(benchmark::State& state) { solve_each_iteration(state, full_board(9, 0, 0, 8, 8)); }
 BENCHMARK(BM_FootholdsFull9x9Corners)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// The parallel search (#17): the hardest cases at 1 and 2 threads in the
+// same run, wall clock. Argument: threads. Counters: answer, nodes (summed
+// over the threads), threads that searched. The long ones (full 10 x 10
+// corners, about 10 s at one thread; 9 x 9 from (1,1) to (7,7), about a
+// minute) run one iteration each.
+void solve_on_threads(benchmark::State& state, const Board& board) {
+  core::SearchLimits limits;
+  limits.threads = static_cast<std::size_t>(state.range(0));
+  int answer = -1;
+  double nodes = 0;
+  double threads = 0;
+  for (auto _ : state) {
+    const auto result = solve_board(board, limits);
+    if (!result.proven()) state.SkipWithError("not proven");
+    answer = result.value.value_or(-1);
+    nodes = static_cast<double>(result.stats.nodes);
+    threads = static_cast<double>(result.stats.threads);
+    benchmark::DoNotOptimize(answer);
+  }
+  state.counters["answer"] = answer;
+  state.counters["nodes"] = nodes;
+  state.counters["threads"] = threads;
+}
+void BM_FootholdsThreads8x8Hardest(benchmark::State& state) { solve_on_threads(state, full_board(8, 1, 1, 6, 6)); }
+BENCHMARK(BM_FootholdsThreads8x8Hardest)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+void BM_FootholdsThreads8x8Second(benchmark::State& state) { solve_on_threads(state, full_board(8, 1, 2, 6, 6)); }
+BENCHMARK(BM_FootholdsThreads8x8Second)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+void BM_FootholdsThreads8x8Centre(benchmark::State& state) { solve_on_threads(state, full_board(8, 3, 3, 4, 4)); }
+BENCHMARK(BM_FootholdsThreads8x8Centre)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+void BM_FootholdsThreads9x9Corners(benchmark::State& state) { solve_on_threads(state, full_board(9, 0, 0, 8, 8)); }
+BENCHMARK(BM_FootholdsThreads9x9Corners)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+void BM_FootholdsThreads10x10Corners(benchmark::State& state) { solve_on_threads(state, full_board(10, 0, 0, 9, 9)); }
+BENCHMARK(BM_FootholdsThreads10x10Corners)->Arg(1)->Arg(2)->Iterations(1)->UseRealTime()->Unit(benchmark::kMillisecond);
+void BM_FootholdsThreads9x9Interior(benchmark::State& state) { solve_on_threads(state, full_board(9, 1, 1, 7, 7)); }
+BENCHMARK(BM_FootholdsThreads9x9Interior)->Arg(1)->Arg(2)->Iterations(1)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// The 8 x 8 sweep (528 start classes, as BM_FootholdsFull8x8AllStartPairs)
+// at 1 and 2 threads, wall clock.
+void BM_FootholdsThreads8x8Sweep(benchmark::State& state) {
+  core::SearchLimits limits;
+  limits.threads = static_cast<std::size_t>(state.range(0));
+  const auto pairs = start_pairs_up_to_symmetry(8);
+  double nodes = 0;
+  double parallel = 0;
+  for (auto _ : state) {
+    nodes = 0;
+    parallel = 0;
+    for (const auto& [a, b] : pairs) {
+      const auto result = solve_board(full_board(8, a / 8, a % 8, b / 8, b % 8), limits);
+      if (!result.proven()) state.SkipWithError("not proven");
+      nodes += static_cast<double>(result.stats.nodes);
+      parallel += result.stats.threads > 1 ? 1 : 0;
+    }
+  }
+  state.counters["pairs"] = static_cast<double>(pairs.size());
+  state.counters["nodes_per_pair"] = nodes / static_cast<double>(pairs.size());
+  state.counters["pairs_in_parallel"] = parallel;
+}
+BENCHMARK(BM_FootholdsThreads8x8Sweep)->Arg(1)->Arg(2)->Iterations(1)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace boardsearch::footholds

@@ -17,6 +17,26 @@ namespace boardsearch::footholds {
 // not a limit of the solve, so it is never reported as one.
 struct SearchNotNeeded {};
 
+// Thrown by NodeCounter::visit in a parallel solve when the root probe this
+// thread is searching has been decided by another thread's (its candidate
+// score now lies outside the root's proven bounds): the thread moves on to
+// another probe.
+struct ProbeDecided {};
+
+// The root's proven bounds as the threads of a parallel solve share them,
+// and the candidate of the probe a thread is searching ("is the score >= c?"):
+// decided once c <= lo (yes) or c > hi (no).
+struct RootWatch {
+  static constexpr int kNone = -100000;
+  const std::atomic<int>* lo = nullptr;
+  const std::atomic<int>* hi = nullptr;
+  int candidate = kNone;
+  bool decided() const {
+    return candidate != kNone &&
+           (lo->load(std::memory_order_relaxed) >= candidate || hi->load(std::memory_order_relaxed) < candidate);
+  }
+};
+
 class NodeCounter {
  public:
   // How often (in nodes, a power of two) a parallel thread looks at the stop
@@ -43,8 +63,13 @@ class NodeCounter {
       return;
     }
     worker_->visit();
-    if ((nodes_ & (kStopCheckNodes - 1)) == 0 && stop_->load(std::memory_order_relaxed)) throw SearchNotNeeded{};
+    if ((nodes_ & (kStopCheckNodes - 1)) == 0) {
+      if (stop_->load(std::memory_order_relaxed)) throw SearchNotNeeded{};
+      if (watch_.decided()) throw ProbeDecided{};
+    }
   }
+  // The probe this thread searches from now on (RootWatch::kNone: none).
+  void watch(const RootWatch& watch) { watch_ = watch; }
   void count_tt_hit() {
     if (worker_ == nullptr)
       control_->count_tt_hit();
@@ -68,6 +93,7 @@ class NodeCounter {
   const std::atomic<bool>* stop_ = nullptr;
   std::uint64_t node_cap_ = 0;
   std::uint64_t nodes_ = 0;
+  RootWatch watch_;
 };
 
 }  // namespace boardsearch::footholds

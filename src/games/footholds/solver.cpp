@@ -127,6 +127,73 @@ struct SharedRootBounds {
   }
 };
 
+// How the threads of a parallel solve share the root probes. After the sign
+// probe (which every thread searches at once, Lazy SMP), each thread takes
+// the first candidate in the order the serial search would probe them that
+// no other thread is probing, so two threads search two probes the serial
+// search would have searched one after the other; when every candidate is
+// taken, it joins the first. A probe that another thread's result decides is
+// abandoned at once (ProbeDecided). Every probe's result is a proven bound
+// whichever thread found it, so the order changes only the work.
+struct ProbeSharing {
+  std::vector<std::atomic<int>>* claims;  // per thread: the candidate it probes, or RootWatch::kNone
+  std::size_t thread;
+  NodeCounter* counter;
+  const SharedRootBounds* bounds;
+
+  // The candidate to probe: `first`, the serial choice, unless another
+  // thread probes it; then the next of first + k * step (step 0, when
+  // bisecting: first + 2, first - 2, first + 4, ...) within (lo, hi] that no
+  // thread probes; `first` if every one is taken.
+  int pick(int first, int lo, int hi, int step) const {
+    const auto taken = [&](int candidate) {
+      for (std::size_t t = 0; t < claims->size(); ++t)
+        if (t != thread && (*claims)[t].load(std::memory_order_relaxed) == candidate) return true;
+      return false;
+    };
+    for (int k = 0; k <= (hi - lo) / 2; ++k) {
+      const int offset = step != 0 ? k * step : (k % 2 == 1 ? 2 * ((k + 1) / 2) : -2 * (k / 2));
+      const int candidate = first + offset;
+      if (candidate <= lo || candidate > hi) continue;
+      if (!taken(candidate)) return candidate;
+    }
+    return first;
+  }
+};
+
+// Searches the root probe "score >= candidate" (the null window (candidate
+// - 1, candidate)) and adds what it proves to `bounds`; returns the fail-soft
+// value, or nullopt when another thread decided the probe first.
+template <class Search, class Bounds>
+std::optional<int> probe(Search& solver, int candidate, Bounds& bounds, const ProbeSharing* sharing) {
+  int r;
+  if (sharing == nullptr) {
+    r = solver.search(candidate - 1, candidate);
+  } else {
+    (*sharing->claims)[sharing->thread].store(candidate, std::memory_order_relaxed);
+    sharing->counter->watch(RootWatch{&sharing->bounds->lo, &sharing->bounds->hi, candidate});
+    const auto unclaim = [&] {
+      sharing->counter->watch(RootWatch{});
+      (*sharing->claims)[sharing->thread].store(RootWatch::kNone, std::memory_order_relaxed);
+    };
+    try {
+      r = solver.search(candidate - 1, candidate);
+    } catch (const ProbeDecided&) {
+      unclaim();
+      return std::nullopt;
+    } catch (...) {
+      unclaim();
+      throw;
+    }
+    unclaim();
+  }
+  if (r >= candidate)
+    bounds.raise_lower(r);  // true >= r
+  else
+    bounds.lower_upper(r);  // true <= r < candidate
+  return r;
+}
+
 // The exact score of the current position by null-window searches (plain
 // bisection over every score would ignore both facts below):
 //   1. one null-window search at 0 decides who wins (scores are never 0);
@@ -142,14 +209,16 @@ struct SharedRootBounds {
 // `bounds` holds what is proven about this position's score and gets what
 // every probe proves: the threads of a parallel solve share it, so a probe
 // of one thread narrows the others' next probes (and a thread whose bounds
-// have met returns at once). One thread with its own bounds: exactly the
-// probes of the serial search.
+// have met returns at once); `sharing` spreads their probes (ProbeSharing).
+// One thread with its own bounds and no sharing: exactly the probes of the
+// serial search.
 // May throw core::SearchAborted (a limit) and SearchNotNeeded.
 //
 // `report(mover_wins, lo, hi)` is told each proven range of the score once
 // the winner is known (for progress lines).
 template <class BB, class Search, class Bounds, class Report>
-int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const Report& report) {
+int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const Report& report,
+                const ProbeSharing* sharing = nullptr) {
   if (auto known = game.known_score()) return *known;
   {
     const auto [lo, hi] = game.score_bounds();
@@ -159,11 +228,12 @@ int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const R
 
   // Step 1. Who wins (unless another thread has proven it).
   if (const auto [lo, hi] = bounds.get(); lo < 1 && hi > -1) {
-    const int sign_probe = solver.search(0, 1);
+    const std::optional<int> probed = probe(solver, 1, bounds, sharing);
+    const int sign_probe = probed.value_or(bounds.get().first >= 1 ? 1 : -1);
     if (sign_probe >= 1)
-      bounds.raise_lower(std::max(sign_probe, 1));
+      bounds.raise_lower(1);
     else
-      bounds.lower_upper(std::min(sign_probe, -1));
+      bounds.lower_upper(-1);
   }
   const bool mover_wins = bounds.get().first >= 1;
   const int parity = (mover_wins ? game.foothold_count() - 1 : game.foothold_count()) & 1;
@@ -181,8 +251,9 @@ int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const R
     const auto [lo, hi] = aligned();
     report(mover_wins, lo, hi);
     if (lo >= hi) return lo;
+    const bool stepping = probes < kSteppingProbes;
     int candidate;
-    if (probes < kSteppingProbes) {
+    if (stepping) {
       // Next to the proven end: a loss's upper end hi, a win's lower end lo.
       candidate = mover_wins ? lo + 2 : hi;
     } else {
@@ -191,11 +262,11 @@ int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const R
       const int steps = (hi - lo) / 2;
       candidate = lo + 2 * std::max(1, steps / 2);
     }
-    const int r = solver.search(candidate - 1, candidate);
-    if (r >= candidate)
-      bounds.raise_lower(r);  // true >= r
-    else
-      bounds.lower_upper(r);  // true <= r < candidate
+    // In a parallel solve, the first candidate in the order of the probes to
+    // come that no other thread is probing (see ProbeSharing).
+    if (sharing != nullptr) candidate = sharing->pick(candidate, lo, hi, stepping ? (mover_wins ? 2 : -2) : 0);
+    // Its result narrows the bounds (nothing, when another thread decided it).
+    probe(solver, candidate, bounds, sharing);
   }
 }
 
@@ -286,17 +357,21 @@ core::SearchResult<Direction, int> solve_parallel(const Board& board, core::Sear
   std::atomic<int> score{0};   // 0: not proven yet (scores are never 0)
   std::atomic<int> limit{-1};  // the first limit any thread hit, as an Outcome
   const auto no_report = [](bool, int, int) {};
+  std::vector<std::atomic<int>> claims(threads);
+  for (auto& claim : claims) claim.store(RootWatch::kNone);
   core::run_on_threads(threads, [&](std::size_t thread) {
     core::SearchControl::Worker worker(control, thread == 0);
     try {
       if (thread == 0) {
         main_counter.use_worker(worker, stop);
-        score.store(exact_score(main.game, main.search, bounds, report));
+        const ProbeSharing sharing{&claims, thread, &main_counter, &bounds};
+        score.store(exact_score(main.game, main.search, bounds, report, &sharing));
       } else {
         NodeCounter counter(worker, stop);
         ThreadSearch<BB> helper(geometry, sizes.path_entries, counter, footholds, board, table, table_plies);
         helper.game.vary_order(thread, all_footholds - kVariedPlies);
-        score.store(exact_score(helper.game, helper.search, bounds, no_report));
+        const ProbeSharing sharing{&claims, thread, &counter, &bounds};
+        score.store(exact_score(helper.game, helper.search, bounds, no_report, &sharing));
       }
       stop.store(true);
     } catch (const SearchNotNeeded&) {
