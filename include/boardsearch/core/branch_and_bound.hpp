@@ -260,8 +260,9 @@ CappedSearch<typename P::Move, typename P::Value> branch_and_bound_capped(
 // Parallel branch and bound: a serial trial, then the tree split near the
 // root among threads with one shared incumbent.
 //
-// How the work is shared. Every node shallower than `split_depth` publishes
-// its (generated, ordered) children as a *split node*: any thread may claim
+// How the work is shared. Every node shallower than `split_depth` (and any
+// node while some thread waits for work) publishes its (generated, ordered)
+// children as a *split node*: any thread may claim
 // the next unclaimed child, in the problem's order. A thread that published
 // a split node claims its children itself, depth first, as the serial search
 // would; an idle thread takes the shallowest split node with a child left
@@ -307,7 +308,8 @@ struct ParallelOptions {
   // parallel path). A search that finishes within the trial starts no
   // thread and is exactly branch_and_bound (same nodes, same line).
   std::uint64_t trial_nodes = 0;
-  // Nodes at depth < split_depth below the root share their children (>= 1).
+  // Nodes at depth < split_depth below the root share their children (>= 1);
+  // deeper nodes share theirs only while some thread is idle.
   std::size_t split_depth = 4;
 };
 
@@ -448,11 +450,13 @@ class ParallelBranchAndBound {
         std::shared_ptr<SplitNode> node;
         {
           std::unique_lock lock(mutex_);
+          idle_.fetch_add(1, std::memory_order_relaxed);
           wake_.wait(lock, [&] {
             if (stop_.load(std::memory_order_relaxed)) return true;
             node = shallowest_open();
             return node != nullptr || busy_ == 0;
           });
+          idle_.fetch_sub(1, std::memory_order_relaxed);
           if (stop_.load(std::memory_order_relaxed) || node == nullptr) return;
           ++busy_;
         }
@@ -575,7 +579,10 @@ class ParallelBranchAndBound {
     // Step 4. Children, best first; near the root others may take them.
     typename P::MoveBuffer moves;
     generate(problem, moves, best);
-    if (thread.path.size() < split_depth_ && moves.size() > 1) {
+    // Deeper too while some thread is idle, so that it gets work at once
+    // instead of waiting for the end of a long serial subtree.
+    const bool share = thread.path.size() < split_depth_ || idle_.load(std::memory_order_relaxed) > 0;
+    if (share && moves.size() > 1) {
       auto node = std::make_shared<SplitNode>();
       node->path = thread.path;
       node->children.assign(moves.begin(), moves.end());
@@ -606,6 +613,7 @@ class ParallelBranchAndBound {
   std::vector<Move> best_line_;                   // reaches best_
   std::vector<std::shared_ptr<SplitNode>> open_;  // split nodes that may have children left
   std::size_t busy_ = 0;                          // threads holding work
+  std::atomic<std::size_t> idle_{0};              // threads waiting for work (read without the lock)
   bool reached_best_possible_ = false;
   Outcome outcome_ = Outcome::proven;  // the first limit that stopped a thread
 };
