@@ -693,10 +693,10 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
   core::SearchResult<Move, long long> result;
   const MoveTable moves(board);
   const std::size_t threads = std::clamp<std::size_t>(limits.threads, 1, core::kMaxSearchThreads);
-  std::size_t threads_used = 1;
+  // Destroyed before control.finish(), so that its Workers' nodes are counted.
+  std::optional<NodeCounter> counting(std::in_place, control);
+  NodeCounter& counter = *counting;
   try {
-    // Destroyed before control.finish(): its Workers' nodes are then counted.
-    NodeCounter counter(control);
     // Step 1, made when first needed.
     std::optional<FutureBound> bound;
     const auto tuned_bound = [&]() -> FutureBound& {
@@ -727,10 +727,11 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
       result.value = exact.best.score;
       result.line = rebuild_plan(exact.layers, exact.best, board, pieces);
     }
-    threads_used = counter.threads();
   } catch (const core::SearchAborted& aborted) {
     result.outcome = aborted.outcome;
   }
+  const std::size_t threads_used = counter.threads();
+  counting.reset();
   result.stats = control.finish();
   result.stats.memory_bytes = budget.peak();
   result.stats.threads = threads_used;
