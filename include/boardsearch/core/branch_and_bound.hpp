@@ -286,7 +286,7 @@ CappedSearch<typename P::Move, typename P::Value> branch_and_bound_capped(
 // (a table of states already searched) must keep such skips valid when the
 // states were searched by other threads' work too: entries made in replays
 // and in claimed children stand for subtrees that are all searched by the
-// end (the caller's proof; 2048's is in its problem.hpp).
+// end (the caller's proof, next to its table).
 //
 // The line. An improvement is made under a lock: the value and the line of
 // the thread that reached it (its moves from the root) are stored together,
