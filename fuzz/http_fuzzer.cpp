@@ -34,7 +34,7 @@ server::RequestHandler& handler() {
     config.budget.max_nodes = fuzz::kMaxNodes;
     config.budget.time_limit_seconds = kBackstopSeconds;
     config.budget.max_memory_bytes = fuzz::kMaxMemoryBytes;
-    config.threads = 1;
+    config.workers = 1;
     // No job executor: a job runs inside handle(), so every input ends with
     // its work done.
     return std::make_unique<server::RequestHandler>(config, kPort);
