@@ -162,8 +162,14 @@ class FootholdsGame {
       moves[i] = direction;
       scores[i] = score;
     }
+    if (foothold_count_ >= symmetry_min_footholds_) drop_symmetric(moves);
     if (variant_ != 0 && foothold_count_ >= vary_min_footholds_) rotate(moves);
   }
+
+  // Positions with at least `min_footholds` footholds (those near the root)
+  // generate one move of each class of moves that a symmetry of the position
+  // maps onto each other (drop_symmetric). Default: none do.
+  void prune_symmetric_moves(int min_footholds) { symmetry_min_footholds_ = min_footholds; }
 
   // Lazy SMP (solver.cpp): a helper thread of a parallel solve searches the
   // same positions in another order, so that the threads spread over the
@@ -252,6 +258,33 @@ class FootholdsGame {
   // before moves are generated (known_score, case 2).
   static constexpr int kStepOntoOtherScore = -1000;
 
+  // Drops the moves that lead to the image of an earlier move's position
+  // under a symmetry of this position (one that maps the footholds onto
+  // themselves and fixes both players' cells).
+  // Claim: the score is unchanged. Proof: such a symmetry s maps the board's
+  // adjacency onto itself (Geometry::symmetries), so it maps the position
+  // after move m onto the position after the move to s(target of m) (the
+  // mover's cell and the other's are fixed, the vacated cell is the mover's),
+  // and a position and its image have the same game tree, hence the same
+  // score; the best over the moves kept is the best over all of them. Only
+  // the first (best-ordered) move of each class is kept.
+  void drop_symmetric(MoveBuffer& moves) const {
+    if (moves.size() < 2) return;
+    for (std::size_t k = 0; k < geometry_->symmetries.size(); ++k) {
+      const auto& image = geometry_->symmetries[k];
+      if (image[mover_] != mover_ || image[other_] != other_) continue;
+      if (geometry_->mapped(footholds_, k) != footholds_) continue;
+      MoveBuffer kept;
+      for (const Direction move : moves) {
+        const int target = step_to(mover_, move);
+        bool duplicate = false;
+        for (const Direction earlier : kept) duplicate = duplicate || image[step_to(mover_, earlier)] == target;
+        if (!duplicate) kept.push_back(move);
+      }
+      moves = kept;
+    }
+  }
+
   // The helper thread's order (vary_order): the moves rotated by an amount
   // from the position's hash and the variant.
   void rotate(MoveBuffer& moves) const {
@@ -306,8 +339,9 @@ class FootholdsGame {
   int foothold_count_;
   std::uint8_t mover_;
   std::uint8_t other_;
-  std::uint64_t variant_ = 0;   // vary_order
-  int vary_min_footholds_ = 0;  // vary_order
+  std::uint64_t variant_ = 0;             // vary_order
+  int vary_min_footholds_ = 0;            // vary_order
+  int symmetry_min_footholds_ = 1 << 20;  // prune_symmetric_moves (default: none)
 };
 
 }  // namespace boardsearch::footholds

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "games/footholds/bitboard.hpp"
@@ -72,6 +73,12 @@ struct Geometry {
   std::vector<BB> adjacent;  // per cell: its orthogonal neighbours
   std::vector<std::array<std::int16_t, 4>> step_to;  // per cell and Direction: the neighbour, or -1
   std::vector<std::array<std::int16_t, 8>> ring;     // per cell: the 8 cells around it (see kRingOffsets), or -1
+  // The board's symmetries other than the identity, each as the image of
+  // every cell: the flips of the rows and of the columns and the half turn,
+  // and on a square board also the two transposes and the quarter turns.
+  // Each maps orthogonal neighbours to orthogonal neighbours, so the rules,
+  // and with them every score, are the same on a position and its image.
+  std::vector<std::vector<std::int16_t>> symmetries;
 
   // Precondition: rows, cols >= 1 and rows * cols <= BB::kCapacity.
   Geometry(int board_rows, int board_cols) : rows(board_rows), cols(board_cols), cells(board_rows * board_cols) {
@@ -97,6 +104,29 @@ struct Geometry {
         ring[static_cast<std::size_t>(cell)][i] = static_cast<std::int16_t>(on_board ? row * cols + column : -1);
       }
     }
+    // Symmetry k (1..7): bit 0 transposes (square boards only), bit 1 flips
+    // the rows, bit 2 the columns, applied in that order.
+    for (int k = 1; k < 8; ++k) {
+      if ((k & 1) != 0 && rows != cols) continue;
+      std::vector<std::int16_t> image(static_cast<std::size_t>(cells));
+      for (int cell = 0; cell < cells; ++cell) {
+        int row = cell / cols;
+        int col = cell % cols;
+        if ((k & 1) != 0) std::swap(row, col);
+        if ((k & 2) != 0) row = rows - 1 - row;
+        if ((k & 4) != 0) col = cols - 1 - col;
+        image[static_cast<std::size_t>(cell)] = static_cast<std::int16_t>(row * cols + col);
+      }
+      symmetries.push_back(std::move(image));
+    }
+  }
+
+  // The image of `set` under symmetries[k].
+  BB mapped(BB set, std::size_t k) const {
+    BB image;
+    for (BB rest = set; rest.any(); rest ^= BB::cell(rest.lowest()))
+      image |= BB::cell(symmetries[k][static_cast<std::size_t>(rest.lowest())]);
+    return image;
   }
 
   // Whether removing `cell` from `within` (cell not in `within`: it is the

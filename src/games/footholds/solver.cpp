@@ -31,6 +31,12 @@ constexpr int kMaxTableBits = 18;
 // search.hpp): fewer plies cost nodes, more cost cache misses; 18 was the
 // fastest on the hardest full 8 x 8 start (docs/footholds.md, "Measurements").
 constexpr int kTablePlies = 18;
+// Positions at most this many plies below the root skip the moves that a
+// symmetry of the position makes equivalent (FootholdsGame::drop_symmetric):
+// symmetric positions are the root of a symmetric board and start (opposite
+// corners of a square board: half of the root's moves) and rarely any other,
+// and a position far from the root is not worth the test.
+constexpr int kSymmetryPlies = 18;
 constexpr int kPathCacheBitsBase = 3;
 constexpr int kMinPathCacheBits = 8;
 constexpr int kMaxPathCacheBits = 18;
@@ -291,7 +297,7 @@ constexpr std::uint64_t kTrialNodes = 100'000;
 
 // Lazy SMP: positions at most this many plies below the root get another
 // move order in each helper thread (FootholdsGame::vary_order).
-constexpr int kVariedPlies = 6;
+constexpr int kVariedPlies = 4;
 
 // One thread's search in a parallel solve: its own game and longest-path
 // memo (both mutable per search), the shared table.
@@ -305,7 +311,9 @@ struct ThreadSearch {
                const Board& board, SharedBucketTable<BB>& table, int table_plies)
       : paths(geometry, path_entries, counter),
         game(geometry, paths, footholds, board.a, board.b),
-        search(game, table, counter, NearRoot<BB>{game.foothold_count() - table_plies}) {}
+        search(game, table, counter, NearRoot<BB>{game.foothold_count() - table_plies}) {
+    game.prune_symmetric_moves(game.foothold_count() - kSymmetryPlies);
+  }
 };
 
 // The parallel solve (limits.threads > 1), in three steps:
@@ -437,6 +445,7 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
     NodeCounter counter(control);
     LongestPaths<BB> paths(geometry, sizes->path_entries, counter);
     FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
+    game.prune_symmetric_moves(game.foothold_count() - kSymmetryPlies);
     BucketTable<BB> table(sizes->game_entries);
     GameSearch<BB> solver(game, table, counter, NearRoot<BB>{game.foothold_count() - table_plies});
     RootBounds bounds;

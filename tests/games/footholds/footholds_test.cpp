@@ -142,6 +142,59 @@ TEST(Footholds, LineIsLegalHasTheAnswersLengthAndEveryMoveIsOptimal) {
   }
 }
 
+// Boards that a symmetry maps onto themselves with both players on cells it
+// fixes: the positions whose symmetric moves the search skips
+// (FootholdsGame::drop_symmetric). Every answer equals plain minimax, every
+// line is legal and optimal, on full boards too (no holes), and Geometry's
+// symmetries map neighbours to neighbours.
+TEST(Footholds, SymmetricBoardsEqualMinimax) {
+  SplitMix64 rng(4242);
+  const int boards = scaled(1000);
+  int symmetric_starts = 0;
+  for (int i = 0; i < boards; ++i) {
+    const int rows = 2 + static_cast<int>(rng.below(4));
+    const int cols = rng.below(2) == 0 ? rows : 2 + static_cast<int>(rng.below(4));
+    const Geometry<Bits64> geometry(rows, cols);
+    const std::size_t k = rng.below(geometry.symmetries.size());
+    const auto& image = geometry.symmetries[k];
+    // Holes on whole orbits of the symmetry, so the board maps onto itself.
+    const int hole_percent = i % 4 == 0 ? 0 : static_cast<int>(rng.below(30));
+    Board board = make_board(rows, cols, std::vector<int>(static_cast<std::size_t>(rows * cols), 1), 0, 0);
+    for (int cell = 0; cell < rows * cols; ++cell) {
+      if (static_cast<int>(rng.below(100)) >= hole_percent) continue;
+      for (int at = cell, n = 0; n < 4; at = image[static_cast<std::size_t>(at)], ++n)
+        board.footholds[static_cast<std::size_t>(at)] = 0;
+    }
+    std::vector<int> fixed;
+    std::vector<int> footholds;
+    for (int cell = 0; cell < rows * cols; ++cell) {
+      if (board.footholds[static_cast<std::size_t>(cell)] == 0) continue;
+      footholds.push_back(cell);
+      if (image[static_cast<std::size_t>(cell)] == cell) fixed.push_back(cell);
+    }
+    if (footholds.empty()) continue;
+    const std::vector<int>& places = fixed.empty() ? footholds : fixed;
+    board.a = places[rng.below(places.size())];
+    board.b = places[rng.below(places.size())];
+    symmetric_starts += fixed.empty() ? 0 : 1;
+    const auto result = solve_board(board);
+    ASSERT_TRUE(result.proven());
+    EXPECT_EQ(*result.value, reference_total(board)) << to_text(board) << "symmetry " << k;
+    check_line(board, result.line, i % 3 == 0);
+  }
+  EXPECT_GT(symmetric_starts, boards / 2);
+  for (const auto& [rows, cols] : {std::pair{4, 4}, std::pair{3, 5}, std::pair{8, 16}}) {
+    const Geometry<Bits128> geometry(rows, cols);
+    EXPECT_EQ(geometry.symmetries.size(), rows == cols ? 7u : 3u);
+    for (const auto& image : geometry.symmetries)
+      for (int cell = 0; cell < rows * cols; ++cell)
+        for (int next = 0; next < rows * cols; ++next)
+          EXPECT_EQ(geometry.adjacent[static_cast<std::size_t>(cell)].test(next),
+                    geometry.adjacent[static_cast<std::size_t>(image[static_cast<std::size_t>(cell)])].test(
+                        image[static_cast<std::size_t>(next)]));
+  }
+}
+
 TEST(Footholds, LineIsLegalAndCompleteOn7x7And9x9) {
   SplitMix64 rng(6);
   const int boards = scaled(40);
