@@ -26,6 +26,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -40,13 +41,43 @@ namespace {
 
 // One position of one layer: its key, the best score that reaches it, and how
 // (the position of the previous layer and the squares of the move).
+// (No default member values: the entries of a layer built on threads are
+// left unwritten by the allocation and written once, by the threads; see
+// UnwrittenAllocator.)
 struct LayerEntry {
-  PositionKey key = 0;
-  long long score = 0;
-  std::uint32_t parent = 0;  // index in the previous layer
-  std::uint8_t from = 0;
-  std::uint8_t to = 0;
+  PositionKey key;
+  long long score;
+  std::uint32_t parent;  // index in the previous layer
+  std::uint8_t from;
+  std::uint8_t to;
 };
+
+// std::allocator, except that resize() leaves new elements of a trivial
+// type unwritten (default-initialized) instead of zeroing them: a layer
+// built on threads is sized on the solve's thread and then filled by the
+// threads, so its pages are first touched (and faulted in) by the threads
+// that fill them, not all by one thread before they start.
+template <class T>
+struct UnwrittenAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UnwrittenAllocator<U>;
+  };
+  UnwrittenAllocator() = default;
+  template <class U>
+  UnwrittenAllocator(const UnwrittenAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* at) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(at)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* at, Args&&... args) {
+    ::new (static_cast<void*>(at)) U(std::forward<Args>(args)...);
+  }
+};
+
+// The positions of one layer.
+using Layer = std::vector<LayerEntry, UnwrittenAllocator<LayerEntry>>;
 
 // The layers and their index are counted on a core::MemoryBudget (the
 // solve's SearchLimits::max_memory_bytes) before every allocation that grows
@@ -54,15 +85,15 @@ struct LayerEntry {
 // on how many sequences meet on one position), so the check is made as they
 // grow: a solve that would pass the budget stops with Outcome::memory_limit
 // instead of allocating.
-template <class T>
-std::uint64_t bytes_of(const std::vector<T>& storage) {
+template <class T, class A>
+std::uint64_t bytes_of(const std::vector<T, A>& storage) {
   return storage.capacity() * sizeof(T);
 }
 
 // Makes room for `capacity` elements in `storage`, counting the new block
 // on `budget` before allocating it and releasing the old one after.
-template <class T>
-void reserve_counted(std::vector<T>& storage, std::size_t capacity, core::MemoryBudget& budget) {
+template <class T, class A>
+void reserve_counted(std::vector<T, A>& storage, std::size_t capacity, core::MemoryBudget& budget) {
   if (capacity <= storage.capacity()) return;
   const std::uint64_t old_bytes = bytes_of(storage);
   budget.allocate(capacity * sizeof(T));
@@ -115,7 +146,7 @@ class LayerIndex {
 
   // The entry of `entries` holding `key`; if none, records that `key` will be
   // stored at entries[index_if_new] and returns kNotFound.
-  std::uint32_t find_or_insert(PositionKey key, std::uint32_t index_if_new, const std::vector<LayerEntry>& entries) {
+  std::uint32_t find_or_insert(PositionKey key, std::uint32_t index_if_new, const Layer& entries) {
     if (2 * (size_ + 1) > slots_.size()) grow(entries);
     const std::uint64_t hashed = key * kFibonacci;
     const auto tag = static_cast<std::uint32_t>(hashed);
@@ -148,7 +179,7 @@ class LayerIndex {
     shift_ = 64 - std::countr_zero(capacity);
   }
 
-  void grow(const std::vector<LayerEntry>& entries) {
+  void grow(const Layer& entries) {
     budget_->allocate(2 * slots_.size() * sizeof(std::uint64_t));
     const std::vector<std::uint64_t> old = std::move(slots_);
     slots_.assign(old.size() * 2, kEmptySlot);
@@ -183,8 +214,7 @@ struct BestEnd {
 // Rebuilds the plan from the parent links and numbers the pieces: a move from
 // a square takes the lowest-numbered piece standing there (only start can
 // hold several movable pieces, and those are interchangeable).
-std::vector<Move> rebuild_plan(const std::vector<std::vector<LayerEntry>>& layers, const BestEnd& best,
-                               const Board& board, int pieces) {
+std::vector<Move> rebuild_plan(const std::vector<Layer>& layers, const BestEnd& best, const Board& board, int pieces) {
   std::vector<Move> plan(best.layer);
   std::uint32_t entry = best.entry;
   for (std::size_t layer = best.layer; layer > 0; --layer) {
@@ -202,7 +232,7 @@ std::vector<Move> rebuild_plan(const std::vector<std::vector<LayerEntry>>& layer
 }
 
 struct LayerRun {
-  std::vector<std::vector<LayerEntry>> layers;
+  std::vector<Layer> layers;
   BestEnd best;
   bool truncated = false;  // a beam dropped positions (else the run was exact)
 };
@@ -237,8 +267,8 @@ BoundSums bound_sums(const FutureBound::AtTurn& bound, const Squares& squares, i
 
 // Keeps the `width` most promising positions of a layer after `turn` moves:
 // the highest score plus bound.
-void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, const FutureBound& bound, int pieces,
-                         std::size_t turn, core::MemoryBudget& budget) {
+void keep_most_promising(Layer& layer, std::size_t width, const FutureBound& bound, int pieces, std::size_t turn,
+                         core::MemoryBudget& budget) {
   using Promise = std::pair<long long, std::uint32_t>;
   const std::uint64_t work_bytes = layer.size() * sizeof(Promise) + width * sizeof(LayerEntry);
   budget.allocate(work_bytes);
@@ -250,7 +280,7 @@ void keep_most_promising(std::vector<LayerEntry>& layer, std::size_t width, cons
   }
   std::nth_element(promise.begin(), promise.begin() + static_cast<std::ptrdiff_t>(width), promise.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::vector<LayerEntry> kept(width);
+  Layer kept(width);
   for (std::size_t i = 0; i < width; ++i) kept[i] = layer[promise[i].second];
   budget.release(bytes_of(layer) + layer.size() * sizeof(Promise));  // kept stays held
   layer = std::move(kept);
@@ -388,8 +418,8 @@ std::uint8_t shard_of(PositionKey key) {
 
 // Makes `storage` hold `size` elements, counting any new block on `budget`
 // first (reserve_counted); shrinking keeps the block.
-template <class T>
-void resize_counted(std::vector<T>& storage, std::size_t size, core::MemoryBudget& budget) {
+template <class T, class A>
+void resize_counted(std::vector<T, A>& storage, std::size_t size, core::MemoryBudget& budget) {
   reserve_counted(storage, size, budget);
   storage.resize(size);
 }
@@ -416,15 +446,16 @@ class ParallelLayers {
   // Expands `current` (layer `turn`) into the next layer, on the threads
   // (see above). Offers the finished games of `current` to `best`.
   template <int kPieces>
-  std::vector<LayerEntry> expand(const LayerContext& context, const std::vector<LayerEntry>& current, std::size_t turn,
-                                 NodeCounter& counter, BestEnd& best);
+  Layer expand(const LayerContext& context, const Layer& current, std::size_t turn, NodeCounter& counter,
+               BestEnd& best);
 
  private:
   std::size_t threads_;
   std::size_t chunk_positions_;
   int pieces_;
   core::MemoryBudget* budget_;
-  std::vector<PendingChild> children_;           // chunk c's region: [c * region, (c + 1) * region)
+  std::vector<PendingChild, UnwrittenAllocator<PendingChild>>
+      children_;                                 // chunk c's region: [c * region, (c + 1) * region)
   std::vector<std::uint32_t> shard_begin_;       // [c * (kShards + 1) + s]: shard s's children in the region
   std::vector<BestEnd> chunk_best_;              // per chunk: its best finished game
   std::vector<std::vector<PendingChild>> made_;  // per thread: one chunk's children as made
@@ -433,15 +464,16 @@ class ParallelLayers {
   struct Shard {
     core::MemoryBudget counted_by_the_solve{0};
     LayerIndex index{counted_by_the_solve};
-    std::size_t slots = 0;  // the index's capacity, as counted on the solve's budget
-    std::vector<LayerEntry> entries;
+    std::size_t slots = 0;          // the index's capacity, as counted on the solve's budget
+    std::size_t most_children = 0;  // the most children of one layer so far (the index is sized for it)
+    Layer entries;
   };
   std::unique_ptr<Shard[]> shards_ = std::make_unique<Shard[]>(kShards);
 };
 
 template <int kPieces>
-std::vector<LayerEntry> ParallelLayers::expand(const LayerContext& context, const std::vector<LayerEntry>& current,
-                                               std::size_t turn, NodeCounter& counter, BestEnd& best) {
+Layer ParallelLayers::expand(const LayerContext& context, const Layer& current, std::size_t turn, NodeCounter& counter,
+                             BestEnd& best) {
   core::MemoryBudget& budget = *budget_;
   const std::size_t chunks = (current.size() + chunk_positions_ - 1) / chunk_positions_;
   const std::size_t region = chunk_positions_ * static_cast<std::size_t>(pieces_);
@@ -488,9 +520,11 @@ std::vector<LayerEntry> ParallelLayers::expand(const LayerContext& context, cons
   for (std::size_t chunk = 0; chunk < chunks; ++chunk)
     if (chunk_best_[chunk].found) best.offer(chunk_best_[chunk].score, turn, chunk_best_[chunk].entry);
 
-  // Phase B. The shards' entries and indexes grow (or an index shrinks) to
-  // fit this layer: each new block is counted before the phase and the old
-  // one released after it.
+  // Phase B. The shards' entries and indexes grow to fit this layer (they
+  // never shrink: no block is freed and made again from layer to layer);
+  // each new block is counted before the phase and the old one released
+  // after it. The entries grow here, on the solve's thread; an index grows
+  // in its task (reset).
   std::array<std::size_t, kShards> shard_children{};
   for (std::size_t chunk = 0; chunk < chunks; ++chunk)
     for (std::size_t s = 0; s < kShards; ++s)
@@ -502,19 +536,22 @@ std::vector<LayerEntry> ParallelLayers::expand(const LayerContext& context, cons
       new_bytes += shard_children[s] * sizeof(LayerEntry);
       old_bytes += bytes_of(shard.entries);
     }
-    if (const std::size_t slots = LayerIndex::capacity_for(shard_children[s]); slots != shard.slots) {
+    shard.most_children = std::max(shard.most_children, shard_children[s]);
+    if (const std::size_t slots = LayerIndex::capacity_for(shard.most_children); slots != shard.slots) {
       new_bytes += slots * sizeof(std::uint64_t);
       old_bytes += shard.slots * sizeof(std::uint64_t);
       shard.slots = slots;
     }
   }
   budget.allocate(new_bytes);
+  for (std::size_t s = 0; s < kShards; ++s) {
+    shards_[s].entries.clear();
+    shards_[s].entries.reserve(shard_children[s]);
+  }
   core::for_each_task(threads_, kShards, [&](std::size_t s) {
     Shard& shard = shards_[s];
-    std::vector<LayerEntry>& entries = shard.entries;
-    entries.clear();
-    entries.reserve(shard_children[s]);
-    shard.index.reset(shard_children[s]);
+    Layer& entries = shard.entries;
+    shard.index.reset(shard.most_children);
     for (std::size_t chunk = 0; chunk < chunks; ++chunk) {
       const std::uint32_t* begin = &shard_begin_[chunk * (kShards + 1) + s];
       const PendingChild* first = &children_[chunk * region + begin[0]];
@@ -539,10 +576,10 @@ std::vector<LayerEntry> ParallelLayers::expand(const LayerContext& context, cons
   // Phase C.
   std::array<std::size_t, kShards + 1> offset{};
   for (std::size_t s = 0; s < kShards; ++s) offset[s + 1] = offset[s] + shards_[s].entries.size();
-  std::vector<LayerEntry> next;
+  Layer next;
   resize_counted(next, offset[kShards], budget);
   core::for_each_task(threads_, kShards, [&](std::size_t s) {
-    const std::vector<LayerEntry>& entries = shards_[s].entries;
+    const Layer& entries = shards_[s].entries;
     std::copy(entries.begin(), entries.end(), next.begin() + static_cast<std::ptrdiff_t>(offset[s]));
   });
   return next;
@@ -587,7 +624,7 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
   Squares all_on_start{};
   std::fill_n(all_on_start.begin(), pieces, static_cast<std::uint8_t>(board.start));
   reserve_counted(layers, dice.size() + 1, budget);
-  std::vector<LayerEntry> first;
+  Layer first;
   reserve_counted(first, 1, budget);
   first.push_back(LayerEntry{pack(all_on_start, pieces), 0, 0, 0, 0});
   layers.push_back(std::move(first));
@@ -595,7 +632,7 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
   std::optional<ParallelLayers> parallel;
 
   for (std::size_t turn = 0; turn < dice.size() && !layers.back().empty(); ++turn) {
-    const std::vector<LayerEntry>& current = layers[turn];
+    const Layer& current = layers[turn];
     const LayerContext context{board,
                                moves,
                                finish,
@@ -605,11 +642,11 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
                                pruning.lower_bound};
     if (may_go_parallel && current.size() >= tuning.parallel_layer) {
       if (!parallel) parallel.emplace(threads, tuning.chunk_positions, pieces, budget);
-      std::vector<LayerEntry> next = parallel->expand<kPieces>(context, current, turn, counter, run.best);
+      Layer next = parallel->expand<kPieces>(context, current, turn, counter, run.best);
       layers.push_back(std::move(next));
       continue;
     }
-    std::vector<LayerEntry> next;
+    Layer next;
     reserve_counted(next, current.size() + current.size() / 2, budget);
     index.reset(current.size() + current.size() / 2);
 
@@ -672,7 +709,7 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
 
 // Frees a run's layers and releases their bytes on `budget`.
 void free_layers(LayerRun& run, core::MemoryBudget& budget) {
-  for (const std::vector<LayerEntry>& layer : run.layers) budget.release(bytes_of(layer));
+  for (const Layer& layer : run.layers) budget.release(bytes_of(layer));
   budget.release(bytes_of(run.layers));
   run.layers = {};
 }
