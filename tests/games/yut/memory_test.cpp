@@ -141,5 +141,44 @@ TEST(YutMemory, ExpectedSolveStaysWithinTheBudget) {
   }
 }
 
+// On threads (the parallel layers and the second value buffer are counted
+// before they are made, on the solve's thread): the same bound.
+TEST(YutMemory, SolvesOnThreadsStayWithinTheBudget) {
+  core::SplitMix64 rng(17);
+  std::vector<int> dice(28);
+  for (int& die : dice) die = 1 + static_cast<int>(rng.below(5));
+  for (const std::uint64_t budget : {std::uint64_t{2} << 20, std::uint64_t{16} << 20, std::uint64_t{256} << 20}) {
+    core::SearchLimits limits;
+    limits.max_memory_bytes = budget;
+    limits.threads = 2;
+    core::SearchResult<Move, long long> result;
+    const long long peak = heap_peak_of([&] { result = solve_schedule(standard_board(), dice, 8, limits); });
+    EXPECT_LE(peak, static_cast<long long>(budget) + kFixedBytes) << "budget " << budget;
+    EXPECT_LE(result.stats.memory_bytes, budget);
+    EXPECT_TRUE(result.outcome == core::Outcome::memory_limit || result.outcome == core::Outcome::proven)
+        << core::to_string(result.outcome);
+    if (budget == (std::uint64_t{256} << 20)) {
+      EXPECT_TRUE(result.proven());
+      EXPECT_EQ(result.stats.threads, 2u) << "its layers are wide enough to split";
+    }
+  }
+  for (const std::uint64_t budget : {std::uint64_t{4} << 20, std::uint64_t{64} << 20}) {
+    core::SearchLimits limits;
+    limits.max_memory_bytes = budget;
+    limits.threads = 2;
+    ExpectedRequest request;
+    request.turns = 12;
+    request.pieces = 5;
+    request.weights.assign(5, 1);
+    request.parallel_pairs = 0;
+    ExpectedResult result;
+    const long long peak = heap_peak_of([&] { result = solve_expected(standard_board(), request, limits); });
+    EXPECT_LE(peak, static_cast<long long>(budget) + kFixedBytes) << "budget " << budget;
+    EXPECT_LE(result.stats.memory_bytes, budget);
+    EXPECT_TRUE(result.outcome == core::Outcome::memory_limit || result.outcome == core::Outcome::proven)
+        << core::to_string(result.outcome);
+  }
+}
+
 }  // namespace
 }  // namespace boardsearch::yut
