@@ -496,6 +496,34 @@ TEST(Footholds, MemoryBudgetShrinksTheTablesAndKeepsTheAnswer) {
   }
 }
 
+// table-mb: the game table takes that many MiB (a power of two number of
+// buckets), within max_memory_bytes all the same, with the same answer;
+// values outside 1..1024 are refused; with N threads the budget also covers
+// N longest-path memos.
+TEST(Footholds, TableMbSetsTheGameTableWithinTheMemoryBudget) {
+  const std::string input = to_text(make_board(8, 8, std::vector<int>(64, 1), 0, 63));
+  const auto solve_with = [&](std::int64_t mib, std::uint64_t budget, std::size_t threads) {
+    app::SolveRequest request{input, {}, {}};
+    request.options.set("table-mb", app::OptionValue{mib, "--table-mb"});
+    request.limits.max_memory_bytes = budget;
+    request.limits.threads = threads;
+    return puzzle().solve(request);
+  };
+  const std::uint64_t memo_bytes = std::uint64_t{4} << 20;  // the 8 x 8 memo: 2^18 entries of 16 bytes
+  const auto plain = puzzle().solve(app::SolveRequest{input, {}, {}});
+  for (const std::int64_t mib : {1, 16, 1024}) {
+    const auto report = solve_with(mib, 0, 1);
+    EXPECT_EQ(report.answer, plain.answer);
+    EXPECT_EQ(report.stats.memory_bytes, (static_cast<std::uint64_t>(mib) << 20) + 64 + memo_bytes) << mib;
+  }
+  const auto tight = solve_with(64, std::uint64_t{12} << 20, 1);
+  EXPECT_EQ(tight.answer, plain.answer);
+  EXPECT_LE(tight.stats.memory_bytes, std::uint64_t{12} << 20);
+  const auto threads = solve_with(1, 0, 3);
+  EXPECT_EQ(threads.stats.memory_bytes, (std::uint64_t{1} << 20) + 64 + 3 * memo_bytes);
+  for (const std::int64_t bad : {0, 1025}) EXPECT_THROW(solve_with(bad, 0, 1), app::InputError) << bad;
+}
+
 TEST(Footholds, MemoryBudgetBelowTheSmallestTablesEndsWithMemoryLimit) {
   core::SearchLimits limits;
   limits.max_memory_bytes = 4096;
