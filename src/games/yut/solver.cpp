@@ -424,6 +424,19 @@ void resize_counted(std::vector<T, A>& storage, std::size_t size, core::MemoryBu
   storage.resize(size);
 }
 
+// Makes `storage` hold `size` elements whose values do not matter (they are
+// all written before they are read): a block too small is freed before the
+// new one is made, so nothing is copied (and no page of the old block is
+// touched again).
+template <class T, class A>
+void resize_discarding(std::vector<T, A>& storage, std::size_t size, core::MemoryBudget& budget) {
+  if (size > storage.capacity()) {
+    budget.release(bytes_of(storage));
+    storage = {};
+  }
+  resize_counted(storage, size, budget);
+}
+
 // The storage of the parallel layers, kept from layer to layer and counted
 // on the budget until it is destroyed.
 class ParallelLayers {
@@ -480,10 +493,10 @@ Layer ParallelLayers::expand(const LayerContext& context, const Layer& current, 
   // Sizes of phase A's output, counted before it runs.
   counter.start_workers(threads_);
   if (made_.empty()) made_.resize(threads_);
-  for (std::vector<PendingChild>& made : made_) resize_counted(made, region, budget);
-  resize_counted(children_, chunks * region, budget);
-  resize_counted(shard_begin_, chunks * (kShards + 1), budget);
-  resize_counted(chunk_best_, chunks, budget);
+  for (std::vector<PendingChild>& made : made_) resize_discarding(made, region, budget);
+  resize_discarding(children_, chunks * region, budget);
+  resize_discarding(shard_begin_, chunks * (kShards + 1), budget);
+  resize_discarding(chunk_best_, chunks, budget);
 
   // Phase A.
   core::for_each_task(threads_, chunks, [&](std::size_t thread, std::size_t chunk) {
