@@ -451,7 +451,7 @@ class ParallelLayers {
   // Gives the storage's bytes back to the budget.
   ~ParallelLayers() {
     budget_->release(bytes_of(children_) + bytes_of(shard_begin_) + bytes_of(chunk_best_));
-    for (const std::vector<PendingChild>& made : made_) budget_->release(bytes_of(made));
+    for (const ChildBuffer& made : made_) budget_->release(bytes_of(made));
     for (std::size_t s = 0; s < kShards; ++s)
       budget_->release(bytes_of(shards_[s].entries) + shards_[s].slots * sizeof(std::uint64_t));
   }
@@ -463,15 +463,15 @@ class ParallelLayers {
                BestEnd& best);
 
  private:
+  using ChildBuffer = std::vector<PendingChild, UnwrittenAllocator<PendingChild>>;
   std::size_t threads_;
   std::size_t chunk_positions_;
   int pieces_;
   core::MemoryBudget* budget_;
-  std::vector<PendingChild, UnwrittenAllocator<PendingChild>>
-      children_;                                 // chunk c's region: [c * region, (c + 1) * region)
-  std::vector<std::uint32_t> shard_begin_;       // [c * (kShards + 1) + s]: shard s's children in the region
-  std::vector<BestEnd> chunk_best_;              // per chunk: its best finished game
-  std::vector<std::vector<PendingChild>> made_;  // per thread: one chunk's children as made
+  ChildBuffer children_;                    // chunk c's region: [c * region, (c + 1) * region)
+  std::vector<std::uint32_t> shard_begin_;  // [c * (kShards + 1) + s]: shard s's children in the region
+  std::vector<BestEnd> chunk_best_;         // per chunk: its best finished game
+  std::vector<ChildBuffer> made_;           // per thread: one chunk's children as made
   // One shard of the merge: its entries and index (the index's slots are
   // counted on the solve's budget by expand, hence its own unlimited one).
   struct Shard {
@@ -493,14 +493,14 @@ Layer ParallelLayers::expand(const LayerContext& context, const Layer& current, 
   // Sizes of phase A's output, counted before it runs.
   counter.start_workers(threads_);
   if (made_.empty()) made_.resize(threads_);
-  for (std::vector<PendingChild>& made : made_) resize_discarding(made, region, budget);
+  for (ChildBuffer& made : made_) resize_discarding(made, region, budget);
   resize_discarding(children_, chunks * region, budget);
   resize_discarding(shard_begin_, chunks * (kShards + 1), budget);
   resize_discarding(chunk_best_, chunks, budget);
 
   // Phase A.
   core::for_each_task(threads_, chunks, [&](std::size_t thread, std::size_t chunk) {
-    std::vector<PendingChild>& made = made_[thread];
+    ChildBuffer& made = made_[thread];
     std::array<std::uint32_t, kShards> in_shard{};
     std::size_t made_count = 0;
     BestEnd chunk_best;
