@@ -56,7 +56,8 @@ int run_check_command(const CheckArguments& args) {
   settings.paths = args.paths;
   settings.write_answers = args.write_answers;
   settings.jobs = args.jobs.value_or(hunt::default_jobs());
-  settings.reference_threads = args.threads.value_or(core::default_search_threads());
+  settings.reference_threads =
+      std::min(args.threads.value_or(core::default_search_threads()), core::default_search_threads());
   settings.run_limits.timeout = std::chrono::milliseconds(args.timeout_ms);
   settings.run_limits.memory_bytes = static_cast<std::uint64_t>(args.memory_mib) << 20;
   read_schema_options(args.puzzle->options, args.puzzle_options, false, settings.options);

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <limits>
@@ -114,7 +115,8 @@ int run_hunt_command(const HuntArguments& args) {
   settings.jobs = args.jobs.value_or(args.slow ? 1U : hunt::default_jobs());
   // --slow measures CPU times: the reference's threads (idle TBB workers
   // spin a little after a solve) stay off the measured program's cores.
-  settings.reference_threads = args.threads.value_or(args.slow ? 1 : core::default_search_threads());
+  settings.reference_threads =
+      std::min(args.threads.value_or(args.slow ? 1 : core::default_search_threads()), core::default_search_threads());
   settings.run_limits.timeout = std::chrono::milliseconds(
       args.timeout_ms.value_or(args.slow ? args.limit_ms * kSlowTimeoutFactor + kSlowTimeoutExtraMs : 2000));
   // Cannot overflow: memory_mib <= kMaxMemoryMiB = 2^20.

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -107,7 +108,9 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
   request.want_line = false;  // the CLI prints the answer, the explanation or the document
   request.limits.max_nodes = max_nodes;
   request.limits.max_memory_bytes = max_memory_mib * kBytesPerMiB;
-  request.limits.threads = threads;
+  // More threads than cores would only queue (oneTBB runs at most one per
+  // core): the search gets the cores, and says so in --json.
+  request.limits.threads = std::min(threads, boardsearch::core::default_search_threads());
   if (time_limit > 0) request.limits.deadline = boardsearch::core::SearchLimits::deadline_in(time_limit);
   const bool show_progress = isatty(STDERR_FILENO) == 1;
   bool progress_shown = false;

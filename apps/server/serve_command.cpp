@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -79,10 +80,13 @@ int serve(const ServeOptions& options) {
   config.host = options.host;
   config.port = options.port;
   try {
-    config.budget = {node_budget(options.max_nodes), seconds_budget(options.time_limit),
-                     memory_budget(options.max_memory_mb, options.workers),
-                     options.threads ? app::decimal_option(*options.threads, "--threads", 1, core::kMaxSearchThreads)
-                                     : core::default_search_threads()};
+    config.budget = {
+        node_budget(options.max_nodes), seconds_budget(options.time_limit),
+        memory_budget(options.max_memory_mb, options.workers),
+        // More threads than cores would only queue: at most the cores.
+        std::min(options.threads ? app::decimal_option(*options.threads, "--threads", 1, core::kMaxSearchThreads)
+                                 : core::default_search_threads(),
+                 core::default_search_threads())};
   } catch (const app::InputError& e) {  // a bad option value: one line, exit 2
     std::cerr << "boardsearch: " << e.what() << '\n';
     return kExitUsage;

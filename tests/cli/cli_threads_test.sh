@@ -2,7 +2,8 @@
 # --threads on every command that solves: a bad value is a usage error naming
 # the option (exit 2, one line); answers never depend on it (every sample at
 # 1, 2 and 4 threads gives its judge answer); a judge-size sample starts no
-# thread (--json reports the threads that searched: 1).
+# thread (--json reports the threads that searched: 1); a long solve uses
+# the threads asked for, at most the cores, and prints no warning.
 set -u
 bin="$1"
 data="$2"
@@ -47,6 +48,27 @@ def find(node):
 print(find(json.load(open(sys.argv[1]))))' "$tmp/out")
     [ "$used" = 1 ] || fail "$puzzle $(basename "$input") --json: threads $used, wanted 1"
   done
+done
+
+# Step 3. A solve long enough to go parallel (the full 9 x 9 footholds board
+# from corner to corner, about 900,000 nodes): the same answer at every
+# count, nothing on stderr (asking for more threads than cores is no
+# warning), and --json reports the threads that searched: the cores, at most.
+{
+  echo "9 9"
+  for _ in $(seq 9); do echo "1 1 1 1 1 1 1 1 1"; done
+  echo "0 0"
+  echo "8 8"
+} >"$tmp/full9.in"
+cores=$(nproc)
+for threads in 1 2 256; do
+  expect 0 "full 9 x 9 footholds --threads $threads" -- footholds --threads "$threads" "$tmp/full9.in"
+  expect_output 77 "full 9 x 9 footholds --threads $threads"
+  [ -s "$tmp/err" ] && fail "full 9 x 9 --threads $threads: stderr is not empty: $(cat "$tmp/err")"
+  expect 0 "full 9 x 9 footholds --threads $threads --json" -- footholds --threads "$threads" --json "$tmp/full9.in"
+  used=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["threads"])' "$tmp/out")
+  wanted=$((threads < cores ? threads : cores))
+  [ "$used" = "$wanted" ] || fail "full 9 x 9 --threads $threads --json: threads $used, wanted $wanted ($cores cores)"
 done
 
 finish "--threads"

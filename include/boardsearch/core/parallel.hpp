@@ -35,6 +35,7 @@
 #include <atomic>
 #include <cstddef>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <type_traits>
@@ -92,6 +93,25 @@ class FirstException {
   std::atomic<bool> raised_{false};
 };
 
+#ifndef BOARDSEARCH_STD_THREADS
+// The calling thread's arena for `concurrency` threads (at most the cores:
+// oneTBB prints a warning on stderr when an arena asks for more workers than
+// it has). Kept for the thread's lifetime: a fresh arena per call let TBB's
+// worker fall behind when calls follow each other quickly (it joined a new
+// arena only after the caller had taken nearly every task: 103 of 15,840
+// tasks in 120 short calls, measured); one arena per calling thread, not per
+// process, so that solves running on different threads (the server's
+// workers) never queue behind each other's arena slots.
+inline tbb::task_arena& arena_for(std::size_t concurrency) {
+  thread_local std::vector<std::unique_ptr<tbb::task_arena>> arenas;
+  const std::size_t size = std::min(concurrency, default_search_threads());
+  if (arenas.size() <= size) arenas.resize(size + 1);
+  std::unique_ptr<tbb::task_arena>& arena = arenas[size];
+  if (!arena) arena = std::make_unique<tbb::task_arena>(static_cast<int>(size));
+  return *arena;
+}
+#endif
+
 // Calls body(i) for i in [0, threads), concurrently where cores allow, with
 // body(0) on the calling thread (see the top of this file). threads <= 1:
 // just body(0), no thread started.
@@ -103,8 +123,7 @@ void run_on_threads(std::size_t threads, Body&& body) {
   }
   FirstException errors;
 #ifndef BOARDSEARCH_STD_THREADS
-  tbb::task_arena arena(static_cast<int>(threads));
-  arena.execute([&] {
+  arena_for(threads).execute([&] {
     tbb::task_group group;
     for (std::size_t i = 1; i < threads; ++i)
       group.run([&body, &errors, i] {
