@@ -13,6 +13,7 @@ const ENGINE_DELAY_MS = 250;
 
 addMessages({
   en: {
+    'footholds.option.table-mb': 'Table size (MiB)',
     'footholds.what.header': '"R C"',
     'footholds.what.row': 'board row {r}',
     'footholds.what.value': 'value {c}',
@@ -57,6 +58,8 @@ addMessages({
     'footholds.firstToMove': 'First to move',
   },
   ko: {
+    'footholds.option.table-mb': '표 크기 (MiB)',
+    'footholds.option.table-mb.help': '게임 탐색 표의 크기(MiB), 1에서 1024까지 (기본값: 판에 따라 정하며 최대 8 MiB, --max-memory에 맞게 줄임)',
     'footholds.description': 'R C, 0/1로 된 발판 R줄, A의 행과 열, B의 행과 열을 읽습니다(보드는 최대 128칸, 행과 열은 0부터). 프로그래머스의 형식도 읽습니다: board, aloc, bloc 리터럴, 예를 들어 \'[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]\'(\'board =\' 같은 이름은 있어도 없어도 됩니다). A가 먼저 움직입니다. 플레이어는 이웃한 발판으로 한 칸 움직이고, 떠난 발판은 사라집니다. 움직일 수 없거나 밟고 있던 발판이 사라진 플레이어가 집니다. 이기는 쪽은 최대한 빨리 이기고 지는 쪽은 최대한 늦게 질 때 두 플레이어가 움직이는 횟수의 합을 출력합니다.',
     'footholds.what.header': '"R C"',
     'footholds.what.row': '보드의 {r}행',
