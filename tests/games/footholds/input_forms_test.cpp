@@ -14,30 +14,19 @@
 #include "games/footholds/solver.hpp"
 #include "games/footholds/strict.hpp"
 #include "games/footholds/test_support.hpp"
+#include "support/solve_request.hpp"
 
 namespace boardsearch::footholds {
 namespace {
+
+using testing::request_of;
+// The message of the InputError f() throws (another exception escapes).
+constexpr auto error_of = [](auto&& f) { return testing::error_of<app::InputError>(f); };
 
 using core::SplitMix64;
 using testing::scaled;
 using testing::footholds_support::random_board;
 using testing::footholds_support::reference_total;
-
-// A request for `input` with no limits (the input must outlive it).
-app::SolveRequest request_of(std::string_view input) {
-  app::SolveRequest request;
-  request.input = input;
-  return request;
-}
-
-std::string error_of(auto&& f) {
-  try {
-    f();
-  } catch (const app::InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 // How the literals are written: the separators between them and inside
 // them, and whether each carries its name.

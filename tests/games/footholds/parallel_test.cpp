@@ -301,7 +301,10 @@ TEST(FootholdsParallel, SharedTableNeverReturnsAnotherPositionsBounds) {
         }
       });
       EXPECT_EQ(wrong.load(), 0);
-      EXPECT_GT(hits.load(), 100u);
+      // The probes did find entries (about 1 in 36 under TSan's scaled-down
+      // rounds, more in Release): the check above saw real hits. Relative to
+      // the rounds run, since the sanitized builds run 16 to 128 times fewer.
+      EXPECT_GT(hits.load(), static_cast<std::uint64_t>(rounds) / 100);
     };
     if (wide)
       run(Bits128{});

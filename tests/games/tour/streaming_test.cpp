@@ -15,29 +15,17 @@
 #include "games/tour/search.hpp"
 #include "games/tour/strict.hpp"
 #include "support/read_file.hpp"
+#include "support/solve_request.hpp"
 
 namespace boardsearch::tour {
 namespace {
 
+using boardsearch::testing::error_of;
+using boardsearch::testing::request_of;
+
 using boardsearch::testing::read_file;
 
 std::string sample() { return read_file(std::string(BOARDSEARCH_TOUR_DATA) + "/01.in"); }
-
-// A request for `input` with no limits (the input must outlive it).
-app::SolveRequest request_of(std::string_view input) {
-  app::SolveRequest request;
-  request.input = input;
-  return request;
-}
-
-std::string error_of(auto&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 // `count` copies of the one-cell case, the biggest judge file per byte.
 std::string one_cell_cases(int count) {
