@@ -71,4 +71,13 @@ for threads in 1 2 256; do
   [ "$used" = "$wanted" ] || fail "full 9 x 9 --threads $threads --json: threads $used, wanted $wanted ($cores cores)"
 done
 
+# Step 4. Six yut pieces on 40 dice (wide layers): the answer at 2 threads
+# is the answer at 1 (the parallel layers once stopped this at 2 threads
+# with "memory limit" whatever --max-memory allowed).
+echo "3 2 4 1 1 5 1 3 5 1 5 2 1 1 4 4 1 2 1 5 4 1 5 1 2 5 1 5 5 4 1 2 1 5 2 3 4 2 5 1" >"$tmp/yut40.in"
+for threads in 1 2; do
+  expect 0 "yut --pieces 6 on 40 dice --threads $threads" -- yut --pieces 6 --threads "$threads" "$tmp/yut40.in"
+  expect_output 990 "yut --pieces 6 on 40 dice --threads $threads"
+done
+
 finish "--threads"
