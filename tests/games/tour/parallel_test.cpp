@@ -17,6 +17,7 @@
 #include "games/tour/io.hpp"
 #include "games/tour/plain_dfs.hpp"
 #include "games/tour/puzzle.hpp"
+#include "games/tour/replay.hpp"
 #include "games/tour/search.hpp"
 #include "support/read_file.hpp"
 #include "support/sanitized.hpp"
@@ -24,6 +25,7 @@
 namespace boardsearch::tour {
 namespace {
 
+using testing::expect_tour_replays;
 using testing::Rows;
 
 // ThreadSanitizer runs 5-15 times slower: fewer random cases there.
@@ -37,42 +39,6 @@ int count(int release_count) { return std::max(1, boardsearch::testing::scaled(r
 constexpr std::array<std::size_t, 3> kThreadCounts = {1, 2, 4};
 
 Board to_board(const Rows& rows) { return parse_boards(testing::case_text(rows)).front(); }
-
-// Replays `result` on `rows` rolling cell by cell (not the solver's rules):
-// every step moves, the ball stops where the rules say, every empty cell is
-// visited, and the steps are the value.
-void expect_tour_replays(const Rows& rows, const TourResult& result) {
-  ASSERT_TRUE(result.search.value.has_value());
-  const int n = static_cast<int>(rows.size());
-  const int m = static_cast<int>(rows[0].size());
-  std::vector<std::vector<bool>> visited(static_cast<std::size_t>(n), std::vector<bool>(static_cast<std::size_t>(m)));
-  auto open = [&](int r, int c) {
-    return r >= 0 && c >= 0 && r < n && c < m &&
-           rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == '.' &&
-           !visited[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
-  };
-  int r = result.start.row, c = result.start.col;
-  ASSERT_TRUE(open(r, c)) << "start is not an empty cell";
-  visited[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = true;
-  for (const Move& move : result.search.line) {
-    const int dr = move.direction == Direction::up ? -1 : move.direction == Direction::down ? 1 : 0;
-    const int dc = move.direction == Direction::left ? -1 : move.direction == Direction::right ? 1 : 0;
-    int rolled = 0;
-    while (open(r + dr, c + dc)) {
-      r += dr, c += dc;
-      visited[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = true;
-      ++rolled;
-    }
-    ASSERT_GT(rolled, 0) << "a step that moves no cell";
-    ASSERT_EQ(rolled, move.length);
-  }
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < m; ++j)
-      if (rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] == '.') {
-        ASSERT_TRUE(visited[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]) << "cell " << i << "," << j;
-      }
-  EXPECT_EQ(static_cast<int>(result.search.line.size()), *result.search.value);
-}
 
 TourResult solve_threads(const Board& board, std::size_t threads, std::uint64_t trial, std::size_t split,
                          const core::SearchLimits& limits = {}) {
