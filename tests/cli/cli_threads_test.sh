@@ -71,13 +71,20 @@ for threads in 1 2 256; do
   [ "$used" = "$wanted" ] || fail "full 9 x 9 --threads $threads --json: threads $used, wanted $wanted ($cores cores)"
 done
 
-# Step 4. Six yut pieces on 40 dice (wide layers): the answer at 2 threads
-# is the answer at 1 (the parallel layers once stopped this at 2 threads
-# with "memory limit" whatever --max-memory allowed).
+# Step 4. Six and eight yut pieces on 40 dice (wide layers): the answer at
+# 2 threads is the answer at 1, and --json says the layers really went to
+# the threads (the parallel layers once stopped this at 2 threads with
+# "memory limit" whatever --max-memory allowed).
 echo "3 2 4 1 1 5 1 3 5 1 5 2 1 1 4 4 1 2 1 5 4 1 5 1 2 5 1 5 5 4 1 2 1 5 2 3 4 2 5 1" >"$tmp/yut40.in"
-for threads in 1 2; do
-  expect 0 "yut --pieces 6 on 40 dice --threads $threads" -- yut --pieces 6 --threads "$threads" "$tmp/yut40.in"
-  expect_output 990 "yut --pieces 6 on 40 dice --threads $threads"
+for pieces in 6 8; do
+  what="yut --pieces $pieces on 40 dice"
+  expect 0 "$what --threads 1" -- yut --pieces "$pieces" --threads 1 "$tmp/yut40.in"
+  expect_output 990 "$what --threads 1"
+  expect 0 "$what --threads 2 --json" -- yut --pieces "$pieces" --threads 2 --json "$tmp/yut40.in"
+  [ -s "$tmp/err" ] && fail "$what --threads 2: stderr is not empty: $(cat "$tmp/err")"
+  got=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(d["answer"], d["threads"])' "$tmp/out")
+  wanted=$((cores < 2 ? cores : 2))
+  [ "$got" = "990 $wanted" ] || fail "$what --threads 2 --json: answer and threads '$got', wanted '990 $wanted'"
 done
 
 finish "--threads"

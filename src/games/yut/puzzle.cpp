@@ -112,15 +112,9 @@ app::SolveReport solve(const app::SolveRequest& request) {
   if (random_dice_requested(options)) return solve_random_dice(request, options, board, pieces);
   const std::vector<int> dice = parse_dice(request.input, board);
 
-  // Known dice search on one thread for now: the parallel layers
-  // (ParallelLayers in solver.cpp, tested against the plain search there)
-  // miscount their buffers on the memory budget on 6 to 8 pieces, so that
-  // `yut --pieces 8` on 40 dice stopped with "memory limit" at 2 threads
-  // whatever --max-memory said, while one thread solves it. Until that is
-  // mended, a front end's threads do not reach this search.
-  core::SearchLimits limits = request.limits;
-  limits.threads = 1;
-  const auto result = solve_schedule(board, dice, pieces, limits);
+  // The front end's threads reach the exact pass (its wide layers only: a
+  // judge-size schedule never starts a thread; solver.hpp).
+  const auto result = solve_schedule(board, dice, pieces, request.limits);
   if (!result.proven()) throw app::LimitError(app::limit_message(result.outcome, result.stats));
   const long long best = *result.value;
 

@@ -124,7 +124,7 @@ class LayerIndex {
   ~LayerIndex() { budget_->release(bytes_of(slots_)); }
 
   // The slots of an index made for `expected` keys (load at most one half).
-  static std::size_t capacity_for(std::size_t expected) {
+  static constexpr std::size_t capacity_for(std::size_t expected) {
     std::size_t capacity = kMinCapacity;
     while (capacity < 2 * expected) capacity *= 2;
     return capacity;
@@ -138,6 +138,14 @@ class LayerIndex {
     else
       std::fill(slots_.begin(), slots_.end(), kEmptySlot);
     shift_ = 64 - std::countr_zero(capacity);
+    size_ = 0;
+  }
+
+  // Frees the slots (released on the index's budget). The index must be
+  // reset before it is used again.
+  void free_slots() {
+    budget_->release(bytes_of(slots_));
+    slots_ = std::vector<std::uint64_t>();
     size_ = 0;
   }
 
@@ -231,7 +239,25 @@ std::vector<Move> rebuild_plan(const std::vector<Layer>& layers, const BestEnd& 
   return plan;
 }
 
+// The layers of one run, counted on the solve's budget. Their bytes go back
+// to it when the run is freed or destroyed, also when a limit stops the
+// search in the middle of a layer (the layer being built is already one of
+// `layers`), so that every byte a solve counts is released by its end.
 struct LayerRun {
+  explicit LayerRun(core::MemoryBudget& counted_on) : budget(&counted_on) {}
+  // The source is left without layers (a moved-from vector is empty).
+  LayerRun(LayerRun&& other) noexcept = default;
+  LayerRun& operator=(LayerRun&&) = delete;
+  ~LayerRun() { free(); }
+
+  // Frees the layers and releases their bytes.
+  void free() {
+    for (const Layer& layer : layers) budget->release(bytes_of(layer));
+    budget->release(bytes_of(layers));
+    layers = std::vector<Layer>();  // frees the block (`= {}` would keep it: see resize_discarding)
+  }
+
+  core::MemoryBudget* budget;
   std::vector<Layer> layers;
   BestEnd best;
   bool truncated = false;  // a beam dropped positions (else the run was exact)
@@ -405,6 +431,9 @@ struct PendingChild {
   std::uint8_t shard;
 };
 
+// The sizes the memory bound of solver.hpp is stated in.
+static_assert(sizeof(PendingChild) == 24 && sizeof(LayerEntry) == 24);
+
 constexpr int kShardBits = 6;
 constexpr std::size_t kShards = std::size_t{1} << kShardBits;
 // Not LayerIndex's multiplier: the index picks its slot from the top bits of
@@ -428,11 +457,17 @@ void resize_counted(std::vector<T, A>& storage, std::size_t size, core::MemoryBu
 // all written before they are read): a block too small is freed before the
 // new one is made, so nothing is copied (and no page of the old block is
 // touched again).
+// The block is freed by move-assigning an empty vector. `storage = {}` would
+// not free it: it picks operator=(initializer_list), an assign that keeps
+// the capacity, so the old block was released here and again by
+// reserve_counted, and the budget's held count wrapped below zero (every
+// later allocation then passed any --max-memory: issue #17, "memory limit"
+// at 2 threads on 40 dice).
 template <class T, class A>
 void resize_discarding(std::vector<T, A>& storage, std::size_t size, core::MemoryBudget& budget) {
   if (size > storage.capacity()) {
     budget.release(bytes_of(storage));
-    storage = {};
+    storage = std::vector<T, A>();
   }
   resize_counted(storage, size, budget);
 }
@@ -441,11 +476,13 @@ void resize_discarding(std::vector<T, A>& storage, std::size_t size, core::Memor
 // on the budget until it is destroyed.
 class ParallelLayers {
  public:
+  // Counts the shards' first (smallest) indexes on `budget` before they are
+  // made.
   ParallelLayers(std::size_t threads, std::size_t chunk_positions, int pieces, core::MemoryBudget& budget)
       : threads_(threads),
         chunk_positions_(std::max<std::size_t>(1, chunk_positions)),
         pieces_(pieces),
-        budget_(&budget) {}
+        budget_((budget.allocate(kShards * kFirstSlots * sizeof(std::uint64_t)), &budget)) {}
   ParallelLayers(const ParallelLayers&) = delete;
   ParallelLayers& operator=(const ParallelLayers&) = delete;
   // Gives the storage's bytes back to the budget.
@@ -456,14 +493,24 @@ class ParallelLayers {
       budget_->release(bytes_of(shards_[s].entries) + shards_[s].slots * sizeof(std::uint64_t));
   }
 
-  // Expands `current` (layer `turn`) into the next layer, on the threads
+  // Expands `current` (layer `turn`) into `next` (empty), on the threads
   // (see above). Offers the finished games of `current` to `best`.
   template <int kPieces>
-  Layer expand(const LayerContext& context, const Layer& current, std::size_t turn, NodeCounter& counter,
-               BestEnd& best);
+  void expand(const LayerContext& context, const Layer& current, std::size_t turn, NodeCounter& counter, BestEnd& best,
+              Layer& next);
+
+  // Adds what this run's layers on threads needed to `footprint`
+  // (ParallelFootprint, solver.hpp).
+  void report(ParallelFootprint& footprint) const {
+    footprint.widest_layer = std::max(footprint.widest_layer, widest_layer_);
+    std::size_t shard_children = 0;
+    for (std::size_t s = 0; s < kShards; ++s) shard_children += shards_[s].most_children;
+    footprint.shard_children = std::max(footprint.shard_children, shard_children);
+  }
 
  private:
   using ChildBuffer = std::vector<PendingChild, UnwrittenAllocator<PendingChild>>;
+  static constexpr std::size_t kFirstSlots = LayerIndex::capacity_for(0);
   std::size_t threads_;
   std::size_t chunk_positions_;
   int pieces_;
@@ -477,19 +524,22 @@ class ParallelLayers {
   struct Shard {
     core::MemoryBudget counted_by_the_solve{0};
     LayerIndex index{counted_by_the_solve};
-    std::size_t slots = 0;          // the index's capacity, as counted on the solve's budget
-    std::size_t most_children = 0;  // the most children of one layer so far (the index is sized for it)
+    std::size_t slots = kFirstSlots;  // the index's capacity, as counted on the solve's budget
+    std::size_t most_children = 0;    // the most children of one layer so far (the index is sized for it)
     Layer entries;
   };
   std::unique_ptr<Shard[]> shards_ = std::make_unique<Shard[]>(kShards);
+  std::size_t widest_layer_ = 0;  // the most positions of a layer expanded
 };
+static_assert((kShards + 1) * sizeof(std::uint32_t) + sizeof(BestEnd) == 284);
 
 template <int kPieces>
-Layer ParallelLayers::expand(const LayerContext& context, const Layer& current, std::size_t turn, NodeCounter& counter,
-                             BestEnd& best) {
+void ParallelLayers::expand(const LayerContext& context, const Layer& current, std::size_t turn, NodeCounter& counter,
+                            BestEnd& best, Layer& next) {
   core::MemoryBudget& budget = *budget_;
   const std::size_t chunks = (current.size() + chunk_positions_ - 1) / chunk_positions_;
   const std::size_t region = chunk_positions_ * static_cast<std::size_t>(pieces_);
+  widest_layer_ = std::max(widest_layer_, current.size());
   // Sizes of phase A's output, counted before it runs.
   counter.start_workers(threads_);
   if (made_.empty()) made_.resize(threads_);
@@ -533,33 +583,34 @@ Layer ParallelLayers::expand(const LayerContext& context, const Layer& current, 
   for (std::size_t chunk = 0; chunk < chunks; ++chunk)
     if (chunk_best_[chunk].found) best.offer(chunk_best_[chunk].score, turn, chunk_best_[chunk].entry);
 
-  // Phase B. The shards' entries and indexes grow to fit this layer (they
-  // never shrink: no block is freed and made again from layer to layer);
-  // each new block is counted before the phase and the old one released
-  // after it. The entries grow here, on the solve's thread; an index grows
-  // in its task (reset).
+  // Phase B. A shard's entries and index grow to fit this layer and never
+  // shrink (once the layers stop growing no block is made again). What they
+  // hold does not matter between layers, so a block too small is released
+  // and freed before the bigger one is counted and made: the budget holds
+  // what the heap holds, and a refused block leaves nothing uncounted. The
+  // entries are made here, on the solve's thread; an index is counted here
+  // and made in its task (reset).
   std::array<std::size_t, kShards> shard_children{};
   for (std::size_t chunk = 0; chunk < chunks; ++chunk)
     for (std::size_t s = 0; s < kShards; ++s)
       shard_children[s] += shard_begin_[chunk * (kShards + 1) + s + 1] - shard_begin_[chunk * (kShards + 1) + s];
-  std::uint64_t new_bytes = 0, old_bytes = 0;
   for (std::size_t s = 0; s < kShards; ++s) {
     Shard& shard = shards_[s];
+    shard.entries.clear();
     if (shard_children[s] > shard.entries.capacity()) {
-      new_bytes += shard_children[s] * sizeof(LayerEntry);
-      old_bytes += bytes_of(shard.entries);
+      budget.release(bytes_of(shard.entries));
+      shard.entries = Layer();
+      budget.allocate(shard_children[s] * sizeof(LayerEntry));
+      shard.entries.reserve(shard_children[s]);
     }
     shard.most_children = std::max(shard.most_children, shard_children[s]);
     if (const std::size_t slots = LayerIndex::capacity_for(shard.most_children); slots != shard.slots) {
-      new_bytes += slots * sizeof(std::uint64_t);
-      old_bytes += shard.slots * sizeof(std::uint64_t);
+      budget.release(shard.slots * sizeof(std::uint64_t));
+      shard.index.free_slots();
+      shard.slots = 0;
+      budget.allocate(slots * sizeof(std::uint64_t));
       shard.slots = slots;
     }
-  }
-  budget.allocate(new_bytes);
-  for (std::size_t s = 0; s < kShards; ++s) {
-    shards_[s].entries.clear();
-    shards_[s].entries.reserve(shard_children[s]);
   }
   core::for_each_task(threads_, kShards, [&](std::size_t s) {
     Shard& shard = shards_[s];
@@ -584,18 +635,15 @@ Layer ParallelLayers::expand(const LayerContext& context, const Layer& current, 
       }
     }
   });
-  budget.release(old_bytes);
 
   // Phase C.
   std::array<std::size_t, kShards + 1> offset{};
   for (std::size_t s = 0; s < kShards; ++s) offset[s + 1] = offset[s] + shards_[s].entries.size();
-  Layer next;
   resize_counted(next, offset[kShards], budget);
   core::for_each_task(threads_, kShards, [&](std::size_t s) {
     const Layer& entries = shards_[s].entries;
     std::copy(entries.begin(), entries.end(), next.begin() + static_cast<std::ptrdiff_t>(offset[s]));
   });
-  return next;
 }
 
 // Runs the turns layer by layer; layer t holds the positions after t moves.
@@ -632,7 +680,7 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
   const FutureBound* ranking_bound = nullptr;
   // Only the exact run expands layers in parallel (a beam's layers are narrow).
   const bool may_go_parallel = threads > 1 && pruning.beam_width == 0;
-  LayerRun run;
+  LayerRun run(budget);
   auto& layers = run.layers;
   Squares all_on_start{};
   std::fill_n(all_on_start.begin(), pieces, static_cast<std::uint8_t>(board.start));
@@ -653,13 +701,14 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
                                bound,
                                bound != nullptr ? bound->at(turn + 1) : FutureBound::AtTurn{},
                                pruning.lower_bound};
+    // The next layer is built in place (room for every layer was reserved,
+    // so `current` stays where it is).
+    Layer& next = layers.emplace_back();
     if (may_go_parallel && current.size() >= tuning.parallel_layer) {
       if (!parallel) parallel.emplace(threads, tuning.chunk_positions, pieces, budget);
-      Layer next = parallel->expand<kPieces>(context, current, turn, counter, run.best);
-      layers.push_back(std::move(next));
+      parallel->expand<kPieces>(context, current, turn, counter, run.best, next);
       continue;
     }
-    Layer next;
     reserve_counted(next, current.size() + current.size() / 2, budget);
     index.reset(current.size() + current.size() / 2);
 
@@ -692,8 +741,8 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
       keep_most_promising(next, pruning.beam_width, *ranking_bound, pieces, turn + 1, budget);
       run.truncated = true;
     }
-    layers.push_back(std::move(next));
   }
+  if (parallel && tuning.footprint != nullptr) parallel->report(*tuning.footprint);
   parallel.reset();  // its buffers back before the last layer is read
   // Every position after the last die is a finished game (no-op if the last
   // layer is empty because all games ended earlier).
@@ -720,13 +769,6 @@ LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const 
   return runs[static_cast<std::size_t>(pieces - 1)](board, moves, dice, counter, budget, pruning, threads, tuning);
 }
 
-// Frees a run's layers and releases their bytes on `budget`.
-void free_layers(LayerRun& run, core::MemoryBudget& budget) {
-  for (const Layer& layer : run.layers) budget.release(bytes_of(layer));
-  budget.release(bytes_of(run.layers));
-  run.layers = {};
-}
-
 }  // namespace
 
 // Steps: 1. the future bound (bound.hpp), its costs tuned for the start (made
@@ -739,7 +781,8 @@ void free_layers(LayerRun& run, core::MemoryBudget& budget) {
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
                                                    const core::SearchLimits& limits, const ScheduleTuning& tuning) {
   core::SearchControl control(limits);
-  core::MemoryBudget budget(limits.max_memory_bytes);
+  core::MemoryBudget own_budget(limits.max_memory_bytes);
+  core::MemoryBudget& budget = tuning.budget != nullptr ? *tuning.budget : own_budget;
   core::SearchResult<Move, long long> result;
   const MoveTable moves(board);
   const std::size_t threads = std::clamp<std::size_t>(limits.threads, 1, core::kMaxSearchThreads);
@@ -771,7 +814,7 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
       tuned_bound().tune_along(guide);
       // Step 4. Every position of the beam's game is kept, so the exact run
       // ends on a game at least that good (best.found holds).
-      free_layers(beam, budget);  // memory back before the exact run
+      beam.free();  // memory back before the exact run
       const LayerRun exact = run_layers(board, moves, dice, pieces, counter, budget,
                                         Pruning{0, {}, &*bound, beam.best.score}, threads, tuning);
       result.value = exact.best.score;

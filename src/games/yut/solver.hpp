@@ -44,6 +44,17 @@ inline constexpr std::size_t kParallelLayerPositions = 8192;
 // by whichever thread is free, so uneven chunks even out).
 inline constexpr std::size_t kParallelChunkPositions = 1024;
 
+// What the layers expanded on threads needed (tests: the bound on the extra
+// memory of the parallel layers below is stated in these).
+struct ParallelFootprint {
+  // The most positions of one layer expanded on threads (W).
+  std::size_t widest_layer = 0;
+  // The sum over the merge's 64 shards of the most children one shard
+  // received from one layer (S; about the most children of one layer, since
+  // the shards split every layer evenly by key hash).
+  std::size_t shard_children = 0;
+};
+
 // How solve_schedule runs; the defaults are the product's, tests change them
 // to reach every path on small inputs. No field changes the answer.
 struct ScheduleTuning {
@@ -54,6 +65,13 @@ struct ScheduleTuning {
   // chunk_positions positions (at least 1).
   std::size_t parallel_layer = kParallelLayerPositions;
   std::size_t chunk_positions = kParallelChunkPositions;
+  // Tests. budget: when set, the solve counts its memory on it instead of a
+  // budget of limits.max_memory_bytes (its own limit applies), so that a
+  // test can see that every byte counted was released by the end (whatever
+  // the outcome). footprint: when set, receives what the layers on threads
+  // needed (the largest over the solve's runs; unchanged if none ran).
+  core::MemoryBudget* budget = nullptr;
+  ParallelFootprint* footprint = nullptr;
 };
 
 // Solves one schedule. Preconditions: board valid (parse_board invariants),
@@ -72,9 +90,20 @@ struct ScheduleTuning {
 // and the set of positions of every layer are those of one thread (a plan
 // may differ where several are optimal). SearchStats::threads says how many
 // threads expanded a layer (1: none was wide enough). The parallel layers
-// hold more memory while they are built (every child before the merge: about
-// pieces x 24 bytes per position of the layer expanded), counted on the
-// budget like the rest.
+// hold more memory than one thread, counted on the budget like the rest. On
+// T threads in chunks of c positions (P pieces, W and S as in
+// ParallelFootprint), at most this many bytes beyond one thread's peak:
+//   24 P c (ceil(W / c) + T)        every child of a layer before the merge,
+//                                   and each thread's chunk as made;
+//   284 ceil(W / c)                 each chunk's shard counts and best end;
+//   24 S + 8 sum_s slots(n_s)       the shards' entries and indexes, kept
+//                                   from layer to layer, where n_s is the
+//                                   most children shard s received from one
+//                                   layer and slots(n) the smallest power of
+//                                   two >= max(64, 2n) (so at most
+//                                   56 S + 64 x 512 bytes).
+// (The next layer itself is made to its exact size; one thread's may hold
+// up to twice its positions.)
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
                                                    const core::SearchLimits& limits, const ScheduleTuning& tuning);
 

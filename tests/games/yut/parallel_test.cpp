@@ -55,6 +55,47 @@ core::SearchResult<Move, long long> solve_on(const Board& board, const std::vect
   return solve_schedule(board, dice, pieces, limits, tuning);
 }
 
+// A budget far above anything these tests hold (1 TiB), so that no solve
+// stops on it unless its count is wrong.
+constexpr std::uint64_t kGenerousBytes = std::uint64_t{1} << 40;
+
+// Whether `budget` (limit kGenerousBytes) holds nothing any more: only then
+// can the whole limit be counted at once.
+bool holds_nothing(core::MemoryBudget& budget) {
+  try {
+    budget.allocate(kGenerousBytes);
+  } catch (const core::SearchAborted&) {
+    return false;
+  }
+  budget.release(kGenerousBytes);
+  return true;
+}
+
+// The most bytes the parallel layers may hold beyond one thread's peak, as
+// solver.hpp states it (solve_schedule's comment).
+std::uint64_t documented_extra(const ParallelFootprint& used, int pieces, std::size_t threads, std::size_t chunk) {
+  const std::uint64_t chunks = (used.widest_layer + chunk - 1) / chunk;
+  const std::uint64_t p = static_cast<std::uint64_t>(pieces);
+  return 24 * p * chunk * (chunks + threads) + 284 * chunks + 56 * std::uint64_t{used.shard_children} + 64 * 512;
+}
+
+// A solve counted on its own generous budget: the result, and whether the
+// budget held nothing afterwards; `used` receives the parallel footprint.
+struct CountedSolve {
+  core::SearchResult<Move, long long> result;
+  bool gave_all_back = false;
+};
+CountedSolve counted_solve(const Board& board, const std::vector<int>& dice, int pieces, std::size_t threads,
+                           ScheduleTuning tuning, ParallelFootprint* used = nullptr, core::SearchLimits limits = {}) {
+  core::MemoryBudget budget(kGenerousBytes);
+  tuning.budget = &budget;
+  tuning.footprint = used;
+  CountedSolve solve;
+  solve.result = solve_on(board, dice, pieces, threads, tuning, limits);
+  solve.gave_all_back = holds_nothing(budget);
+  return solve;
+}
+
 TEST(YutParallel, LayersOnThreadsEqualThePlainSearchOnRandomSchedules) {
   core::SplitMix64 rng(0x17'0001);
   const int count = cases(1000);
@@ -68,17 +109,29 @@ TEST(YutParallel, LayersOnThreadsEqualThePlainSearchOnRandomSchedules) {
     const std::vector<int> dice = random_dice(rng, board, dice_count);
     const long long plain = plain_best(board, dice, pieces);
     const ScheduleTuning tuning = forced_parallel(1 + rng.below(4));
-    std::uint64_t serial_nodes = 0;
+    std::uint64_t serial_nodes = 0, serial_peak = 0;
     for (const std::size_t threads : kThreadCounts) {
-      const auto result = solve_on(board, dice, pieces, threads, tuning);
-      ASSERT_TRUE(result.proven()) << "case " << c;
+      // On a generous budget of its own: a wrong count (say, a block
+      // released twice) shows as a refused solve, a budget that does not
+      // come back to nothing, or a peak past the documented extra.
+      ParallelFootprint used;
+      const CountedSolve solve = counted_solve(board, dice, pieces, threads, tuning, &used);
+      const auto& result = solve.result;
+      ASSERT_TRUE(result.proven()) << "case " << c << ", " << threads << " threads";
+      EXPECT_TRUE(solve.gave_all_back) << "case " << c << ", " << threads << " threads";
+      if (threads == 1) serial_peak = result.stats.memory_bytes;
+      EXPECT_LE(result.stats.memory_bytes,
+                serial_peak + documented_extra(used, pieces, threads, tuning.chunk_positions))
+          << "case " << c << ", " << threads << " threads";
       ASSERT_EQ(result.value, plain) << "case " << c << ", " << threads << " threads";
       expect_plan_replays(board, dice, pieces, result.line, plain);
       // The layers hold the same positions whatever the threads: the same nodes.
       if (threads == 1) serial_nodes = result.stats.nodes;
       EXPECT_EQ(result.stats.nodes, serial_nodes) << "case " << c << ", " << threads << " threads";
       EXPECT_TRUE(result.stats.threads == 1 || result.stats.threads == threads) << result.stats.threads;
-      if (threads == 1) EXPECT_EQ(result.stats.threads, 1u);
+      if (threads == 1) {
+        EXPECT_EQ(result.stats.threads, 1u);
+      }
       on_threads += result.stats.threads > 1;
     }
   }
@@ -116,6 +169,59 @@ TEST(YutParallel, ThreadCountsAgreeOnWideSchedules) {
       EXPECT_EQ(result.stats.threads, threads) << "its layers are wide enough to split";
       expect_plan_replays(*wide_case.board, dice, wide_case.pieces, result.line, *serial.value);
     }
+  }
+}
+
+// The 40 dice of tests/cli/cli_threads_test.sh (6 pieces: 990). At 2
+// threads the parallel layers once released a buffer twice each time one
+// grew (`vector = {}` keeps the block), so the budget's count wrapped below
+// zero and every later block passed any limit: this stopped with "memory
+// limit" even on a 1 TiB budget.
+const std::vector<int> kFortyDice = {3, 2, 4, 1, 1, 5, 1, 3, 5, 1, 5, 2, 1, 1, 4, 4, 1, 2, 1, 5,
+                                     4, 1, 5, 1, 2, 5, 1, 5, 5, 4, 1, 2, 1, 5, 2, 3, 4, 2, 5, 1};
+
+TEST(YutParallel, FortyDiceOnThreadsFitAGenerousBudgetAndGiveItAllBack) {
+  const int pieces = 6;
+  const CountedSolve serial = counted_solve(standard_board(), kFortyDice, pieces, 1, ScheduleTuning{});
+  ASSERT_TRUE(serial.result.proven());
+  EXPECT_EQ(serial.result.value, 990);
+  EXPECT_TRUE(serial.gave_all_back);
+#if defined(__SANITIZE_THREAD__)
+  const std::vector<std::size_t> counts = {2};
+#else
+  const std::vector<std::size_t> counts = {2, 4};
+#endif
+  for (const std::size_t threads : counts) {
+    ParallelFootprint used;
+    const CountedSolve solve = counted_solve(standard_board(), kFortyDice, pieces, threads, ScheduleTuning{}, &used);
+    ASSERT_TRUE(solve.result.proven()) << threads << " threads: outcome " << static_cast<int>(solve.result.outcome);
+    EXPECT_EQ(solve.result.value, 990);
+    EXPECT_EQ(solve.result.stats.nodes, serial.result.stats.nodes);
+    EXPECT_EQ(solve.result.stats.threads, threads);
+    expect_plan_replays(standard_board(), kFortyDice, pieces, solve.result.line, 990);
+    EXPECT_TRUE(solve.gave_all_back) << threads << " threads";
+    EXPECT_GE(used.widest_layer, kParallelLayerPositions);
+    EXPECT_LE(solve.result.stats.memory_bytes,
+              serial.result.stats.memory_bytes + documented_extra(used, pieces, threads, kParallelChunkPositions));
+    // Stopped by a limit halfway, the budget comes back to nothing too.
+    core::SearchLimits half;
+    half.max_nodes = serial.result.stats.nodes / 2;
+    const CountedSolve stopped =
+        counted_solve(standard_board(), kFortyDice, pieces, threads, ScheduleTuning{}, nullptr, half);
+    EXPECT_EQ(stopped.result.outcome, core::Outcome::node_limit);
+    EXPECT_TRUE(stopped.gave_all_back);
+    // And on a budget of the solve's own peak it is solved; one byte less
+    // stops it, leaving nothing counted.
+    const std::uint64_t peak = solve.result.stats.memory_bytes;
+    core::SearchLimits fits;
+    fits.max_memory_bytes = peak;
+    EXPECT_EQ(solve_on(standard_board(), kFortyDice, pieces, threads, ScheduleTuning{}, fits).value, 990);
+    core::MemoryBudget tight(peak - 1);
+    ScheduleTuning counted_on_tight;
+    counted_on_tight.budget = &tight;
+    EXPECT_EQ(solve_on(standard_board(), kFortyDice, pieces, threads, counted_on_tight).outcome,
+              core::Outcome::memory_limit);
+    EXPECT_NO_THROW(tight.allocate(peak - 1)) << "something is still counted";
   }
 }
 
