@@ -453,10 +453,20 @@ void resize_counted(std::vector<T, A>& storage, std::size_t size, core::MemoryBu
   storage.resize(size);
 }
 
+// The capacity a buffer of the parallel layers grows to when it must hold
+// `needed` elements and has room for `capacity` < needed: at least half as
+// much again. Layers grow for many turns in a row, and a buffer grown to the
+// exact size each time was made again (and every page faulted in again) on
+// nearly every layer; growing by half bounds the blocks made by a logarithm
+// of the growth, for at most half as much again counted.
+std::size_t grown_capacity(std::size_t capacity, std::size_t needed) {
+  return std::max(needed, capacity + capacity / 2);
+}
+
 // Makes `storage` hold `size` elements whose values do not matter (they are
 // all written before they are read): a block too small is freed before the
-// new one is made, so nothing is copied (and no page of the old block is
-// touched again).
+// new one is made (grown_capacity), so nothing is copied (and no page of the
+// old block is touched again).
 // The block is freed by move-assigning an empty vector. `storage = {}` would
 // not free it: it picks operator=(initializer_list), an assign that keeps
 // the capacity, so the old block was released here and again by
@@ -466,10 +476,12 @@ void resize_counted(std::vector<T, A>& storage, std::size_t size, core::MemoryBu
 template <class T, class A>
 void resize_discarding(std::vector<T, A>& storage, std::size_t size, core::MemoryBudget& budget) {
   if (size > storage.capacity()) {
+    const std::size_t capacity = grown_capacity(storage.capacity(), size);
     budget.release(bytes_of(storage));
     storage = std::vector<T, A>();
+    reserve_counted(storage, capacity, budget);
   }
-  resize_counted(storage, size, budget);
+  storage.resize(size);
 }
 
 // The storage of the parallel layers, kept from layer to layer and counted
@@ -598,10 +610,10 @@ void ParallelLayers::expand(const LayerContext& context, const Layer& current, s
     Shard& shard = shards_[s];
     shard.entries.clear();
     if (shard_children[s] > shard.entries.capacity()) {
+      const std::size_t capacity = grown_capacity(shard.entries.capacity(), shard_children[s]);
       budget.release(bytes_of(shard.entries));
       shard.entries = Layer();
-      budget.allocate(shard_children[s] * sizeof(LayerEntry));
-      shard.entries.reserve(shard_children[s]);
+      reserve_counted(shard.entries, capacity, budget);
     }
     shard.most_children = std::max(shard.most_children, shard_children[s]);
     if (const std::size_t slots = LayerIndex::capacity_for(shard.most_children); slots != shard.slots) {

@@ -92,16 +92,17 @@ struct ScheduleTuning {
 // threads expanded a layer (1: none was wide enough). The parallel layers
 // hold more memory than one thread, counted on the budget like the rest. On
 // T threads in chunks of c positions (P pieces, W and S as in
-// ParallelFootprint), at most this many bytes beyond one thread's peak:
-//   24 P c (ceil(W / c) + T)        every child of a layer before the merge,
-//                                   and each thread's chunk as made;
-//   284 ceil(W / c)                 each chunk's shard counts and best end;
-//   24 S + 8 sum_s slots(n_s)       the shards' entries and indexes, kept
+// ParallelFootprint), at most this many bytes beyond one thread's peak (a
+// buffer that must grow grows by half at least, hence the factors 1.5):
+//   1.5 x 24 P c ceil(W / c)        every child of a layer before the merge;
+//   24 P c T                        each thread's chunk as made;
+//   1.5 x 284 ceil(W / c)           each chunk's shard counts and best end;
+//   1.5 x 24 S + 8 sum_s slots(n_s) the shards' entries and indexes, kept
 //                                   from layer to layer, where n_s is the
 //                                   most children shard s received from one
 //                                   layer and slots(n) the smallest power of
 //                                   two >= max(64, 2n) (so at most
-//                                   56 S + 64 x 512 bytes).
+//                                   68 S + 64 x 512 bytes).
 // (The next layer itself is made to its exact size; one thread's may hold
 // up to twice its positions.)
 core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span<const int> dice, int pieces,
