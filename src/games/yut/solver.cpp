@@ -137,8 +137,21 @@ class LayerIndex {
       resize(capacity);
     else
       std::fill(slots_.begin(), slots_.end(), kEmptySlot);
-    shift_ = 64 - std::countr_zero(capacity);
-    size_ = 0;
+    use_first(capacity);
+  }
+
+  // Empties the index for about `expected` keys within a block of `block`
+  // slots (made if the index has fewer; precondition: block is a power of
+  // two >= capacity_for(expected)). Only the first capacity_for(expected)
+  // slots are used, and only they are cleared: a shard's index keeps the
+  // block of its widest layer, and a narrower layer clears what it needs.
+  void reset_within(std::size_t expected, std::size_t block) {
+    const std::size_t capacity = capacity_for(expected);
+    if (slots_.size() < block)
+      resize(block);
+    else
+      std::fill_n(slots_.begin(), capacity, kEmptySlot);
+    use_first(capacity);
   }
 
   // Frees the slots (released on the index's budget). The index must be
@@ -146,6 +159,7 @@ class LayerIndex {
   void free_slots() {
     budget_->release(bytes_of(slots_));
     slots_ = std::vector<std::uint64_t>();
+    capacity_ = 0;
     size_ = 0;
   }
 
@@ -155,10 +169,10 @@ class LayerIndex {
   // The entry of `entries` holding `key`; if none, records that `key` will be
   // stored at entries[index_if_new] and returns kNotFound.
   std::uint32_t find_or_insert(PositionKey key, std::uint32_t index_if_new, const Layer& entries) {
-    if (2 * (size_ + 1) > slots_.size()) grow(entries);
+    if (2 * (size_ + 1) > capacity_) grow(entries);
     const std::uint64_t hashed = key * kFibonacci;
     const auto tag = static_cast<std::uint32_t>(hashed);
-    const std::size_t mask = slots_.size() - 1;
+    const std::size_t mask = capacity_ - 1;
     for (std::size_t at = hashed >> shift_;; at = (at + 1) & mask) {
       const std::uint64_t slot = slots_[at];
       const auto index = static_cast<std::uint32_t>(slot);
@@ -179,29 +193,38 @@ class LayerIndex {
   // the key, so they pick the slot (shift_ = 64 - log2(capacity)).
   static constexpr std::uint64_t kFibonacci = 0x9E3779B97F4A7C15ull;
 
-  // Replaces the slots by `capacity` empty ones (counted on the budget).
+  // Replaces the slots by `capacity` empty ones (counted on the budget), all
+  // in use.
   void resize(std::size_t capacity) {
     budget_->allocate(capacity * sizeof(std::uint64_t));
     budget_->release(bytes_of(slots_));
     slots_ = std::vector<std::uint64_t>(capacity, kEmptySlot);
+    use_first(capacity);
+  }
+
+  // Probes use the first `capacity` slots (a power of two), none filled.
+  void use_first(std::size_t capacity) {
+    capacity_ = capacity;
     shift_ = 64 - std::countr_zero(capacity);
+    size_ = 0;
   }
 
   void grow(const Layer& entries) {
-    budget_->allocate(2 * slots_.size() * sizeof(std::uint64_t));
+    const std::size_t old_capacity = capacity_;
+    budget_->allocate(2 * old_capacity * sizeof(std::uint64_t));
     const std::vector<std::uint64_t> old = std::move(slots_);
-    slots_.assign(old.size() * 2, kEmptySlot);
+    slots_.assign(2 * old_capacity, kEmptySlot);
     budget_->release(bytes_of(old));
-    shift_ = 64 - std::countr_zero(slots_.size());
-    size_ = 0;
-    for (const std::uint64_t slot : old) {
-      const auto index = static_cast<std::uint32_t>(slot);
+    use_first(2 * old_capacity);
+    for (std::size_t at = 0; at < old_capacity; ++at) {
+      const auto index = static_cast<std::uint32_t>(old[at]);
       if (index != kEmptyIndex) find_or_insert(entries[index].key, index, entries);
     }
   }
 
   core::MemoryBudget* budget_;
   std::vector<std::uint64_t> slots_;
+  std::size_t capacity_ = 0;  // the slots in use: the first capacity_ of slots_
   int shift_ = 0;
   std::size_t size_ = 0;
 };
@@ -601,7 +624,7 @@ void ParallelLayers::expand(const LayerContext& context, const Layer& current, s
   // and freed before the bigger one is counted and made: the budget holds
   // what the heap holds, and a refused block leaves nothing uncounted. The
   // entries are made here, on the solve's thread; an index is counted here
-  // and made in its task (reset).
+  // and made in its task (reset_within).
   std::array<std::size_t, kShards> shard_children{};
   for (std::size_t chunk = 0; chunk < chunks; ++chunk)
     for (std::size_t s = 0; s < kShards; ++s)
@@ -627,7 +650,7 @@ void ParallelLayers::expand(const LayerContext& context, const Layer& current, s
   core::for_each_task(threads_, kShards, [&](std::size_t s) {
     Shard& shard = shards_[s];
     Layer& entries = shard.entries;
-    shard.index.reset(shard.most_children);
+    shard.index.reset_within(shard_children[s], shard.slots);
     for (std::size_t chunk = 0; chunk < chunks; ++chunk) {
       const std::uint32_t* begin = &shard_begin_[chunk * (kShards + 1) + s];
       const PendingChild* first = &children_[chunk * region + begin[0]];
