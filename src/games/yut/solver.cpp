@@ -522,6 +522,7 @@ class ParallelLayers {
   ParallelLayers& operator=(const ParallelLayers&) = delete;
   // Gives the storage's bytes back to the budget.
   ~ParallelLayers() {
+    for (const ChildBuffer& region : children_) budget_->release(bytes_of(region));
     budget_->release(bytes_of(children_) + bytes_of(shard_begin_) + bytes_of(chunk_best_));
     for (const ChildBuffer& made : made_) budget_->release(bytes_of(made));
     for (std::size_t s = 0; s < kShards; ++s)
@@ -550,7 +551,10 @@ class ParallelLayers {
   std::size_t chunk_positions_;
   int pieces_;
   core::MemoryBudget* budget_;
-  ChildBuffer children_;                    // chunk c's region: [c * region, (c + 1) * region)
+  // Per chunk c: its region, chunk_positions x pieces children (a block per
+  // chunk, kept from layer to layer: a wider layer adds blocks and never
+  // makes the old ones again, so their pages are faulted in once).
+  std::vector<ChildBuffer> children_;
   std::vector<std::uint32_t> shard_begin_;  // [c * (kShards + 1) + s]: shard s's children in the region
   std::vector<BestEnd> chunk_best_;         // per chunk: its best finished game
   std::vector<ChildBuffer> made_;           // per thread: one chunk's children as made
@@ -566,7 +570,7 @@ class ParallelLayers {
   std::unique_ptr<Shard[]> shards_ = std::make_unique<Shard[]>(kShards);
   std::size_t widest_layer_ = 0;  // the most positions of a layer expanded
 };
-static_assert((kShards + 1) * sizeof(std::uint32_t) + sizeof(BestEnd) == 284);
+static_assert((kShards + 1) * sizeof(std::uint32_t) + sizeof(BestEnd) + sizeof(std::vector<PendingChild>) == 308);
 
 template <int kPieces>
 void ParallelLayers::expand(const LayerContext& context, const Layer& current, std::size_t turn, NodeCounter& counter,
@@ -579,7 +583,13 @@ void ParallelLayers::expand(const LayerContext& context, const Layer& current, s
   counter.start_workers(threads_);
   if (made_.empty()) made_.resize(threads_);
   for (ChildBuffer& made : made_) resize_discarding(made, region, budget);
-  resize_discarding(children_, chunks * region, budget);
+  if (chunks > children_.capacity()) reserve_counted(children_, grown_capacity(children_.capacity(), chunks), budget);
+  while (children_.size() < chunks) {
+    ChildBuffer block;
+    reserve_counted(block, region, budget);
+    block.resize(region);
+    children_.push_back(std::move(block));
+  }
   resize_discarding(shard_begin_, chunks * (kShards + 1), budget);
   resize_discarding(chunk_best_, chunks, budget);
 
@@ -611,7 +621,7 @@ void ParallelLayers::expand(const LayerContext& context, const Layer& current, s
     std::uint32_t sum = 0;
     for (std::size_t s = 0; s < kShards; ++s) begin[s] = fill[s] = sum, sum += in_shard[s];
     begin[kShards] = sum;
-    PendingChild* out = &children_[chunk * region];
+    PendingChild* out = children_[chunk].data();
     for (std::size_t i = 0; i < made_count; ++i) out[fill[made[i].shard]++] = made[i];
     chunk_best_[chunk] = chunk_best;
   });
@@ -653,7 +663,7 @@ void ParallelLayers::expand(const LayerContext& context, const Layer& current, s
     shard.index.reset_within(shard_children[s], shard.slots);
     for (std::size_t chunk = 0; chunk < chunks; ++chunk) {
       const std::uint32_t* begin = &shard_begin_[chunk * (kShards + 1) + s];
-      const PendingChild* first = &children_[chunk * region + begin[0]];
+      const PendingChild* first = children_[chunk].data() + begin[0];
       const std::size_t count = begin[1] - begin[0];
       // Step 4, as in the serial loop (its slots prefetched a few children ahead).
       constexpr std::size_t kAhead = 4;

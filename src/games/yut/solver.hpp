@@ -94,9 +94,10 @@ struct ScheduleTuning {
 // T threads in chunks of c positions (P pieces, W and S as in
 // ParallelFootprint), at most this many bytes beyond one thread's peak (a
 // buffer that must grow grows by half at least, hence the factors 1.5):
-//   1.5 x 24 P c ceil(W / c)        every child of a layer before the merge;
+//   24 P c ceil(W / c)              every child of a layer before the merge;
 //   24 P c T                        each thread's chunk as made;
-//   1.5 x 284 ceil(W / c)           each chunk's shard counts and best end;
+//   1.5 x 308 ceil(W / c)           each chunk's shard counts, best end and
+//                                   block of children;
 //   1.5 x 24 S + 8 sum_s slots(n_s) the shards' entries and indexes, kept
 //                                   from layer to layer, where n_s is the
 //                                   most children shard s received from one

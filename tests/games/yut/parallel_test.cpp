@@ -76,7 +76,7 @@ bool holds_nothing(core::MemoryBudget& budget) {
 std::uint64_t documented_extra(const ParallelFootprint& used, int pieces, std::size_t threads, std::size_t chunk) {
   const std::uint64_t chunks = (used.widest_layer + chunk - 1) / chunk;
   const std::uint64_t p = static_cast<std::uint64_t>(pieces);
-  return 36 * p * chunk * chunks + 24 * p * chunk * threads + 426 * chunks + 68 * std::uint64_t{used.shard_children} +
+  return 24 * p * chunk * chunks + 24 * p * chunk * threads + 462 * chunks + 68 * std::uint64_t{used.shard_children} +
          64 * 512;
 }
 
