@@ -31,6 +31,10 @@ constexpr std::uint64_t kRandomStartCandidates = 6;
 constexpr std::size_t kSlowestKept = 4;
 constexpr double kKnobStep = 0.25;
 constexpr std::uint64_t kMaxChainedMutations = 3;
+// --slow: the runs a kept input gets at most (see hunt_slow, step 1), and
+// the runs an input over the limit must be over in (step 3).
+constexpr int kMaxRuns = 5;
+constexpr int kOverLimitRuns = 3;
 
 using Clock = core::Clock;
 
@@ -190,9 +194,10 @@ void hunt_mismatch(const HuntSettings& settings, Checker& checker, const Describ
 // One measured candidate of the slow search.
 struct Measured {
   std::string input;
-  std::vector<double> knobs;  // empty for a mutation
-  std::string expected;       // the reference's answer
-  std::chrono::microseconds cpu{0};
+  std::vector<double> knobs;         // empty for a mutation
+  std::string expected;              // the reference's answer
+  std::chrono::microseconds cpu{0};  // the fastest of its runs
+  int runs = 1;
 };
 
 // The CPU time a run counts for: a run killed at the timeout counts as over
@@ -211,6 +216,10 @@ void hunt_slow(const HuntSettings& settings, Checker& checker, const app::Puzzle
   std::vector<Measured> slowest;  // the kSlowestKept slowest, slowest first
   const auto limit = std::chrono::duration_cast<std::chrono::microseconds>(settings.limit);
 
+  const auto sort_slowest = [&] {
+    std::stable_sort(slowest.begin(), slowest.end(),
+                     [](const Measured& a, const Measured& b) { return a.cpu > b.cpu; });
+  };
   auto random_knobs = [&] {
     std::vector<double> knobs(cases.knob_count);
     for (double& knob : knobs) knob = static_cast<double>(rng.below(1'000'001)) / 1'000'000.0;
@@ -225,7 +234,22 @@ void hunt_slow(const HuntSettings& settings, Checker& checker, const app::Puzzle
     if (!settings.guided || candidate < kRandomStartCandidates || slowest.empty() || choice == 0) {
       next.knobs = random_knobs();
     } else {
-      const Measured& base = slowest[rng.below(slowest.size())];
+      // The slowest input half the time, else any kept one: the climb
+      // follows its best lead but does not stake everything on one run.
+      const std::size_t pick = rng.below(2) == 0 ? 0 : rng.below(slowest.size());
+      // A kept input is measured again when it becomes a base, up to
+      // kMaxRuns times, and counts with its fastest run: the kept ones are
+      // the slowest of many noisy measurements, so their times run high (the
+      // winner's curse), and an inflated time would keep out its mutations
+      // that are really slower.
+      if (slowest[pick].runs < kMaxRuns) {
+        const RunResult again = checker.rerun(slowest[pick].input);
+        if (again.ending == Ending::cut) break;
+        ++slowest[pick].runs;
+        slowest[pick].cpu = std::min(slowest[pick].cpu, counted_cpu(again));
+      }
+      const Measured base = slowest[pick];
+      sort_slowest();
       if (choice == 1 && !base.knobs.empty()) {
         next.knobs = base.knobs;
         double& knob = next.knobs[rng.below(next.knobs.size())];
@@ -266,20 +290,29 @@ void hunt_slow(const HuntSettings& settings, Checker& checker, const app::Puzzle
     next.cpu = counted_cpu(verdict.run);
     next.expected = verdict.expected;
 
-    // Step 3. A new slowest (or one over the limit) is confirmed by a second
-    // run; it counts with the faster of the two.
-    const bool candidate_record = slowest.empty() || next.cpu > slowest.front().cpu;
-    if (candidate_record || next.cpu > limit) {
+    // Step 3. A candidate that would be kept (one of the kSlowestKept
+    // slowest, or over the limit) is confirmed by a second run and counts
+    // with the faster of the two: a run slowed by noise would otherwise hold
+    // a place that its mutations, really slower, could not take. One still
+    // over the limit gets up to kOverLimitRuns runs in all: the search ends
+    // on it, so it must be over in every run, not in two slowed ones.
+    const bool kept = slowest.size() < kSlowestKept || next.cpu > slowest.back().cpu;
+    bool cut = false;
+    while ((next.runs == 1 && (kept || next.cpu > limit)) || (next.cpu > limit && next.runs < kOverLimitRuns)) {
       const RunResult again = checker.rerun(next.input);
-      if (again.ending == Ending::cut) break;
+      if (again.ending == Ending::cut) {
+        cut = true;
+        break;
+      }
       next.cpu = std::min(next.cpu, counted_cpu(again));
+      ++next.runs;
     }
+    if (cut) break;
     progress.case_done(outcome.cases_passed, outcome.cases_skipped,
                        fmt::format("{} in {:.0f} ms", describe.summary(next.input), milliseconds(next.cpu)));
     // Step 4. Keep the slowest few, slowest first.
     slowest.push_back(next);
-    std::stable_sort(slowest.begin(), slowest.end(),
-                     [](const Measured& a, const Measured& b) { return a.cpu > b.cpu; });
+    sort_slowest();
     if (slowest.size() > kSlowestKept) slowest.pop_back();
     if (slowest.front().cpu > limit) break;
   }

@@ -15,10 +15,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -118,6 +120,93 @@ void solve_2048(int moves) {
     for (Tile& t : row) std::cin >> t;
   search_2048(g, moves, -1);
   std::cout << best_2048 << '\n';
+}
+
+// The same answer as solve_2048, on a flat board with buffers reused, a
+// few times faster on 20 x 20 boards (for burn-2048-parity, whose measured
+// time should be its burn, not this search).
+struct Lean2048 {
+  int n = 0;
+  std::vector<std::vector<Tile>> boards;  // [depth]: the board at that depth
+  Tile best = 0;
+
+  // Tilts boards[depth] in `direction` (as tilt does) into boards[depth + 1].
+  void tilt_into(int depth, int direction) {
+    const std::vector<Tile>& from = boards[depth];
+    std::vector<Tile>& to = boards[depth + 1];
+    std::fill(to.begin(), to.end(), 0);
+    for (int k = 0; k < n; ++k) {
+      int out = 0;
+      Tile pending = 0;
+      const auto cell = [&](int i) {
+        const int j = direction == 1 || direction == 3 ? n - 1 - i : i;
+        return direction <= 1 ? j * n + k : k * n + j;
+      };
+      for (int i = 0; i < n; ++i) {
+        const Tile t = from[cell(i)];
+        if (t == 0) continue;
+        if (pending == t) {
+          to[cell(out++)] = 2 * t;
+          pending = 0;
+        } else {
+          if (pending != 0) to[cell(out++)] = pending;
+          pending = t;
+        }
+      }
+      if (pending != 0) to[cell(out)] = pending;
+    }
+  }
+
+  void search(int depth, int moves_left) {
+    for (Tile t : boards[depth]) best = std::max(best, t);
+    if (moves_left == 0) return;
+    for (int d = 0; d < 4; ++d) {
+      tilt_into(depth, d);
+      search(depth + 1, moves_left - 1);
+    }
+  }
+};
+
+// Reads a 2048 board and prints its K-move answer, with Lean2048.
+void solve_2048_lean(std::istream& in, int moves) {
+  Lean2048 lean;
+  in >> lean.n;
+  lean.boards.assign(moves + 1, std::vector<Tile>(static_cast<std::size_t>(lean.n) * lean.n, 0));
+  for (Tile& t : lean.boards[0]) in >> t;
+  lean.search(0, moves);
+  std::cout << lean.best << '\n';
+}
+
+// Spends `ms` milliseconds of this process's CPU time.
+void burn_cpu_ms(double ms) {
+  const auto cpu_seconds = [] {
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+  };
+  const double end = cpu_seconds() + ms / 1000.0;
+  volatile std::uint64_t sink = 0;
+  while (cpu_seconds() < end)
+    for (int k = 0; k < 10'000; ++k) sink = sink + static_cast<std::uint64_t>(k);
+}
+
+// The parity lean D of a 2048 board (judge text): tiles 2^e on cells
+// (r, c) with e % 2 == (r + c) % 2, minus the other tiles.
+long parity_lean(const std::string& text) {
+  std::istringstream board(text);
+  long side = 0;
+  board >> side;
+  long lean = 0;
+  for (long r = 0; r < side; ++r)
+    for (long c = 0; c < side; ++c) {
+      unsigned long long value = 0;
+      board >> value;
+      if (value == 0) continue;
+      int e = 0;
+      while (value > 1) value >>= 1, ++e;
+      lean += e % 2 == (r + c) % 2 ? 1 : -1;
+    }
+  return lean;
 }
 
 // ---------------------------------------------------------------- tour ----
@@ -348,6 +437,21 @@ int main(int argc, char** argv) {
     std::istringstream in(text);
     std::cin.rdbuf(in.rdbuf());
     solve_2048(5);
+  } else if (mode == "burn-2048-parity") {
+    // Correct 2048 (K = 5), then 2^((D - 56) / 6) x 60 ms of CPU time
+    // (burnt until the process clock says so: the same on a slow or a loaded
+    // machine), D the board's parity lean (parity_lean). Random boards have
+    // D near 0 (a sum of +-1 per tile: about +-20 on a full 20 x 20 board);
+    // one mutation of a tile moves D by 1 or 2, so a climb has a gradient
+    // that random draws do not follow (the class of the guided-versus-random
+    // test): D = 56 burns 60 ms, D = 42 12 ms, D = 20 1 ms.
+    const std::string text = all_input();
+    const double lean = std::clamp(static_cast<double>(parity_lean(text)), -200.0, 110.0);
+    burn_cpu_ms(std::exp2((lean - 56.0) / 6.0) * 60.0);
+    std::istringstream in(text);
+    solve_2048_lean(in, 5);
+  } else if (mode == "parity-lean") {
+    std::cout << parity_lean(all_input()) << '\n';
   } else if (mode == "hang-from-side") {
     // Correct 2048 (K = 5) on boards smaller than ARG x ARG; hangs on the
     // others (the hang is before reading, so its input stays unread).
