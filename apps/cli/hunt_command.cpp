@@ -58,8 +58,10 @@ constexpr long long kDefaultMemoryMiB = 1024;
 constexpr std::uint64_t kMaxTimeoutMs = 86'400'000;
 // one day of hunting,
 constexpr double kMaxSeconds = 86'400;
-// and 1 TiB of address space (MiB << 20 stays far below 2^64).
+// and 1 TiB of address space (MiB << 20 stays far below 2^64);
 constexpr std::uint64_t kMaxMemoryMiB = 1'048'576;
+// cases in one --slow input at most (each is a judge-sized case).
+constexpr std::uint64_t kMaxSlowCases = 1000;
 constexpr std::uint64_t kMaxUint64 = std::numeric_limits<std::uint64_t>::max();
 
 // The same for --seconds: a positive decimal number up to `maximum`.
@@ -88,6 +90,7 @@ struct HuntArguments {
   bool slow = false;
   long long limit_ms = 1000;
   bool random_only = false;
+  std::uint64_t max_cases = 1;  // with --slow: cases per input at most
   bool explain = false;
   TypedOptions puzzle_options;          // the puzzle's schema options, as typed
   std::optional<std::string> out_file;  // given, even as '' (refused), or not
@@ -111,6 +114,7 @@ int run_hunt_command(const HuntArguments& args) {
   settings.slow = args.slow;
   settings.limit = std::chrono::milliseconds(args.limit_ms);
   settings.guided = !args.random_only;
+  settings.max_cases = args.max_cases;
   settings.explain = args.explain;
   settings.jobs = args.jobs.value_or(args.slow ? 1U : hunt::default_jobs());
   // --slow measures CPU times: the reference's threads (idle TBB workers
@@ -208,6 +212,10 @@ void add_common_options(CLI::App& sub, HuntArguments& args) {
                "its whole process tree)");
   sub.add_option("--limit-ms", args.limit_ms, "with --slow: CPU time over which an input is a failure (default 1000)")
       ->transform(decimal_integer(1, kMaxTimeoutMs));
+  sub.add_option("--max-cases", args.max_cases,
+                 "with --slow, for puzzles whose input holds several cases: up to this many cases per input "
+                 "(default 1)")
+      ->transform(decimal_integer(1, kMaxSlowCases));
   sub.add_flag("--random-only", args.random_only,
                "with --slow: random judge-sized inputs only, no climbing (a baseline to compare with)");
   sub.add_flag("--explain", args.explain, "add boardsearch's optimal play on the minimal input to the report");
@@ -229,8 +237,8 @@ void add_puzzle_hunt(CLI::App& hunt_command, const app::Puzzle& puzzle, HuntArgu
     if (args.command.empty())
       throw app::InputError(
           fmt::format("hunt: missing the program to test (hunt {} [options] -- COMMAND [ARGS...])", puzzle.name));
-    if (!args.slow && (args.random_only || args.limit_ms != 1000))
-      throw app::InputError("hunt: --limit-ms and --random-only go with --slow");
+    if (!args.slow && (args.random_only || args.limit_ms != 1000 || args.max_cases != 1))
+      throw app::InputError("hunt: --limit-ms, --max-cases and --random-only go with --slow");
     args.puzzle = &puzzle;
     status = run_hunt_command(args);
   });

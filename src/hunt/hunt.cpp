@@ -12,6 +12,7 @@
 #include <exception>
 #include <thread>
 
+#include "boardsearch/app/hunt_cases.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "hunt/engine.hpp"
 #include "hunt/process_tree.hpp"
@@ -220,8 +221,22 @@ void hunt_slow(const HuntSettings& settings, Checker& checker, const app::Puzzle
     std::stable_sort(slowest.begin(), slowest.end(),
                      [](const Measured& a, const Measured& b) { return a.cpu > b.cpu; });
   };
+  // With --max-cases above 1, one knob more: how many cases an input holds.
+  const bool several_cases = settings.max_cases > 1 && cases.join != nullptr;
+  const std::size_t knob_count = cases.knob_count + (several_cases ? 1 : 0);
+  // An input from knobs: one judge-sized case, or as many as the last knob
+  // says, each drawn from the same knobs, joined.
+  const auto from_knobs = [&](const std::vector<double>& knobs) {
+    const std::span<const double> shape(knobs.data(), cases.knob_count);
+    if (!several_cases) return cases.judge_sized(shape, rng, settings.options);
+    const auto count = static_cast<std::size_t>(app::knob_in(knobs.back(), 1, static_cast<int>(settings.max_cases)));
+    std::vector<std::string> inputs;
+    inputs.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) inputs.push_back(cases.judge_sized(shape, rng, settings.options));
+    return cases.join(inputs);
+  };
   auto random_knobs = [&] {
-    std::vector<double> knobs(cases.knob_count);
+    std::vector<double> knobs(knob_count);
     for (double& knob : knobs) knob = static_cast<double>(rng.below(1'000'001)) / 1'000'000.0;
     return knobs;
   };
@@ -262,7 +277,7 @@ void hunt_slow(const HuntSettings& settings, Checker& checker, const app::Puzzle
         next.knobs = {};
       }
     }
-    if (!next.knobs.empty()) next.input = cases.judge_sized(next.knobs, rng, settings.options);
+    if (!next.knobs.empty()) next.input = from_knobs(next.knobs);
     if (puzzle.check_strict != nullptr) puzzle.check_strict(next.input, settings.options);  // a generator bug throws
 
     // Step 2. Check it: every run is also checked for a wrong answer.
@@ -518,6 +533,9 @@ HuntOutcome hunt(const HuntSettings& settings, ProgressSink progress_sink) {
     throw app::InputError(fmt::format("hunt: {} has no input generator", puzzle.name));
   if (settings.slow && (cases.judge_sized == nullptr || cases.mutate == nullptr))
     throw app::InputError(fmt::format("hunt: {} has no judge-sized inputs for --slow", puzzle.name));
+  if (settings.max_cases > 1 && (!settings.slow || cases.join == nullptr))
+    throw app::InputError(settings.slow ? fmt::format("hunt: --max-cases: a {} input holds one case", puzzle.name)
+                                        : std::string("hunt: --max-cases goes with --slow"));
 
   // Step 2. Hunt with the puzzle's own inputs, every run bounded by the
   // budget's end (a run cut there is no verdict).

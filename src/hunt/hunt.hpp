@@ -68,6 +68,9 @@ struct HuntSettings {
   bool slow = false;
   std::chrono::milliseconds limit{1000};
   bool guided = true;
+  // --slow: inputs hold up to this many cases (HuntCases::join; 1 for a
+  // puzzle without it), the count one more knob of the search.
+  std::uint64_t max_cases = 1;
   bool explain = false;  // the report adds the reference's optimal play on the minimal input
 };
 

@@ -197,5 +197,40 @@ TEST(SlowCases, JudgeSizedAndMutatedInputsStayWithinTheJudgesLimits) {
   }
 }
 
+// join (hunt --slow --max-cases): the cases of each input in order, one
+// input the judge accepts; mutations of it stay within the judge's limits.
+TEST(SlowCases, JoinedInputsHoldEveryCaseInOrderWithinTheJudgesLimits) {
+  int joinable = 0;
+  for (const app::Puzzle* puzzle : app::all_puzzles()) {
+    const app::HuntCases& cases = puzzle->hunt;
+    if (cases.join == nullptr) continue;
+    ++joinable;
+    ASSERT_NE(cases.judge_sized, nullptr) << puzzle->name;
+    const app::OptionValues options;
+    core::SplitMix64 rng(11);
+    for (int round = 0; round < (sanitized() ? 3 : 12); ++round) {
+      std::vector<std::string> parts;
+      const std::uint64_t count = 1 + rng.below(4);
+      for (std::uint64_t i = 0; i < count; ++i) {
+        std::vector<double> knobs(cases.knob_count);
+        for (double& knob : knobs) knob = static_cast<double>(rng.below(1001)) / 1000.0;
+        parts.push_back(cases.judge_sized(knobs, rng, options));
+      }
+      std::string joined = cases.join(parts);
+      std::string concatenated;
+      for (const std::string& part : parts) concatenated += part;
+      EXPECT_EQ(joined, concatenated) << puzzle->name;  // the cases of each, in order
+      for (int step = 0; step < 5; ++step) {
+        if (puzzle->check_strict != nullptr) {
+          EXPECT_NO_THROW(puzzle->check_strict(joined, options)) << puzzle->name << ":\n" << joined;
+        }
+        EXPECT_NO_THROW(cases.summary(joined)) << puzzle->name;
+        joined = cases.mutate(joined, rng, options);
+      }
+    }
+  }
+  EXPECT_GE(joinable, 1);  // the tour's input holds several cases
+}
+
 }  // namespace
 }  // namespace boardsearch::hunt

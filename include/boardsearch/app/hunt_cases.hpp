@@ -121,6 +121,13 @@ concept SlowHuntCases = requires(std::span<const double> knobs, core::SplitMix64
   { Cases::mutate(input, rng, options) } -> std::same_as<typename Cases::Input>;
 };
 
+// ... and, for inputs of several cases,
+//   static Input join(std::span<const Input> inputs);
+template <class Cases>
+concept JoinableHuntCases = requires(std::span<const typename Cases::Input> inputs) {
+  { Cases::join(inputs) } -> std::same_as<typename Cases::Input>;
+};
+
 // HuntCases whose functions read the text with Cases::parse, work on the
 // typed input and write it back with Cases::format. Captureless lambdas, so
 // each is a plain function pointer; the optional parts are set when Cases
@@ -149,6 +156,14 @@ constexpr HuntCases typed_hunt_cases() {
     };
     cases.mutate = [](std::string_view input, core::SplitMix64& rng, const OptionValues& options) -> std::string {
       return Cases::format(Cases::mutate(Cases::parse(input), rng, options));
+    };
+  }
+  if constexpr (JoinableHuntCases<Cases>) {
+    cases.join = [](std::span<const std::string> inputs) -> std::string {
+      std::vector<typename Cases::Input> parsed;
+      parsed.reserve(inputs.size());
+      for (const std::string& input : inputs) parsed.push_back(Cases::parse(input));
+      return Cases::format(Cases::join(parsed));
     };
   }
   return cases;

@@ -136,6 +136,10 @@ struct HuntCases {
   // stays within the judge's limits: the hunter's steps around the slowest
   // inputs found so far.
   std::string (*mutate)(std::string_view input, core::SplitMix64& rng, const OptionValues& options) = nullptr;
+  // For puzzles whose input holds several cases (nullptr: one case per
+  // input): one input holding the cases of `inputs` (each from judge_sized
+  // or mutate), in order. `hunt --slow --max-cases N` joins up to N.
+  std::string (*join)(std::span<const std::string> inputs) = nullptr;
 };
 
 // ---------------------------------------------------------------------------

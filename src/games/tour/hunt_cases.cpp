@@ -230,14 +230,27 @@ struct Cases {
     return File{open_board(1, cols)};  // one line: at most two paths per start
   }
 
+  // One cell of one case flipped (the case drawn at random), if the board
+  // keeps an empty cell and the judge's promise.
   static File mutate(const File& file, core::SplitMix64& rng, const app::OptionValues&) {
-    Board board = file.front();
+    const std::size_t which = rng.below(file.size());
+    Board board = file[which];
     const auto cell = static_cast<int>(rng.below(static_cast<std::uint64_t>(board.rows * board.cols)));
     const int row = cell / board.cols, col = cell % board.cols;
     const bool was_empty = board.is_empty(row, col);
     if (was_empty && board.empty_count() == 1) return file;
     set_empty(board, row, col, !was_empty);
-    return keeps_the_promise(board) ? File{board} : file;
+    if (!keeps_the_promise(board)) return file;
+    File changed = file;
+    changed[which] = std::move(board);
+    return changed;
+  }
+
+  // The cases of every file, in order.
+  static File join(std::span<const File> files) {
+    File joined;
+    for (const File& file : files) joined.insert(joined.end(), file.begin(), file.end());
+    return joined;
   }
 
   static File generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues&) {
