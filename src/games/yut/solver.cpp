@@ -426,7 +426,7 @@ void children_of(const LayerContext& context, const LayerEntry& position, const 
 //
 // Phase A (one task per chunk of the layer's positions): every position is
 // counted and expanded as in the serial loop, and its children are written
-// to the chunk's region of one buffer, grouped by shard (a hash of the
+// to the chunk's own block (its region), grouped by shard (a hash of the
 // child's key), each shard's children in the order the serial loop makes
 // them.
 // Phase B (one task per shard): the children of the shard, chunk by chunk,
