@@ -437,8 +437,11 @@ void children_of(const LayerContext& context, const LayerEntry& position, const 
 // children in the serial order, so it keeps the same best score and the
 // same first parent among equals as the serial merge would over the same
 // layer.
-// Phase C (one task per shard): the shards' entries are copied, shard after
-// shard, into the next layer.
+// Phase C (one task per chunk of the next layer, in that layer's phase A,
+// or one per shard when the next layer is not expanded on the threads): the
+// shards' entries are copied, shard after shard, into the next layer. (A
+// chunk copies its own positions just before it expands them: one call of
+// the threads fewer per layer, and the positions are in cache when read.)
 // So the next layer holds exactly the positions, scores and moves of the
 // serial loop, in an order that depends on the shards only (not on the
 // threads or the chunk size).
@@ -530,10 +533,25 @@ class ParallelLayers {
   }
 
   // Expands `current` (layer `turn`) into `next` (empty), on the threads
-  // (see above). Offers the finished games of `current` to `best`.
+  // (see above). Offers the finished games of `current` to `best`. `next`
+  // is sized but its positions stay in the shards until the next expand
+  // (with next as current) or fill_next() copies them.
   template <int kPieces>
-  void expand(const LayerContext& context, const Layer& current, std::size_t turn, NodeCounter& counter, BestEnd& best,
+  void expand(const LayerContext& context, Layer& current, std::size_t turn, NodeCounter& counter, BestEnd& best,
               Layer& next);
+
+  // Copies the positions of the last layer made into it (phase C on its
+  // own), if they are not there yet: before that layer is read other than
+  // by expand.
+  void fill_next() {
+    if (unfilled_ == nullptr) return;
+    Layer& layer = *unfilled_;
+    core::for_each_task(threads_, kShards, [&](std::size_t s) {
+      const Layer& entries = shards_[s].entries;
+      std::copy(entries.begin(), entries.end(), layer.begin() + static_cast<std::ptrdiff_t>(unfilled_offset_[s]));
+    });
+    unfilled_ = nullptr;
+  }
 
   // Adds what this run's layers on threads needed to `footprint`
   // (ParallelFootprint, solver.hpp).
@@ -569,12 +587,18 @@ class ParallelLayers {
   };
   std::unique_ptr<Shard[]> shards_ = std::make_unique<Shard[]>(kShards);
   std::size_t widest_layer_ = 0;  // the most positions of a layer expanded
+  // The last layer made while its positions are still in the shards only
+  // (shard s's go to [unfilled_offset_[s], unfilled_offset_[s + 1])).
+  Layer* unfilled_ = nullptr;
+  std::array<std::size_t, kShards + 1> unfilled_offset_{};
 };
 static_assert((kShards + 1) * sizeof(std::uint32_t) + sizeof(BestEnd) + sizeof(std::vector<PendingChild>) == 308);
 
 template <int kPieces>
-void ParallelLayers::expand(const LayerContext& context, const Layer& current, std::size_t turn, NodeCounter& counter,
+void ParallelLayers::expand(const LayerContext& context, Layer& current, std::size_t turn, NodeCounter& counter,
                             BestEnd& best, Layer& next) {
+  if (unfilled_ != &current) fill_next();  // (only ever `current` in practice)
+  const bool fill_current = unfilled_ == &current;
   core::MemoryBudget& budget = *budget_;
   const std::size_t chunks = (current.size() + chunk_positions_ - 1) / chunk_positions_;
   const std::size_t region = chunk_positions_ * static_cast<std::size_t>(pieces_);
@@ -601,6 +625,18 @@ void ParallelLayers::expand(const LayerContext& context, const Layer& current, s
     BestEnd chunk_best;
     Children children;
     const std::size_t end = std::min(current.size(), (chunk + 1) * chunk_positions_);
+    if (fill_current) {
+      // Phase C of the layer before, for this chunk's positions.
+      std::size_t s = 0;
+      for (std::size_t at = chunk * chunk_positions_; at < end;) {
+        while (unfilled_offset_[s + 1] <= at) ++s;
+        const std::size_t stop = std::min(end, unfilled_offset_[s + 1]);
+        const auto from = shards_[s].entries.begin() + static_cast<std::ptrdiff_t>(at - unfilled_offset_[s]);
+        std::copy(from, from + static_cast<std::ptrdiff_t>(stop - at),
+                  current.begin() + static_cast<std::ptrdiff_t>(at));
+        at = stop;
+      }
+    }
     for (auto at = static_cast<std::uint32_t>(chunk * chunk_positions_); at < end; ++at) {
       // Step 1.
       counter.visit(thread);
@@ -625,6 +661,7 @@ void ParallelLayers::expand(const LayerContext& context, const Layer& current, s
     for (std::size_t i = 0; i < made_count; ++i) out[fill[made[i].shard]++] = made[i];
     chunk_best_[chunk] = chunk_best;
   });
+  unfilled_ = nullptr;
   for (std::size_t chunk = 0; chunk < chunks; ++chunk)
     if (chunk_best_[chunk].found) best.offer(chunk_best_[chunk].score, turn, chunk_best_[chunk].entry);
 
@@ -681,14 +718,11 @@ void ParallelLayers::expand(const LayerContext& context, const Layer& current, s
     }
   });
 
-  // Phase C.
-  std::array<std::size_t, kShards + 1> offset{};
-  for (std::size_t s = 0; s < kShards; ++s) offset[s + 1] = offset[s] + shards_[s].entries.size();
-  resize_counted(next, offset[kShards], budget);
-  core::for_each_task(threads_, kShards, [&](std::size_t s) {
-    const Layer& entries = shards_[s].entries;
-    std::copy(entries.begin(), entries.end(), next.begin() + static_cast<std::ptrdiff_t>(offset[s]));
-  });
+  // Phase C comes later (fill_next, or the next expand's phase A); the next
+  // layer is sized now.
+  for (std::size_t s = 0; s < kShards; ++s) unfilled_offset_[s + 1] = unfilled_offset_[s] + shards_[s].entries.size();
+  resize_counted(next, unfilled_offset_[kShards], budget);
+  unfilled_ = &next;
 }
 
 // Runs the turns layer by layer; layer t holds the positions after t moves.
@@ -738,7 +772,7 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
   std::optional<ParallelLayers> parallel;
 
   for (std::size_t turn = 0; turn < dice.size() && !layers.back().empty(); ++turn) {
-    const Layer& current = layers[turn];
+    Layer& current = layers[turn];
     const LayerContext context{board,
                                moves,
                                finish,
@@ -754,6 +788,7 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
       parallel->expand<kPieces>(context, current, turn, counter, run.best, next);
       continue;
     }
+    if (parallel) parallel->fill_next();  // `current` is read here
     reserve_counted(next, current.size() + current.size() / 2, budget);
     index.reset(current.size() + current.size() / 2);
 
@@ -787,6 +822,7 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
       run.truncated = true;
     }
   }
+  if (parallel) parallel->fill_next();
   if (parallel && tuning.footprint != nullptr) parallel->report(*tuning.footprint);
   parallel.reset();  // its buffers back before the last layer is read
   // Every position after the last die is a finished game (no-op if the last
