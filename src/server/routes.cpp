@@ -83,8 +83,9 @@ bool allows(std::string_view allow, std::string_view method) {
 }
 
 HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allow) {
-  HttpResponse reply = json_error(kStatusMethodNotAllowed, fmt::format("{} takes {}, not {}", request.path, allow,
-                                                                       app::printable(request.method, 20)));
+  HttpResponse reply = json_error(kStatusMethodNotAllowed,
+                                  fmt::format("{} takes {}, not {}", app::printable(request.path, app::kShownPathChars),
+                                              allow, app::printable(request.method, 20)));
   reply.headers.emplace_back("Allow", std::string(allow));
   return reply;
 }
