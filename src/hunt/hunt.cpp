@@ -217,6 +217,15 @@ void hunt_slow(const HuntSettings& settings, Checker& checker, const app::Puzzle
   std::vector<Measured> slowest;  // the kSlowestKept slowest, slowest first
   const auto limit = std::chrono::duration_cast<std::chrono::microseconds>(settings.limit);
 
+  // Runs `measured` once more, keeping its fastest time; false when the
+  // hunt's time ran out during the run (nothing is known from it).
+  const auto measure_again = [&](Measured& measured) {
+    const RunResult again = checker.rerun(measured.input);
+    if (again.ending == Ending::cut) return false;
+    measured.cpu = std::min(measured.cpu, counted_cpu(again));
+    ++measured.runs;
+    return true;
+  };
   const auto sort_slowest = [&] {
     std::stable_sort(slowest.begin(), slowest.end(),
                      [](const Measured& a, const Measured& b) { return a.cpu > b.cpu; });
@@ -257,12 +266,7 @@ void hunt_slow(const HuntSettings& settings, Checker& checker, const app::Puzzle
       // the slowest of many noisy measurements, so their times run high (the
       // winner's curse), and an inflated time would keep out its mutations
       // that are really slower.
-      if (slowest[pick].runs < kMaxRuns) {
-        const RunResult again = checker.rerun(slowest[pick].input);
-        if (again.ending == Ending::cut) break;
-        ++slowest[pick].runs;
-        slowest[pick].cpu = std::min(slowest[pick].cpu, counted_cpu(again));
-      }
+      if (slowest[pick].runs < kMaxRuns && !measure_again(slowest[pick])) break;
       const Measured base = slowest[pick];
       sort_slowest();
       if (choice == 1 && !base.knobs.empty()) {
@@ -312,16 +316,8 @@ void hunt_slow(const HuntSettings& settings, Checker& checker, const app::Puzzle
     // over the limit gets up to kOverLimitRuns runs in all: the search ends
     // on it, so it must be over in every run, not in two slowed ones.
     const bool kept = slowest.size() < kSlowestKept || next.cpu > slowest.back().cpu;
-    bool cut = false;
-    while ((next.runs == 1 && (kept || next.cpu > limit)) || (next.cpu > limit && next.runs < kOverLimitRuns)) {
-      const RunResult again = checker.rerun(next.input);
-      if (again.ending == Ending::cut) {
-        cut = true;
-        break;
-      }
-      next.cpu = std::min(next.cpu, counted_cpu(again));
-      ++next.runs;
-    }
+    bool cut = (kept || next.cpu > limit) && !measure_again(next);
+    while (!cut && next.cpu > limit && next.runs < kOverLimitRuns) cut = !measure_again(next);
     if (cut) break;
     progress.case_done(outcome.cases_passed, outcome.cases_skipped,
                        fmt::format("{} in {:.0f} ms", describe.summary(next.input), milliseconds(next.cpu)));
