@@ -8,18 +8,13 @@
 
 #include "boardsearch/app/json_input.hpp"
 #include "boardsearch/app/puzzle.hpp"
+#include "support/solve_request.hpp"
 
 namespace boardsearch::app {
 namespace {
 
-std::string error_of(auto&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+// The message of the InputError that f() throws (tests/support's error_of).
+std::string error_of(auto&& f) { return testing::error_of<InputError>(f); }
 
 TEST(TextInput, ReadsLinesSkippingBlanksAndCarriageReturns) {
   TextInput in("3\r\n\n1 2 3\n");
