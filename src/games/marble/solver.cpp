@@ -46,9 +46,11 @@
 #include <cstddef>
 #include <cstdlib>
 #include <new>
+#include <optional>
 #include <vector>
 
 #include "games/marble/bound.hpp"
+#include "games/marble/rest_cells.hpp"
 #include "games/marble/slide.hpp"
 
 namespace boardsearch::marble {
@@ -196,6 +198,87 @@ class PairSet {
   std::size_t size_ = 0;
 };
 
+// Breadth-first's visited set when the board allows it: one bit per pair
+// of cells where the two marbles can rest (RestCells), red index major,
+//
+//   bit  red_index(red) * blue_count + blue_index(blue)   of one flat array,
+//
+// so that a visit is one bit test, with no probing, in an array 8 to 20
+// times smaller than the hash table's slots once a few percent of the
+// possible pairs are reached. The array is reserved as address space
+// (kDenseMaxBits at most) and the system gives it zeroed pages where they
+// are first written; the meter counts it by blocks of kBlockBytes as the
+// search first writes into each (a block is also a huge page when the
+// system gives them).
+class DensePairSet {
+ public:
+  static constexpr std::uint64_t kDenseMaxBits = std::uint64_t{1} << 32;  // 512 MiB of address space
+  static constexpr std::size_t kBlockBytes = std::size_t{2} << 20;
+
+  // Whether the dense set of `rest` fits kDenseMaxBits.
+  static bool fits(const RestCells& rest) {
+    return std::uint64_t{rest.red_count()} * rest.blue_count() <= kDenseMaxBits;
+  }
+
+  // Reserves the array (fits(rest) must hold); throws
+  // SearchAborted{memory_limit} if the system refuses the address space.
+  DensePairSet(const RestCells& rest, MemoryMeter& meter) : rest_(rest), meter_(meter), fallback_(meter) {
+    const std::uint64_t bits = std::uint64_t{rest.red_count()} * rest.blue_count();
+    bytes_ = static_cast<std::size_t>((bits + 63) / 64 * 8);
+    bytes_ = std::max(kBlockBytes, (bytes_ + kBlockBytes - 1) / kBlockBytes * kBlockBytes);
+    void* block = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (block == MAP_FAILED) throw core::SearchAborted{core::Outcome::memory_limit};
+    madvise(block, bytes_, MADV_HUGEPAGE);
+    words_ = static_cast<std::uint64_t*>(block);
+    touched_.assign(bytes_ / kBlockBytes, 0);
+    meter_.hold(static_cast<std::ptrdiff_t>(touched_.size()));
+  }
+  ~DensePairSet() {
+    munmap(words_, bytes_);
+    meter_.hold(-static_cast<std::ptrdiff_t>(touched_.size() + held_blocks_ * kBlockBytes));
+  }
+  DensePairSet(const DensePairSet&) = delete;
+  DensePairSet& operator=(const DensePairSet&) = delete;
+
+  // Inserts `key` (pair bits only); true if it was not there. A pair outside
+  // the rest cells cannot be reached (rest_cells.cpp proves it); should one
+  // come, it goes to a small hash set instead of past the array.
+  bool insert(PairKey key) {
+    const std::uint32_t red = rest_.red_index(detail::red_of(key));
+    const std::uint32_t blue = rest_.blue_index(detail::blue_of(key));
+    if (red == RestCells::kNever || blue == RestCells::kNever) {
+      const bool added = fallback_.insert(key);
+      size_ += added ? 1 : 0;
+      return added;
+    }
+    const std::uint64_t bit = std::uint64_t{red} * rest_.blue_count() + blue;
+    const std::size_t word = static_cast<std::size_t>(bit / 64);
+    const std::uint64_t mask = std::uint64_t{1} << (bit % 64);
+    if ((words_[word] & mask) != 0) return false;
+    std::uint8_t& touched = touched_[word * 8 / kBlockBytes];
+    if (touched == 0) {
+      meter_.need(kBlockBytes);
+      meter_.hold(static_cast<std::ptrdiff_t>(kBlockBytes));
+      touched = 1;
+      ++held_blocks_;
+    }
+    words_[word] |= mask;
+    ++size_;
+    return true;
+  }
+  std::size_t size() const { return size_; }
+
+ private:
+  const RestCells& rest_;
+  MemoryMeter& meter_;
+  PairSet fallback_;
+  std::uint64_t* words_ = nullptr;
+  std::size_t bytes_ = 0;
+  std::vector<std::uint8_t> touched_;  // per block: written to (and counted) yet
+  std::size_t held_blocks_ = 0;
+  std::size_t size_ = 0;
+};
+
 // The budget: the caller's, else core::SearchLimits::max_memory_bytes, else
 // kDefaultMemoryBudgetBytes.
 std::size_t memory_budget(const core::SearchLimits& limits, std::size_t requested) {
@@ -221,17 +304,52 @@ struct Context {
 
 // ---- Breadth-first ----------------------------------------------------------
 
-// The layers in one array (layer k is order[layer_start[k] ..
-// layer_start[k + 1])), each entry a pair and the tilt that reached it.
+// Breadth-first's records, pair and arrival tilt in one word each, in
+// chunks of kChunkEntries words: the first grows by doubling (small
+// searches stay small), later ones are made whole, so that growing never
+// copies what is stored nor holds it twice (a doubling vector of 80
+// million words would hold 1.5 GB while it moves).
+class RecordChunks {
+ public:
+  static constexpr std::size_t kChunkEntries = std::size_t{1} << 18;  // 2 MiB
+
+  explicit RecordChunks(MemoryMeter& meter) : meter_(meter) {}
+
+  void push(PairKey record) {
+    if (chunks_.empty() || chunks_.back().size() == kChunkEntries) {
+      chunks_.emplace_back();
+      if (chunks_.size() > 1) {
+        meter_.need(kChunkEntries * sizeof(PairKey));
+        chunks_.back().reserve(kChunkEntries);
+        meter_.hold(static_cast<std::ptrdiff_t>(kChunkEntries * sizeof(PairKey)));
+      }
+    }
+    push_within(chunks_.back(), record, meter_);
+  }
+  PairKey operator[](std::size_t i) const { return chunks_[i / kChunkEntries][i % kChunkEntries]; }
+  std::size_t size() const {
+    return chunks_.empty() ? 0 : (chunks_.size() - 1) * kChunkEntries + chunks_.back().size();
+  }
+
+ private:
+  MemoryMeter& meter_;
+  std::vector<std::vector<PairKey>> chunks_;
+};
+
+// The layers in one record array (layer k is order[layer_start[k] ..
+// layer_start[k + 1])), each entry a pair and the tilt that reached it. The
+// visited set is the dense one when `rest` is given, else the hash table.
 class Layers {
  public:
-  explicit Layers(MemoryMeter& meter) : meter_(meter), visited_(meter) {}
+  Layers(MemoryMeter& meter, const RestCells* rest) : hashed_(meter), order_(meter) {
+    if (rest != nullptr) dense_.emplace(*rest, meter);
+  }
 
   // Adds `pair`, reached by `direction`, to the layer being built unless it
   // was visited.
   void offer(PairKey pair, Direction direction) {
-    if (!visited_.insert(pair)) return;
-    push_within(order_, pair | (PairKey{static_cast<std::uint8_t>(direction)} << kDirShift), meter_);
+    if (!(dense_ ? dense_->insert(pair) : hashed_.insert(pair))) return;
+    order_.push(pair | (PairKey{static_cast<std::uint8_t>(direction)} << kDirShift));
   }
   // Closes the layer being built; false if it is empty.
   bool close_layer() {
@@ -242,12 +360,12 @@ class Layers {
   std::size_t layer_end(std::size_t depth) const { return layer_start_[depth + 1]; }
   PairKey pair(std::size_t i) const { return order_[i] & kPairMask; }
   Direction arrival(std::size_t i) const { return static_cast<Direction>((order_[i] >> kDirShift) & 3); }
-  std::size_t states() const { return visited_.size(); }
+  std::size_t states() const { return dense_ ? dense_->size() : hashed_.size(); }
 
  private:
-  MemoryMeter& meter_;
-  PairSet visited_;
-  std::vector<PairKey> order_;
+  PairSet hashed_;
+  std::optional<DensePairSet> dense_;
+  RecordChunks order_;
   std::vector<std::size_t> layer_start_{0};
 };
 
@@ -277,7 +395,12 @@ std::vector<Direction> rebuild_from_layers(const Context& context, const Layers&
 
 void breadth_first(const Context& context, PairKey start) {
   auto& search = context.solution.search;
-  Layers layers(context.meter);
+  // Step 1: the cells where each marble can rest, for the dense visited set
+  // when its bits fit (else the hash table).
+  context.meter.need(RestCells::bytes_for(context.board) + RestCells::build_bytes_for(context.board));
+  const RestCells rest(context.board, context.stops);
+  context.meter.hold(static_cast<std::ptrdiff_t>(RestCells::bytes_for(context.board)));
+  Layers layers(context.meter, DensePairSet::fits(rest) ? &rest : nullptr);
   // Counted into `states` also when a limit stops the search.
   struct StatesOnExit {
     const Layers& layers;
@@ -285,6 +408,8 @@ void breadth_first(const Context& context, PairKey start) {
     ~StatesOnExit() { solution.states = layers.states(); }
   } on_exit{layers, context.solution};
 
+  // Step 2: layer by layer from the start, until a tilt drops red alone, the
+  // limit, or a layer brings nothing new.
   layers.offer(start, Direction::up);
   layers.close_layer();
   for (std::size_t depth = 0; !context.max_tilts || depth < static_cast<std::size_t>(*context.max_tilts); ++depth) {

@@ -1,0 +1,112 @@
+// The cells where each marble can ever rest: the least sets closed under a
+// relaxation of the tilt that forgets where exactly the other marble is.
+//
+// A run is the row or column segment a marble rolls along towards d until a
+// wall stops it at s = stop(d, c); write k(c) for the number of steps from c
+// to s (0 when c = s). The relaxation: sets R (red) and B (blue), each
+// holding its marble's start, and closed under
+//   (1) x in R, stop(d, x) = s does not fall        =>  s in R;
+//   (2) x in R, y in B, stop(d, x) = stop(d, y) = s,
+//       k(x) > k(y) (red behind blue in the run)     =>  s - delta(d) in R;
+// and the same two rules with the colours swapped.
+//
+// Claim: in every pair of resting cells that a line of tilts reaches from
+// the start, red rests on a cell of R and blue on a cell of B. Proof, by
+// induction on the tilts: the start pair is in R x B. A tilt towards d of a
+// pair (r, b) in R x B that leaves both marbles on the board has, by the
+// cases of tilt_pair (slide.hpp), neither stop falling, and either
+//   - r and b rest on their own stops s_r and s_b: in R and B by (1); or
+//   - both stops are one cell s, the marble in front rests on s (by (1)) and
+//     the one behind on s - delta(d); "behind" is the one further from s, so
+//     (2) (or its swap) puts that cell in its marble's set.
+// So the pair after the tilt is in R x B too.
+//
+// The least such sets come from one work list: when a cell joins a set, for
+// each direction its stop joins the same set by (1), and the run of that
+// stop records the cell's distance: the farthest and the nearest red and
+// blue cells seen in it. Rule (2) holds for some pair of a run exactly when
+// its farthest red is farther than its nearest blue (or the same with the
+// colours swapped); the extremes only move outwards, so checking that after
+// every update of a run finds every cell (2) adds, at the update that first
+// makes it true. Each cell joins each set once: O(cells) in all.
+
+#include "games/marble/rest_cells.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+
+namespace boardsearch::marble {
+
+namespace {
+
+using detail::SlideStops;
+
+// The farthest and nearest distances to a run's stop of one marble's cells
+// seen in that run (kNone / kNoNearest while none is).
+struct RunExtremes {
+  static constexpr std::int16_t kNone = -1;
+  static constexpr std::int16_t kNoNearest = std::numeric_limits<std::int16_t>::max();
+  std::int16_t farthest = kNone;
+  std::int16_t nearest = kNoNearest;
+};
+static_assert(kMaxSide <= std::numeric_limits<std::int16_t>::max(), "a run's length must fit in 16 bits");
+
+constexpr int kRed = 0;
+constexpr int kBlue = 1;
+
+}  // namespace
+
+RestCells::RestCells(const Board& board, const detail::SlideStops& stops) {
+  const auto cells = static_cast<std::size_t>(board.cell_count());
+  std::array<std::vector<std::uint32_t>*, 2> member{&red_index_, &blue_index_};
+  red_index_.assign(cells, kNever);
+  blue_index_.assign(cells, kNever);
+  // extremes[marble][direction][stop cell]
+  std::array<std::array<std::vector<RunExtremes>, 4>, 2> extremes;
+  for (auto& of_marble : extremes)
+    for (auto& of_direction : of_marble) of_direction.assign(cells, RunExtremes{});
+  std::vector<std::uint32_t> work;  // cell * 2 + marble, each joined cell once
+  work.reserve(2 * cells);
+  const auto join = [&](int marble, std::uint32_t cell) {
+    std::uint32_t& slot = (*member[static_cast<std::size_t>(marble)])[cell];
+    if (slot != kNever) return;
+    slot = 0;  // a member; numbered at the end
+    work.push_back(cell * 2 + static_cast<std::uint32_t>(marble));
+  };
+  join(kRed, static_cast<std::uint32_t>(board.red));
+  join(kBlue, static_cast<std::uint32_t>(board.blue));
+
+  // Step 1: the work list. A joined cell's stops join its set (rule 1), and
+  // each stop's run learns its distance; rule 2 is checked on that run.
+  for (std::size_t next = 0; next < work.size(); ++next) {
+    const std::uint32_t cell = work[next] / 2;
+    const int marble = static_cast<int>(work[next] % 2);
+    for (const core::Direction direction : core::kDirections) {
+      const std::uint32_t stop = stops.stop(direction, cell);
+      if (stop == SlideStops::kFalls) continue;
+      const int delta = board.step(0, direction);
+      const auto steps = static_cast<std::int16_t>((static_cast<int>(stop) - static_cast<int>(cell)) / delta);
+      const int d = detail::index_of(direction);
+      RunExtremes& own = extremes[static_cast<std::size_t>(marble)][static_cast<std::size_t>(d)][stop];
+      own.farthest = std::max(own.farthest, steps);
+      own.nearest = std::min(own.nearest, steps);
+      join(marble, stop);
+      const RunExtremes& red = extremes[kRed][static_cast<std::size_t>(d)][stop];
+      const RunExtremes& blue = extremes[kBlue][static_cast<std::size_t>(d)][stop];
+      const auto short_of_stop = static_cast<std::uint32_t>(static_cast<int>(stop) - delta);
+      if (red.farthest != RunExtremes::kNone && blue.nearest != RunExtremes::kNoNearest && red.farthest > blue.nearest)
+        join(kRed, short_of_stop);
+      if (blue.farthest != RunExtremes::kNone && red.nearest != RunExtremes::kNoNearest && blue.farthest > red.nearest)
+        join(kBlue, short_of_stop);
+    }
+  }
+
+  // Step 2: number each set's cells in row-major order.
+  for (std::uint32_t cell = 0; cell < cells; ++cell) {
+    if (red_index_[cell] != kNever) red_index_[cell] = red_count_++;
+    if (blue_index_[cell] != kNever) blue_index_[cell] = blue_count_++;
+  }
+}
+
+}  // namespace boardsearch::marble
