@@ -156,6 +156,26 @@ TEST(Bounds2048, NextMoveMergingTilesEqualsTheBestDirection) {
   EXPECT_GT(below_mergeable, 0);  // strictly tighter than "has an equal neighbour" somewhere
 }
 
+// The count is built from bit masks of up to 64 cells a row, 16 cells at a
+// time, and from a scan of the tiles beyond that: sides around 16, 32 and
+// 64, and past 64, each against the rules, dense (every chain shape) and
+// sparse (chains across long runs of empties).
+TEST(Bounds2048, NextMoveMergingTilesEqualsTheBestDirectionOnWideBoards) {
+  core::SplitMix64 rng(2050);
+  const std::vector<int> sides = {9, 15, 16, 17, 20, 23, 31, 32, 33, 47, 48, 63, 64, 65, 70};
+  for (int round = 0; round < scaled(600); ++round) {
+    const int side = sides[rng.below(sides.size())];
+    const int density = round % 3 == 0 ? 100 : 5 + static_cast<int>(rng.below(96));
+    const Board board = random_small_board(rng, side, density, 1 + static_cast<int>(rng.below(3)));
+    for (int e = 1; e <= 3; ++e) {
+      std::uint32_t best = 0;
+      for (const auto direction : game2048::kDirections) best = std::max(best, reference_merges(board, e, direction));
+      ASSERT_EQ(game2048::next_move_merging_tiles(board, e), 2 * best)
+          << "round " << round << " side " << side << " exponent " << e;
+    }
+  }
+}
+
 TEST(Bounds2048, NextMoveMergingTilesOnHandMadeBoards) {
   // Row 0: 2 . 2 2 (a chain of three 2s: one merge). Column 3: 2 2 2 2 from
   // row 0 down (four: two merges). Only one orientation per move, so the
