@@ -34,7 +34,8 @@
 // most 1 and max_moves by at least 1 along it, and M drops by at least 1.
 // Advice from an arbitrary position uses the range [1, min(M, T - turn)].
 //
-// Order and storage. Positions are ranked (combinatorial number system):
+// Order and storage. Positions are ranked (combinatorial number system,
+// games/yut/position_ranks.hpp):
 // k pieces on start, j on finish, and the set of the other squares, in an
 // order of the squares where every move goes to a later square. Ranks are
 // grouped by (j ascending, k descending), then colex within a group; a move
@@ -70,6 +71,7 @@
 #include <stdexcept>
 
 #include "boardsearch/core/parallel.hpp"
+#include "games/yut/position_ranks.hpp"
 #include "games/yut/rules.hpp"
 #include "games/yut/solver.hpp"
 
@@ -77,10 +79,6 @@ namespace boardsearch::yut {
 
 namespace {
 
-// A position's squares as codes, one byte each, sorted ascending: 0 start,
-// 1..m the other squares in move order, m + 1 finish.
-using Codes = std::array<std::uint8_t, kMaxPieces>;
-constexpr std::uint8_t kStartCode = 0;
 constexpr std::uint8_t kNoMove = 0xFF;
 // Two doubles closer than this (relative to the sizes involved) are
 // compared exactly; a double from an exact value is within 2^-52 of it and
@@ -181,81 +179,6 @@ SquareCodes order_squares(const Board& board, const MoveTable& moves, const std:
   return codes;
 }
 
-// Ranks of positions (see the top of the file). binomial[n][k] = C(n, k)
-// for n <= m, k <= P; group_offset[k][j] the first rank of the group with k
-// pieces on start and j on finish.
-class PositionRanks {
- public:
-  PositionRanks(int middle, int pieces) : middle_(middle), pieces_(pieces) {
-    binomial_.assign(static_cast<std::size_t>(middle + 1) * (kMaxPieces + 1), 0);
-    for (int n = 0; n <= middle; ++n) {
-      binomial(n, 0) = 1;
-      for (int k = 1; k <= kMaxPieces && k <= n; ++k)
-        binomial(n, k) = saturating_add(n > 0 ? binomial(n - 1, k - 1) : 0, n > 0 ? binomial(n - 1, k) : 0);
-    }
-    total_ = 0;
-    for (int j = 0; j <= pieces; ++j)
-      for (int k = pieces - j; k >= 0; --k) {
-        group_offset_[k][j] = total_;
-        const int rest = pieces - k - j;
-        total_ = saturating_add(total_, rest <= middle ? binomial(middle, rest) : 0);
-      }
-  }
-
-  // Positions in all (saturated at 2^63: far beyond any memory budget).
-  std::uint64_t total() const { return total_; }
-
-  // The rank of sorted codes.
-  std::uint64_t rank(const Codes& codes) const {
-    int k = 0, j = 0;
-    while (k < pieces_ && codes[k] == kStartCode) ++k;
-    while (j < pieces_ - k && codes[pieces_ - 1 - j] == middle_ + 1) ++j;
-    std::uint64_t colex = 0;
-    for (int i = k; i < pieces_ - j; ++i) colex += binomial(codes[i] - 1, i - k + 1);
-    return group_offset_[k][j] + colex;
-  }
-
-  // Calls visit(rank, codes) for every position in increasing rank.
-  template <class Visit>
-  void for_each(Visit&& visit) const {
-    std::uint64_t rank = 0;
-    for (int j = 0; j <= pieces_; ++j)
-      for (int k = pieces_ - j; k >= 0; --k) {
-        const int rest = pieces_ - k - j;
-        if (rest > middle_) continue;
-        std::array<int, kMaxPieces> chosen{};  // colex: c_0 < c_1 < ..., middle indices
-        for (int i = 0; i < rest; ++i) chosen[i] = i;
-        while (true) {
-          Codes codes{};
-          for (int i = 0; i < k; ++i) codes[i] = kStartCode;
-          for (int i = 0; i < rest; ++i) codes[k + i] = static_cast<std::uint8_t>(chosen[i] + 1);
-          for (int i = 0; i < j; ++i) codes[k + rest + i] = static_cast<std::uint8_t>(middle_ + 1);
-          visit(rank++, codes);
-          // The next combination in colex order.
-          int i = 0;
-          while (i < rest && chosen[i] + 1 == (i + 1 < rest ? chosen[i + 1] : middle_)) ++i;
-          if (i == rest) break;
-          ++chosen[i];
-          for (int low = 0; low < i; ++low) chosen[low] = low;
-        }
-      }
-  }
-
- private:
-  static std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-    constexpr std::uint64_t kCap = std::uint64_t{1} << 63;
-    return a >= kCap || b >= kCap - a ? kCap : a + b;
-  }
-  std::uint64_t& binomial(int n, int k) { return binomial_[static_cast<std::size_t>(n) * (kMaxPieces + 1) + k]; }
-  std::uint64_t binomial(int n, int k) const { return binomial_[static_cast<std::size_t>(n) * (kMaxPieces + 1) + k]; }
-
-  int middle_;
-  int pieces_;
-  std::vector<std::uint64_t> binomial_;
-  std::array<std::array<std::uint64_t, kMaxPieces + 1>, kMaxPieces + 1> group_offset_{};
-  std::uint64_t total_ = 0;
-};
-
 // Fixed-size signed integers in two's complement, `limbs` limbs each.
 class Limbs {
  public:
@@ -328,32 +251,6 @@ struct Values {
   std::vector<mp_limb_t> exact_odd;
 };
 
-Codes unpack_codes(std::uint64_t key) {
-  Codes codes{};
-  for (int i = 0; i < kMaxPieces; ++i) codes[i] = static_cast<std::uint8_t>(key >> (8 * i));
-  return codes;
-}
-
-std::uint64_t pack_codes(const Codes& codes) {
-  std::uint64_t key = 0;
-  for (int i = 0; i < kMaxPieces; ++i) key |= std::uint64_t{codes[i]} << (8 * i);
-  return key;
-}
-
-// The codes after piece i moves to `to` (still sorted).
-Codes moved(const Codes& codes, int pieces, int i, std::uint8_t to) {
-  Codes child{};
-  int out = 0;
-  bool placed = false;
-  for (int k = 0; k < pieces; ++k) {
-    if (k == i) continue;
-    if (!placed && to <= codes[k]) child[out++] = to, placed = true;
-    child[out++] = codes[k];
-  }
-  if (!placed) child[out++] = to;
-  return child;
-}
-
 // One legal move of a position: the moving piece (index in the codes), its
 // landing code and the child's rank.
 struct LegalMove {
@@ -362,20 +259,21 @@ struct LegalMove {
   std::uint64_t child = 0;
 };
 
-// The legal moves of `codes` with the die of face slot `slot` (a piece not
+// The legal moves of `parent` with the die of face slot `slot` (a piece not
 // on finish, one per distinct square: pieces on start are interchangeable;
 // landing on finish or a square no other piece holds), in piece order.
 // `landing_of(code)` gives the landing code.
 template <class LandingOf>
-int legal_moves(const Codes& codes, int pieces, std::uint8_t finish, const PositionRanks& ranks, LandingOf&& landing_of,
-                std::array<LegalMove, kMaxPieces>& out) {
+int legal_moves(const RankedCodes& parent, int pieces, std::uint8_t finish, const PositionRanks& ranks,
+                LandingOf&& landing_of, std::array<LegalMove, kMaxPieces>& out) {
+  const Codes& codes = parent.codes;
   int count = 0;
   for (int i = 0; i < pieces; ++i) {
     const std::uint8_t from = codes[i];
     if (from == finish || (i > 0 && codes[i - 1] == from)) continue;
     const std::uint8_t to = landing_of(from);
-    if (to != finish && std::find(codes.begin(), codes.begin() + pieces, to) != codes.begin() + pieces) continue;
-    out[count++] = LegalMove{i, to, ranks.rank(moved(codes, pieces, i, to))};
+    if (to != finish && holds_code(parent.key, to)) continue;
+    out[count++] = LegalMove{i, to, ranks.child_rank(parent, i, to)};
   }
   return count;
 }
@@ -488,12 +386,12 @@ void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, 
   std::array<double, kMaxPieces>& guess = work.guess;
   std::array<double, kMaxPieces>& slack = work.slack;
   const bool children_at_zero = r == 1;
-  const Codes codes = unpack_codes(values.keys[rank]);
+  const RankedCodes parent = ranks.parts_of(values.keys[rank], rank);
   std::fill(sum.begin(), sum.end(), 0);
   for (std::size_t slot = 0; slot < slots; ++slot) {
     // Step 2.
     const int count = legal_moves(
-        codes, pieces, finish, ranks, [&](std::uint8_t from) { return tables.landing[from * slots + slot]; }, moves);
+        parent, pieces, finish, ranks, [&](std::uint8_t from) { return tables.landing[from * slots + slot]; }, moves);
     if (slot == static_cast<std::size_t>(likely_slot) && !values.policy.empty())
       values.policy[values.policy_at[rank] + (r - values.first_r[rank])] = kNoMove;
     if (count == 0) continue;  // the game ends: this face adds 0
@@ -760,7 +658,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
     std::array<LegalMove, kMaxPieces> root_moves{};
     int root_count = 0;
     if (advice) {
-      root_count = legal_moves(root, request.pieces, codes.finish_code(), ranks, root_landing, root_moves);
+      root_count = legal_moves(ranks.parts(root), request.pieces, codes.finish_code(), ranks, root_landing, root_moves);
       for (int c = 0; c < root_count; ++c) captures.push_back(Capture{horizon, root_moves[c].child, 0});
       for (Capture& capture : captures)
         if (capture.r == 0 || values.last_r[capture.rank] == 0) capture.value = 0;
@@ -827,7 +725,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
         if (chosen == kNoMove) break;
         std::array<LegalMove, kMaxPieces> line_moves{};
         const int count = legal_moves(
-            position, request.pieces, codes.finish_code(), ranks,
+            ranks.parts(position), request.pieces, codes.finish_code(), ranks,
             [&](std::uint8_t from) { return tables.landing[from * slots + static_cast<std::size_t>(likely_slot)]; },
             line_moves);
         LineTurn line_turn;
