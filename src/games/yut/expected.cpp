@@ -230,10 +230,26 @@ struct Tables {
   std::vector<std::uint8_t> landing;     // [code * faces + slot] -> code
   std::vector<double> points;            // per code
   std::vector<mp_limb_t> scaled_points;  // per code: points * W^R, `limbs` limbs
+  std::vector<long long> whole_points;   // per code: points
+  std::vector<mp_limb_t> scale;          // W^R, `limbs` limbs
   Limbs limbs{1};
   double scale_mantissa = 1;  // W^R = scale_mantissa * 2^scale_exponent
   long scale_exponent = 0;
   int horizon = 0;  // R: turns left at the root
+};
+
+// The legal moves of the positions evaluated in two passes or more, made
+// once before the passes: a move's landing and child do not depend on r.
+// A cached position has one block of `movable` entries per face slot
+// (movable: its distinct squares other than finish, at most one move each),
+// the slot's moves first, in legal_moves' order.
+struct MoveCache {
+  static constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
+  std::vector<std::uint64_t> first;   // per rank: its first entry, kNone if not cached; empty: no cache
+  std::vector<std::uint8_t> movable;  // per rank: entries per slot
+  std::vector<std::uint8_t> count;    // per rank and slot: the slot's legal moves
+  std::vector<std::uint32_t> child;   // per entry: the child's rank
+  std::vector<std::uint8_t> to;       // per entry: the landing code
 };
 
 // The values array and the ranges of every position.
@@ -249,6 +265,7 @@ struct Values {
   // ones are in approximate and exact), see PassBuffers.
   std::vector<double> approximate_odd;
   std::vector<mp_limb_t> exact_odd;
+  MoveCache moves;
 };
 
 // One legal move of a position: the moving piece (index in the codes), its
@@ -281,16 +298,22 @@ int legal_moves(const RankedCodes& parent, int pieces, std::uint8_t finish, cons
 // V as a double from N (W^R as mantissa and exponent in Tables): the top
 // three limbs of |N|, relative error below 2^-52.
 double approximate_value(const Tables& tables, const mp_limb_t* n, std::vector<mp_limb_t>& scratch) {
+  static_assert(GMP_NUMB_BITS == 64, "the limb weights below are powers of 2^64");
   const mp_size_t limbs = tables.limbs.size();
-  scratch.assign(n, n + limbs);
   const bool minus = Limbs::negative(n, limbs);
-  if (minus) mpn_neg(scratch.data(), scratch.data(), limbs);
+  const mp_limb_t* magnitude = n;
+  if (minus) {
+    scratch.assign(n, n + limbs);
+    mpn_neg(scratch.data(), scratch.data(), limbs);
+    magnitude = scratch.data();
+  }
   mp_size_t top = limbs - 1;
-  while (top >= 0 && scratch[top] == 0) --top;
+  while (top >= 0 && magnitude[top] == 0) --top;
   if (top < 0) return 0;
-  double high = 0;
-  for (mp_size_t i = top; i >= 0 && i >= top - 2; --i)
-    high += std::ldexp(static_cast<double>(scratch[i]), static_cast<int>(GMP_NUMB_BITS * (i - top)));
+  // The top limbs weighted 1, 2^-64, 2^-128 (exact scalings).
+  double high = static_cast<double>(magnitude[top]);
+  if (top >= 1) high += static_cast<double>(magnitude[top - 1]) * 0x1p-64;
+  if (top >= 2) high += static_cast<double>(magnitude[top - 2]) * 0x1p-128;
   const long exponent = static_cast<long>(GMP_NUMB_BITS) * top - tables.scale_exponent;
   const double value = std::ldexp(high / tables.scale_mantissa, static_cast<int>(exponent));
   return minus ? -value : value;
@@ -386,12 +409,23 @@ void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, 
   std::array<double, kMaxPieces>& guess = work.guess;
   std::array<double, kMaxPieces>& slack = work.slack;
   const bool children_at_zero = r == 1;
-  const RankedCodes parent = ranks.parts_of(values.keys[rank], rank);
+  const MoveCache& cache = values.moves;
+  const std::uint64_t cached = cache.first.empty() ? MoveCache::kNone : cache.first[rank];
+  RankedCodes parent;
+  if (cached == MoveCache::kNone) parent = ranks.parts_of(values.keys[rank], rank);
   std::fill(sum.begin(), sum.end(), 0);
+  long long points_sum = 0;  // sum over faces of w_f * points of the chosen move
   for (std::size_t slot = 0; slot < slots; ++slot) {
     // Step 2.
-    const int count = legal_moves(
-        parent, pieces, finish, ranks, [&](std::uint8_t from) { return tables.landing[from * slots + slot]; }, moves);
+    int count = 0;
+    if (cached != MoveCache::kNone) {
+      count = cache.count[rank * slots + slot];
+      const std::uint64_t at = cached + slot * cache.movable[rank];
+      for (int c = 0; c < count; ++c) moves[c].to = cache.to[at + c], moves[c].child = cache.child[at + c];
+    } else {
+      count = legal_moves(
+          parent, pieces, finish, ranks, [&](std::uint8_t from) { return tables.landing[from * slots + slot]; }, moves);
+    }
     if (slot == static_cast<std::size_t>(likely_slot) && !values.policy.empty())
       values.policy[values.policy_at[rank] + (r - values.first_r[rank])] = kNoMove;
     if (count == 0) continue;  // the game ends: this face adds 0
@@ -421,18 +455,98 @@ void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, 
     }
     if (slot == static_cast<std::size_t>(likely_slot) && !values.policy.empty())
       values.policy[values.policy_at[rank] + (r - values.first_r[rank])] = static_cast<std::uint8_t>(chosen);
-    // Step 4.
+    // Step 4. The points' part is gathered as a machine integer (its size
+    // is at most W x the largest |points|, below 2^62 by solve_expected's
+    // precondition) and scaled by W^R once, in step 5.
     const mp_limb_t weight = tables.face_weights[slot];
-    mpn_addmul_1(sum.data(), &tables.scaled_points[moves[chosen].to * limbs], limbs, weight);
+    points_sum += static_cast<long long>(weight) * tables.whole_points[moves[chosen].to];
     if (!children_at_zero) mpn_addmul_1(sum.data(), io.exact(moves[chosen].child, r - 1), limbs, weight);
   }
-  // Step 5. The sum is W * N exactly (every V(r - 1, .) is N / W^R).
+  // Step 5. The sum is W * N exactly (every V(r - 1, .) is N / W^R). Two's
+  // complement modulo 2^(64 limbs), like every sum here: the carries out
+  // are dropped and the final sum fits.
+  if (points_sum > 0)
+    mpn_addmul_1(sum.data(), tables.scale.data(), limbs, static_cast<mp_limb_t>(points_sum));
+  else if (points_sum < 0)
+    mpn_submul_1(sum.data(), tables.scale.data(), limbs, static_cast<mp_limb_t>(-points_sum));
   mp_limb_t* out = io.exact_out(rank, r);
   const bool minus = Limbs::negative(sum.data(), limbs);
   if (minus) mpn_neg(sum.data(), sum.data(), limbs);
   mpn_divexact_1(out, sum.data(), limbs, tables.weight_sum);
   if (minus) mpn_neg(out, out, limbs);
   io.approximate_out(rank, r) = approximate_value(tables, out, work.scratch);
+}
+
+// Positions per task while the move cache is filled.
+constexpr std::uint64_t kCacheChunkRanks = 4096;
+
+// Fills values.moves (MoveCache) for the positions whose range holds two
+// passes or more (a position of one pass would make its moves once either
+// way), when ranks fit 32 bits and the cache fits the memory budget; else
+// leaves it empty and the passes make every move themselves. No value
+// depends on it: an entry is exactly what legal_moves gives in the pass.
+// Steps: 1. per position, its first entry (an upper bound on its moves:
+// slots x movable); 2. the entries counted on the budget; 3. the moves, in
+// chunks of positions on up to `threads` threads (each chunk writes only
+// its own positions' blocks; thread 0 polls the limits, no other thread
+// touches `control` meanwhile).
+void build_move_cache(const Tables& tables, const PositionRanks& ranks, Values& values, core::MemoryBudget& budget,
+                      core::SearchControl& control, std::size_t threads) {
+  const std::uint64_t positions = values.keys.size();
+  if (positions > std::numeric_limits<std::uint32_t>::max()) return;
+  const std::size_t slots = tables.faces.size();
+  const std::uint8_t finish = tables.codes.finish_code();
+  const int pieces = tables.pieces;
+  // Step 1.
+  const std::uint64_t index_bytes = positions * (sizeof(std::uint64_t) + sizeof(std::uint8_t));
+  if (!budget_allows(budget, static_cast<long double>(index_bytes))) return;
+  MoveCache& cache = values.moves;
+  cache.first.assign(positions, MoveCache::kNone);
+  cache.movable.assign(positions, 0);
+  std::uint64_t entries = 0;
+  for (std::uint64_t rank = 0; rank < positions; ++rank) {
+    if (values.last_r[rank] <= values.first_r[rank]) continue;  // one pass or none
+    const Codes codes = unpack_codes(values.keys[rank]);
+    int movable = 0;
+    for (int i = 0; i < pieces; ++i)
+      if (codes[i] != finish && (i == 0 || codes[i - 1] != codes[i])) ++movable;
+    cache.first[rank] = entries;
+    cache.movable[rank] = static_cast<std::uint8_t>(movable);
+    entries += slots * static_cast<std::uint64_t>(movable);
+  }
+  // Step 2.
+  const long double entry_bytes = static_cast<long double>(entries) * (sizeof(std::uint32_t) + sizeof(std::uint8_t)) +
+                                  static_cast<long double>(positions) * slots;
+  if (entries == 0 || !budget_allows(budget, entry_bytes)) {
+    cache = MoveCache{};
+    budget.release(index_bytes);
+    return;
+  }
+  cache.count.assign(positions * slots, 0);
+  cache.child.resize(entries);
+  cache.to.resize(entries);
+  // Step 3.
+  const std::size_t chunks = static_cast<std::size_t>((positions + kCacheChunkRanks - 1) / kCacheChunkRanks);
+  core::for_each_task(threads, chunks, [&](std::size_t thread, std::size_t chunk) {
+    if (thread == 0) control.poll();
+    std::array<LegalMove, kMaxPieces> moves{};
+    const std::uint64_t end = std::min<std::uint64_t>(positions, (chunk + 1) * kCacheChunkRanks);
+    for (std::uint64_t rank = chunk * kCacheChunkRanks; rank < end; ++rank) {
+      if (cache.first[rank] == MoveCache::kNone) continue;
+      const RankedCodes parent = ranks.parts_of(values.keys[rank], rank);
+      for (std::size_t slot = 0; slot < slots; ++slot) {
+        const int count = legal_moves(
+            parent, pieces, finish, ranks, [&](std::uint8_t from) { return tables.landing[from * slots + slot]; },
+            moves);
+        cache.count[rank * slots + slot] = static_cast<std::uint8_t>(count);
+        const std::uint64_t at = cache.first[rank] + slot * cache.movable[rank];
+        for (int c = 0; c < count; ++c) {
+          cache.child[at + c] = static_cast<std::uint32_t>(moves[c].child);
+          cache.to[at + c] = moves[c].to;
+        }
+      }
+    }
+  });
 }
 
 // How run_passes spreads a pass over threads.
@@ -588,6 +702,9 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       largest_points = std::max(largest_points, std::abs(board.squares[codes.square_of_code[code]].points));
       most_moves = std::max(most_moves, codes.moves_left[code]);
     }
+    // Step 4 of the passes gathers sum of w_f * points in a machine word.
+    if (static_cast<long double>(tables.weight_sum) * static_cast<long double>(largest_points) >= 0x1p62L)
+      throw std::invalid_argument("yut --expected: the weights times the points exceed 2^62");
     mpz_class scale;
     mpz_ui_pow_ui(scale.get_mpz_t(), tables.weight_sum, horizon);
     const mpz_class largest =
@@ -605,9 +722,14 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
     count_bytes(budget, static_cast<long double>(positions) * per_position +
                             static_cast<long double>(code_count) * limbs * sizeof(mp_limb_t));
     tables.scaled_points.resize(code_count * limbs);
-    for (std::size_t code = 0; code < code_count; ++code)
-      tables.limbs.from_mpz(mpz_class(static_cast<long>(board.squares[codes.square_of_code[code]].points)) * scale,
+    tables.whole_points.resize(code_count);
+    for (std::size_t code = 0; code < code_count; ++code) {
+      tables.whole_points[code] = board.squares[codes.square_of_code[code]].points;
+      tables.limbs.from_mpz(mpz_class(static_cast<long>(tables.whole_points[code])) * scale,
                             &tables.scaled_points[code * limbs]);
+    }
+    tables.scale.resize(limbs);
+    tables.limbs.from_mpz(scale, tables.scale.data());
     Values values;
     values.keys.resize(positions);
     values.first_r.resize(positions);
@@ -690,6 +812,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       spread = PassThreads{threads, std::max<std::size_t>(1, request.chunk_ranks), &workers};
       result.stats.threads = threads;
     }
+    if (request.move_cache) build_move_cache(tables, ranks, values, budget, control, spread.threads);
     run_passes(tables, ranks, values, captures, likely_slot, control, spread);
     std::vector<mp_limb_t> scratch;
 

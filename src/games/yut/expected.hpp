@@ -38,7 +38,9 @@ inline constexpr std::size_t kParallelChunkRanks = 4096;
 struct ExpectedRequest {
   int turns = 10;                      // T >= 1
   int pieces = 4;                      // 1..kMaxPieces
-  std::vector<std::uint64_t> weights;  // one per board face, at least one > 0
+  std::vector<std::uint64_t> weights;  // one per board face, at least one > 0; their sum
+                                       // times the largest |points| below 2^62 (else
+                                       // std::invalid_argument; the front ends allow 10^14)
   std::optional<AdviceQuery> advice;   // none: the expected score from the start
   // Full solve: also the line along the most likely face when asked for,
   // or when the solve evaluates at most `line_if_at_most` (turns left,
@@ -50,6 +52,11 @@ struct ExpectedRequest {
   // chunk_ranks positions (at least 1). No value depends on either.
   std::uint64_t parallel_pairs = kParallelPairs;
   std::size_t chunk_ranks = kParallelChunkRanks;
+  // The legal moves of every position evaluated in two passes or more are
+  // made once, before the passes, when they fit the memory budget (after
+  // the second buffer of the threads); false: the passes make every move
+  // (tests and benchmarks). No value depends on it.
+  bool move_cache = true;
 };
 
 // One legal move and its value: the points it scores plus the expected

@@ -65,6 +65,38 @@ TEST(YutExpected, EqualsPlainExpectimaxOnTheShippedBoards) {
         }
 }
 
+TEST(YutExpected, TheMoveCacheChangesNoValue) {
+  // The same solve with the moves made once before the passes and made in
+  // every pass: the same values, nodes and line, on random boards and
+  // pieces up to 6; and the cache is really made on most of them.
+  core::SplitMix64 rng(1825);
+  const int cases = scaled(200);
+  int cached = 0;
+  for (int c = 0; c < cases; ++c) {
+    const Board board = random_board(rng);
+    const auto weights = random_weights(rng, board);
+    const int pieces = 1 + static_cast<int>(rng.below(6));
+    const int turns = 1 + static_cast<int>(rng.below(14));
+    ExpectedRequest request{turns, pieces, weights, std::nullopt, true, 0};
+    const ExpectedResult with = solve_expected(board, request, {});
+    request.move_cache = false;
+    const ExpectedResult without = solve_expected(board, request, {});
+    ASSERT_EQ(with.outcome, core::Outcome::proven);
+    ASSERT_EQ(without.outcome, core::Outcome::proven);
+    EXPECT_EQ(with.value, without.value) << "case " << c;
+    EXPECT_EQ(with.stats.nodes, without.stats.nodes) << "case " << c;
+    ASSERT_EQ(with.line.size(), without.line.size()) << "case " << c;
+    for (std::size_t t = 0; t < with.line.size(); ++t) {
+      EXPECT_EQ(with.line[t].best, without.line[t].best) << "case " << c << ", turn " << t;
+      ASSERT_EQ(with.line[t].choices.size(), without.line[t].choices.size());
+      for (std::size_t k = 0; k < with.line[t].choices.size(); ++k)
+        EXPECT_EQ(with.line[t].choices[k].value, without.line[t].choices[k].value);
+    }
+    cached += with.stats.memory_bytes > without.stats.memory_bytes ? 1 : 0;
+  }
+  EXPECT_GT(cached, cases / 2);
+}
+
 TEST(YutExpected, KnownValues) {
   // One turn, one piece: the mean of the first five squares' points.
   EXPECT_EQ(solve(standard_board(), 1, 1, {1, 1, 1, 1, 1}).value, mpq_class(6));
