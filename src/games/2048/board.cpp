@@ -1,7 +1,15 @@
 #include "games/2048/board.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cassert>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 namespace boardsearch::game2048 {
 
@@ -89,6 +97,245 @@ bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int l
   return changed;
 }
 
+// A faster move for boards up to 32 wide on x86-64 processors with SSSE3
+// and POPCNT (checked once at run time; elsewhere the loop above does every
+// line). Same result, tested equal on every direction and side 1-40.
+//
+// One line is taken as 32 bytes in order from the wall (cells past the
+// line's end are empty, and so are any cells before its first one), and
+// slid with a handful of vector steps instead of a step per cell:
+//   1. Gather the tiles toward the wall: for each 8 cells, a byte shuffle
+//      picked by the mask of its tiles (kPackShuffles), stored at the next
+//      free place.
+//   2. The equal neighbours among the tiles (one compare of the tiles with
+//      themselves shifted by one) and from them the pairs that merge
+//      (merge_starts).
+//   3. Each pair's first tile plus one, its second tile dropped by a second
+//      gather; the counts updated per pair.
+// The line changed iff a pair merged or the tiles did not already fill the
+// cells from the wall on (the same test as slide_line's).
+#if defined(__x86_64__) && defined(__GNUC__)
+#define BOARDSEARCH_2048_VECTOR_MOVE 1
+#endif
+
+#if BOARDSEARCH_2048_VECTOR_MOVE
+namespace {
+
+constexpr int kVectorSide = 32;
+
+// For each mask of 8 cells: the byte shuffle that moves the marked cells, in
+// order, to the front and fills the rest with zeros (index 0x80).
+constexpr auto kPackShuffles = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> table{};
+  for (int mask = 0; mask < 256; ++mask) {
+    int next = 0;
+    for (int bit = 0; bit < 8; ++bit)
+      if ((mask >> bit & 1) != 0)
+        table[static_cast<std::size_t>(mask)][static_cast<std::size_t>(next++)] = static_cast<std::uint8_t>(bit);
+    while (next < 8) table[static_cast<std::size_t>(mask)][static_cast<std::size_t>(next++)] = 0x80;
+  }
+  return table;
+}();
+
+// Bits 0 .. n-1 (n <= 32).
+constexpr std::uint32_t low32(int n) { return n >= 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << n) - 1; }
+
+// The pairs a move merges, as the bit of each pair's first tile, from the
+// bits of equal neighbours (bit i: tiles i and i + 1 are equal). In a chain
+// of c equal tiles, a run of c - 1 bits starting at s, the pairs nearest the
+// wall merge first: the pairs start at s, s + 2, ..., the run's bits at an
+// even offset from s. The runs starting at an odd bit: adding a run's
+// lowest bit carries through the run and clears it, and only it (the bit
+// above a run is clear). In those runs the odd bits are taken, in the
+// others the even ones.
+constexpr std::uint32_t merge_starts(std::uint32_t equal) {
+  constexpr std::uint32_t kEvenBits = 0x55555555U;
+  const std::uint32_t run_starts = equal & ~(equal << 1);
+  const std::uint32_t odd_runs = equal & ~(equal + (run_starts & ~kEvenBits));
+  return equal & (odd_runs ^ kEvenBits);
+}
+
+// Stores the cells of the low 8 bytes of `cells` marked in `mask`, in order,
+// at to + at, and advances `at` past them (writes 8 bytes: zeros after them).
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline void pack8(__m128i cells, std::uint32_t mask, Exponent* to,
+                                                                      int& at) {
+  const __m128i shuffle = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(kPackShuffles[mask].data()));
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(to + at), _mm_shuffle_epi8(cells, shuffle));
+  at += __builtin_popcount(mask);
+}
+
+// Stores the cells of lo:hi (32 cells) marked in `mask`, in order, at `to`
+// (at least 40 bytes); returns how many.
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline int pack32(__m128i lo, __m128i hi, std::uint32_t mask,
+                                                                      Exponent* to) {
+  int at = 0;
+  pack8(lo, mask & 0xFF, to, at);
+  pack8(_mm_srli_si128(lo, 8), mask >> 8 & 0xFF, to, at);
+  pack8(hi, mask >> 16 & 0xFF, to, at);
+  pack8(_mm_srli_si128(hi, 8), mask >> 24, to, at);
+  return at;
+}
+
+// 0x01 in each byte whose bit of `bits` (16 bits) is set, else 0.
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline __m128i bit_bytes(std::uint32_t bits) {
+  const __m128i spread = _mm_shuffle_epi8(_mm_cvtsi32_si128(static_cast<int>(bits)),
+                                          _mm_set_epi8(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0));
+  const __m128i select = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
+  return _mm_and_si128(_mm_cmpeq_epi8(_mm_and_si128(spread, select), select), _mm_set1_epi8(1));
+}
+
+// The 32 cells reversed.
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline void reverse32(__m128i& lo, __m128i& hi) {
+  const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m128i new_lo = _mm_shuffle_epi8(hi, reverse);
+  hi = _mm_shuffle_epi8(lo, reverse);
+  lo = new_lo;
+}
+
+// Slides the line lo:hi (32 cells from the wall; its first cell at `wall`,
+// the cells before it empty) toward cell 0 and writes the result (32 cells
+// from the wall) to `out`. Steps 1-3 above. Returns whether the line changed.
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline bool slide32(__m128i lo, __m128i hi, int wall, Exponent* out,
+                                                                        TileCounts& counts) {
+  const __m128i zero = _mm_setzero_si128();
+  const std::uint32_t empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, zero))) |
+                              static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, zero))) << 16;
+  // Step 1.
+  alignas(16) Exponent tiles[48];
+  _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 32), zero);
+  const int k = pack32(lo, hi, ~empty, tiles);
+  // Step 2.
+  const __m128i t_lo = _mm_load_si128(reinterpret_cast<const __m128i*>(tiles));
+  const __m128i t_hi = _mm_load_si128(reinterpret_cast<const __m128i*>(tiles + 16));
+  const __m128i n_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(tiles + 1));
+  const __m128i n_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(tiles + 17));
+  const std::uint32_t equal = (static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_lo, n_lo))) |
+                               static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_hi, n_hi))) << 16) &
+                              (k >= 2 ? low32(k - 1) : 0);
+  const std::uint32_t starts = merge_starts(equal);
+  const bool changed = starts != 0 || ~empty != low32(k) << wall;
+  // Step 3.
+  for (std::uint32_t left = starts; left != 0; left &= left - 1) {
+    const Exponent e = tiles[std::countr_zero(left)];
+    // Two 2^e become one 2^(e+1); the sum is unchanged, so e + 1 stays <=
+    // kMaxExponent on any board whose sum fits in 64 bits.
+    const auto merged = static_cast<Exponent>(e + 1);
+    counts.count[e] -= 2;
+    ++counts.count[merged];
+    --counts.tiles;
+    counts.max_exponent = std::max<int>(counts.max_exponent, merged);
+  }
+  const __m128i m_lo = _mm_add_epi8(t_lo, bit_bytes(starts & 0xFFFF));
+  const __m128i m_hi = _mm_add_epi8(t_hi, bit_bytes(starts >> 16));
+  _mm_store_si128(reinterpret_cast<__m128i*>(out), zero);
+  _mm_store_si128(reinterpret_cast<__m128i*>(out + 16), zero);
+  _mm_store_si128(reinterpret_cast<__m128i*>(out + 32), zero);
+  pack32(m_lo, m_hi, ~(starts << 1) & low32(k), out);
+  return changed;
+}
+
+// Transposes a 16 x 16 block of bytes: out row j, byte i = in row i, byte j.
+// Four rounds of interleaving (bytes, then pairs, quads, eights), each
+// pairing the rows so that a unit of the next round holds one column of
+// twice as many rows.
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline void transpose16(const Exponent* in, std::size_t in_pitch,
+                                                                            Exponent* out, std::size_t out_pitch) {
+  __m128i a[16], b[16];
+  for (std::size_t i = 0; i < 16; ++i) a[i] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i * in_pitch));
+  // Rows 2i, 2i+1 as 16-bit units: columns 0-7 in b[i], 8-15 in b[i + 8].
+  for (int i = 0; i < 8; ++i) {
+    b[i] = _mm_unpacklo_epi8(a[2 * i], a[2 * i + 1]);
+    b[i + 8] = _mm_unpackhi_epi8(a[2 * i], a[2 * i + 1]);
+  }
+  // Rows 4i..4i+3 as 32-bit units: columns 4g..4g+3 in a[4g + i].
+  for (int i = 0; i < 4; ++i) {
+    a[i] = _mm_unpacklo_epi16(b[2 * i], b[2 * i + 1]);
+    a[i + 4] = _mm_unpackhi_epi16(b[2 * i], b[2 * i + 1]);
+    a[i + 8] = _mm_unpacklo_epi16(b[2 * i + 8], b[2 * i + 9]);
+    a[i + 12] = _mm_unpackhi_epi16(b[2 * i + 8], b[2 * i + 9]);
+  }
+  // Rows 0-7 / 8-15 as 64-bit units, two columns per register.
+  for (int g = 0; g < 4; ++g) {
+    b[4 * g] = _mm_unpacklo_epi32(a[4 * g], a[4 * g + 1]);
+    b[4 * g + 1] = _mm_unpackhi_epi32(a[4 * g], a[4 * g + 1]);
+    b[4 * g + 2] = _mm_unpacklo_epi32(a[4 * g + 2], a[4 * g + 3]);
+    b[4 * g + 3] = _mm_unpackhi_epi32(a[4 * g + 2], a[4 * g + 3]);
+  }
+  // Whole columns.
+  for (std::size_t g = 0; g < 4; ++g) {
+    auto store = [&](std::size_t column, __m128i v) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + column * out_pitch), v);
+    };
+    store(4 * g, _mm_unpacklo_epi64(b[4 * g], b[4 * g + 2]));
+    store(4 * g + 1, _mm_unpackhi_epi64(b[4 * g], b[4 * g + 2]));
+    store(4 * g + 2, _mm_unpacklo_epi64(b[4 * g + 1], b[4 * g + 3]));
+    store(4 * g + 3, _mm_unpackhi_epi64(b[4 * g + 1], b[4 * g + 3]));
+  }
+}
+
+// The same for 32 x 32 bytes, rows kVectorSide apart, in four blocks.
+[[gnu::target("ssse3,popcnt")]] void transpose32(const Exponent* in, Exponent* out) {
+  constexpr std::size_t kPitch = kVectorSide;
+  for (std::size_t r = 0; r < kPitch; r += 16)
+    for (std::size_t c = 0; c < kPitch; c += 16) transpose16(in + r * kPitch + c, kPitch, out + c * kPitch + r, kPitch);
+}
+
+// apply_move for 1 <= n <= kVectorSide (see above). The lines are rows of
+// a 32 x 32 copy of the board (empty past the board), transposed for up and
+// down; each line's result is written as a row of a second such grid, which
+// for up and down is transposed back.
+[[gnu::target("ssse3,popcnt")]] bool apply_move_vector(const Exponent* src, int n, Direction direction, Exponent* dst,
+                                                       TileCounts& counts) {
+  constexpr std::size_t kPitch = kVectorSide;
+  const bool horizontal = direction == Direction::left || direction == Direction::right;
+  const bool reversed = direction == Direction::right || direction == Direction::down;
+  const std::size_t side = static_cast<std::size_t>(n);
+  alignas(16) Exponent grid[kPitch * kPitch];
+  alignas(16) Exponent lines[kPitch * kPitch];
+  std::memset(grid, 0, sizeof grid);
+  for (std::size_t r = 0; r < side; ++r) std::memcpy(grid + r * kPitch, src + r * side, side);
+  const Exponent* in = grid;
+  if (!horizontal) {
+    transpose32(grid, lines);
+    in = lines;
+  }
+  // Results, one line per row; in the order of the line's cells (the
+  // reversed lines reversed back: the line's first cell at 32 - n).
+  Exponent* results = horizontal ? lines : grid;
+  bool changed = false;
+  alignas(16) Exponent out[48];
+  for (std::size_t i = 0; i < side; ++i) {
+    __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(in + i * kPitch));
+    __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(in + i * kPitch + 16));
+    if (reversed) reverse32(lo, hi);
+    changed |= slide32(lo, hi, reversed ? kVectorSide - n : 0, out, counts);
+    lo = _mm_load_si128(reinterpret_cast<const __m128i*>(out));
+    hi = _mm_load_si128(reinterpret_cast<const __m128i*>(out + 16));
+    if (reversed) reverse32(lo, hi);
+    _mm_store_si128(reinterpret_cast<__m128i*>(results + i * kPitch), lo);
+    _mm_store_si128(reinterpret_cast<__m128i*>(results + i * kPitch + 16), hi);
+  }
+  // A reversed line's cell c is at 32 - n + c.
+  const std::size_t offset = reversed ? kPitch - side : 0;
+  if (horizontal) {
+    for (std::size_t r = 0; r < side; ++r) std::memcpy(dst + r * side, lines + r * kPitch + offset, side);
+  } else {
+    // Column i of the result is row i of `grid`; row r of the transpose
+    // is the board's row r - offset.
+    transpose32(grid, lines);
+    for (std::size_t r = 0; r < side; ++r) std::memcpy(dst + r * side, lines + (r + offset) * kPitch, side);
+  }
+  return changed;
+}
+
+bool has_vector_move() {
+  static const bool has = __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt");
+  return has;
+}
+
+}  // namespace
+#endif
+
 bool apply_move(const Board& from, Direction direction, Board& to) {
   assert(&from != &to);
   const int n = from.side_;
@@ -99,6 +346,9 @@ bool apply_move(const Board& from, Direction direction, Board& to) {
   to.counts_ = from.counts_;
   const Exponent* src = from.cells_.data();
   Exponent* dst = to.cells_.data();
+#if BOARDSEARCH_2048_VECTOR_MOVE
+  if (n <= kVectorSide && has_vector_move()) return apply_move_vector(src, n, direction, dst, to.counts_);
+#endif
   bool changed = false;
   // Where line i starts (at the wall) and the step along it.
   for (int i = 0; i < n; ++i) {
