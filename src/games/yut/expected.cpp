@@ -360,25 +360,33 @@ struct PassScratch {
 // Two buffers (kTwoBuffers: the passes split over threads, so that a
 // position may be written by one thread while a lower one reads it): pass q
 // writes the buffers of its parity (even: exact, approximate; odd:
-// exact_odd, approximate_odd). A position's latest value after pass q is
-// the one of pass p = min(q, last_r) (the last pass that wrote it; none if
-// p < first_r, and then both buffers still hold the 0 they started with, as
-// the one array would), in the buffer of p's parity: pass p + 1 writes the
-// other one, and any later pass of p's parity is at most last_r only when
-// p = q. So pass r reads the child's latest value after pass r - 1, exactly
-// what the one array holds for it when pass r reaches the parent (children
-// rank higher, so pass r has not written them yet there), and no pass
-// reads a buffer slot that it writes.
+// exact_odd, approximate_odd), and pass last_r + 1 copies a position's last
+// value (of pass last_r) into the buffer of its own parity. So after pass q
+// the buffer of q's parity holds every position's latest value: the one of
+// pass q when q is in its range; the copy, made at pass last_r + 1 <= q,
+// when q > last_r (no later pass writes it: those are past its range); and
+// the 0 both buffers start with when q < first_r (no pass up to q wrote it),
+// as the one array would. Pass r reads the buffer of r - 1's parity and
+// writes (values and copies) only the other one, so no pass reads a slot
+// that it writes, and every read sees the child's latest value after pass
+// r - 1, exactly what the one array holds for it when pass r reaches the
+// parent (children rank higher, so pass r has not written them yet there).
 template <bool kTwoBuffers>
 struct PassBuffers {
   Values& values;
   mp_size_t limbs;
 
   const mp_limb_t* exact(std::uint64_t rank, std::uint32_t after_pass) const {
-    return &(odd(rank, after_pass) ? values.exact_odd : values.exact)[rank * limbs];
+    return &(odd(after_pass) ? values.exact_odd : values.exact)[rank * limbs];
   }
   double approximate(std::uint64_t rank, std::uint32_t after_pass) const {
-    return (odd(rank, after_pass) ? values.approximate_odd : values.approximate)[rank];
+    return (odd(after_pass) ? values.approximate_odd : values.approximate)[rank];
+  }
+  // Two buffers: at pass r = last_r + 1 (the copy described above).
+  void copy_forward(std::uint64_t rank, std::uint32_t r) const {
+    const mp_limb_t* from = exact(rank, r - 1);
+    std::copy(from, from + limbs, exact_out(rank, r));
+    approximate_out(rank, r) = approximate(rank, r - 1);
   }
   mp_limb_t* exact_out(std::uint64_t rank, std::uint32_t pass) const {
     return &(kTwoBuffers && pass % 2 == 1 ? values.exact_odd : values.exact)[rank * limbs];
@@ -388,9 +396,9 @@ struct PassBuffers {
   }
 
  private:
-  bool odd(std::uint64_t rank, std::uint32_t after_pass) const {
+  static bool odd(std::uint32_t after_pass) {
     if constexpr (!kTwoBuffers) return false;
-    return std::min(after_pass, values.last_r[rank]) % 2 == 1;
+    return after_pass % 2 == 1;
   }
 };
 
@@ -586,7 +594,9 @@ void run_passes_with(const Tables& tables, const PositionRanks& ranks, Values& v
         core::SearchControl::Worker& worker = *(*spread.workers)[thread];
         const std::uint64_t end = std::min<std::uint64_t>(total, (chunk + 1) * spread.chunk_ranks);
         for (std::uint64_t rank = chunk * spread.chunk_ranks; rank < end; ++rank) {
-          if (r < values.first_r[rank] || r > values.last_r[rank]) continue;
+          const std::uint32_t last = values.last_r[rank];
+          if (r == last + 1 && last >= values.first_r[rank]) io.copy_forward(rank, r);
+          if (r < values.first_r[rank] || r > last) continue;
           // Step 1.
           worker.visit();
           evaluate(tables, ranks, values, io, rank, r, likely_slot, work[thread]);
