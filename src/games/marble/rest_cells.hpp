@@ -29,9 +29,10 @@ class RestCells {
   std::uint32_t blue_count() const { return blue_count_; }
 
   // What it keeps (8 bytes a cell), and at most what building it holds at
-  // once besides (the run extremes, 32 bytes a cell, and the work list).
+  // once besides (the runs' farthest cells, 16 bytes a cell, and the work
+  // list, 8).
   static std::size_t bytes_for(const Board& board) { return 8 * static_cast<std::size_t>(board.cell_count()); }
-  static std::size_t build_bytes_for(const Board& board) { return 40 * static_cast<std::size_t>(board.cell_count()); }
+  static std::size_t build_bytes_for(const Board& board) { return 24 * static_cast<std::size_t>(board.cell_count()); }
 
  private:
   std::vector<std::uint32_t> red_index_;

@@ -292,6 +292,7 @@ struct Context {
   const Board& board;
   const SlideStops& stops;
   std::optional<int> max_tilts;
+  bool dense_visited;  // SolveOptions::dense_visited
   core::SearchControl& control;
   MemoryMeter& meter;
   std::array<int, 4> delta{};  // index step per direction
@@ -397,10 +398,13 @@ void breadth_first(const Context& context, PairKey start) {
   auto& search = context.solution.search;
   // Step 1: the cells where each marble can rest, for the dense visited set
   // when its bits fit (else the hash table).
-  context.meter.need(RestCells::bytes_for(context.board) + RestCells::build_bytes_for(context.board));
-  const RestCells rest(context.board, context.stops);
-  context.meter.hold(static_cast<std::ptrdiff_t>(RestCells::bytes_for(context.board)));
-  Layers layers(context.meter, DensePairSet::fits(rest) ? &rest : nullptr);
+  std::optional<RestCells> rest;
+  if (context.dense_visited) {
+    context.meter.need(RestCells::bytes_for(context.board) + RestCells::build_bytes_for(context.board));
+    rest.emplace(context.board, context.stops);
+    context.meter.hold(static_cast<std::ptrdiff_t>(RestCells::bytes_for(context.board)));
+  }
+  Layers layers(context.meter, rest && DensePairSet::fits(*rest) ? &*rest : nullptr);
   // Counted into `states` also when a limit stops the search.
   struct StatesOnExit {
     const Layers& layers;
@@ -618,7 +622,7 @@ Solution solve(const Board& board, const SolveOptions& options, const core::Sear
     meter.need(SlideStops::bytes_for(board));
     const SlideStops stops(board);
     meter.hold(static_cast<std::ptrdiff_t>(SlideStops::bytes_for(board)));
-    Context context{board, stops, options.max_tilts, control, meter, {}, solution};
+    Context context{board, stops, options.max_tilts, options.dense_visited, control, meter, {}, solution};
     for (const Direction direction : core::kDirections)
       context.delta[detail::index_of(direction)] = board.step(0, direction);
     const PairKey start =

@@ -32,6 +32,9 @@ struct SolveOptions {
   std::optional<int> max_tilts;  // nullopt: no limit (15653); the judge's 13460 is 10. >= 0 if set.
   Strategy strategy = Strategy::a_star;
   std::size_t memory_budget_bytes = 0;  // 0: SearchLimits::max_memory_bytes, else kDefaultMemoryBudgetBytes
+  // breadth_first: the dense visited set (a bit per pair of rest cells)
+  // when its bits fit; false: always the hash table (tests, benchmarks)
+  bool dense_visited = true;
 };
 
 struct Solution {

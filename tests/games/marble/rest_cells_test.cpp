@@ -1,0 +1,122 @@
+// The cells where each marble can rest (rest_cells.cpp): on thousands of
+// random boards every position the plain rules reach from the start has
+// both marbles on cells of their sets, and the sets are not everything (so
+// that the check has teeth); breadth-first with the dense visited set built
+// on them equals breadth-first with the hash table.
+
+#include "games/marble/rest_cells.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <vector>
+
+#include "games/marble/random_boards.hpp"
+#include "games/marble/slide.hpp"
+#include "games/marble/test_support.hpp"
+
+namespace boardsearch::marble::testing {
+namespace {
+
+using core::Direction;
+
+// Every position with both marbles on the board that some line of tilts
+// reaches from the start under the plain rules (lines go on past a red
+// fall's neighbours; a position where a marble fell ends its line).
+std::vector<PlainPosition> plain_reachable_positions(const Board& board) {
+  const PlainRules rules(board);
+  std::set<std::vector<int>> seen{PlainRules::key(rules.start())};
+  std::vector<PlainPosition> found{rules.start()};
+  for (std::size_t next = 0; next < found.size(); ++next) {
+    for (const Direction direction : core::kDirections) {
+      const PlainPosition after = rules.tilt(found[next], direction);
+      if (!after.red.on_board || !after.blue.on_board) continue;
+      if (seen.insert(PlainRules::key(after)).second) found.push_back(after);
+    }
+  }
+  return found;
+}
+
+TEST(MarbleRestCells, EveryReachedPositionIsOnRestCellsOnRandomBoards) {
+  core::SplitMix64 rng(0x2E57'0001);
+  const int boards = scaled(4000);
+  std::size_t free_cells = 0, red_cells = 0, one_short_needed = 0;
+  for (int b = 0; b < boards; ++b) {
+    // Judge sizes; up to 14 x 14 (longer runs, more meetings); and corridors
+    // one or two cells wide or dense walls, where a marble often rests
+    // only right behind the other one.
+    const int kind = b % 4;
+    const int length = 5 + static_cast<int>(rng.below(10)), width = 3 + static_cast<int>(rng.below(2));
+    const Board board =
+        kind == 0   ? random_judge_board(rng)
+        : kind == 1 ? random_board(rng, length, 4 + static_cast<int>(rng.below(11)), static_cast<int>(rng.below(40)))
+        : kind == 2 ? (rng.below(2) == 0 ? random_board(rng, width, length, static_cast<int>(rng.below(20)))
+                                         : random_board(rng, length, width, static_cast<int>(rng.below(20))))
+                    : random_board(rng, length, length, 40 + static_cast<int>(rng.below(30)));
+    const detail::SlideStops stops(board);
+    const RestCells rest(board, stops);
+    std::set<int> reds, blues;
+    for (const PlainPosition& position : plain_reachable_positions(board)) {
+      const int red = board.index(position.red.row, position.red.col);
+      const int blue = board.index(position.blue.row, position.blue.col);
+      ASSERT_NE(rest.red_index(static_cast<std::uint32_t>(red)), RestCells::kNever) << "red at " << red << " on\n"
+                                                                                    << judge_text(board);
+      ASSERT_NE(rest.blue_index(static_cast<std::uint32_t>(blue)), RestCells::kNever) << "blue at " << blue << " on\n"
+                                                                                      << judge_text(board);
+      reds.insert(red);
+      blues.insert(blue);
+    }
+    // A cell a marble rests on only with the other one right in front: the
+    // one-short rule (2) is what brings it into the set.
+    for (const int red : reds) {
+      bool natural = red == board.red;
+      for (const Direction direction : core::kDirections)
+        natural = natural || board.is_wall(board.step(red, direction));
+      one_short_needed += natural ? 0 : 1;
+    }
+    // The indices number the set in row-major order, without gaps.
+    std::uint32_t reds_in_set = 0, blues_in_set = 0;
+    for (int cell = 0; cell < board.cell_count(); ++cell) {
+      free_cells += board.is_wall(cell) ? 0 : 1;
+      if (rest.red_index(static_cast<std::uint32_t>(cell)) != RestCells::kNever) {
+        EXPECT_EQ(rest.red_index(static_cast<std::uint32_t>(cell)), reds_in_set++);
+        EXPECT_FALSE(board.is_wall(cell) || cell == board.hole);
+      }
+      if (rest.blue_index(static_cast<std::uint32_t>(cell)) != RestCells::kNever) {
+        EXPECT_EQ(rest.blue_index(static_cast<std::uint32_t>(cell)), blues_in_set++);
+        EXPECT_FALSE(board.is_wall(cell) || cell == board.hole);
+      }
+    }
+    EXPECT_EQ(reds_in_set, rest.red_count());
+    EXPECT_EQ(blues_in_set, rest.blue_count());
+    red_cells += rest.red_count();
+  }
+  // Teeth: the sets leave out many free cells, and the one-short rule is
+  // needed on many boards.
+  EXPECT_LT(red_cells, free_cells * 3 / 4);
+  EXPECT_GT(one_short_needed, static_cast<std::size_t>(boards) / 20);
+}
+
+TEST(MarbleRestCells, DenseVisitedSetEqualsTheHashTable) {
+  core::SplitMix64 rng(0x2E57'0002);
+  const int boards = scaled(400);
+  for (int b = 0; b < boards; ++b) {
+    const int side = 5 + static_cast<int>(rng.below(46));
+    const Board board = random_board(rng, side, side, 5 + static_cast<int>(rng.below(30)));
+    const std::optional<int> max_tilts =
+        rng.below(2) == 0 ? std::nullopt : std::optional<int>(static_cast<int>(rng.below(30)));
+    SolveOptions dense{max_tilts, Strategy::breadth_first};
+    SolveOptions hashed = dense;
+    hashed.dense_visited = false;
+    const Solution with_bits = solve(board, dense, {});
+    const Solution with_table = solve(board, hashed, {});
+    ASSERT_TRUE(with_bits.search.proven() && with_table.search.proven());
+    ASSERT_EQ(with_bits.search.value, with_table.search.value) << judge_text(board);
+    EXPECT_EQ(with_bits.states, with_table.states);
+    EXPECT_EQ(with_bits.search.stats.nodes, with_table.search.stats.nodes);
+    EXPECT_EQ(with_bits.search.line, with_table.search.line);
+  }
+}
+
+}  // namespace
+}  // namespace boardsearch::marble::testing
