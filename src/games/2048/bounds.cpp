@@ -276,19 +276,42 @@ BOARDSEARCH_2048_POPCNT_CLONES std::uint32_t next_move_merging_tiles(const Board
 // shallower and has no leaf at t - r at all, which the condition allows.)
 // Monotone in t as in ancestry_bound: the level t - r is counted in full in
 // the window of t - 1.
-int upper_bound_exponent(const Board& board, long long moves_left) {
+namespace {
+
+// The refined test of one target (see the proof above): can_build, with the
+// lowest level counted only up to the tiles the next move can merge there.
+bool refined_can_build(const Board& board, int target, long long moves_left) {
   const TileCounts& counts = board.counts();
-  assert(counts.tiles > 0);
-  int bound = counts.max_exponent;
-  while (bound < kMaxExponent && can_build(counts, bound + 1, moves_left)) {
-    const long long lowest = bound + 1 - moves_left;
-    // Only look at the board when the lowest level exists and matters.
-    if (lowest >= 1 && counts.count[static_cast<std::size_t>(lowest)] != 0 &&
-        !can_build(counts, bound + 1, moves_left, next_move_merging_tiles(board, static_cast<int>(lowest))))
-      break;
-    ++bound;
-  }
+  if (!can_build(counts, target, moves_left)) return false;
+  const long long lowest = target - moves_left;
+  // Only look at the board when the lowest level exists and matters.
+  return lowest < 1 || counts.count[static_cast<std::size_t>(lowest)] == 0 ||
+         can_build(counts, target, moves_left, next_move_merging_tiles(board, static_cast<int>(lowest)));
+}
+
+// The bound from `bound` on, every target up to `bound` known to pass.
+int climb(const Board& board, long long moves_left, int bound) {
+  while (bound < kMaxExponent && refined_can_build(board, bound + 1, moves_left)) ++bound;
   return bound;
+}
+
+}  // namespace
+
+int upper_bound_exponent(const Board& board, long long moves_left) {
+  assert(board.counts().tiles > 0);
+  return climb(board, moves_left, board.max_exponent());
+}
+
+// The bound is the last target before the first that fails, so it exceeds
+// `value` iff no target up to value + 1 fails; by the monotonicity above
+// that is iff value + 1 passes (targets up to the largest tile always pass,
+// can_build's first test). Then every target up to value + 1 passes and the
+// climb goes on from there, to the same bound.
+std::optional<int> upper_bound_above(const Board& board, long long moves_left, int value) {
+  assert(board.counts().tiles > 0);
+  if (value < board.max_exponent()) return climb(board, moves_left, board.max_exponent());
+  if (value >= kMaxExponent || !refined_can_build(board, value + 1, moves_left)) return std::nullopt;
+  return climb(board, moves_left, value + 1);
 }
 
 }  // namespace boardsearch::game2048

@@ -43,4 +43,10 @@ std::uint32_t next_move_merging_tiles(const Board& board, int e);
 // Precondition: at least one tile.
 int upper_bound_exponent(const Board& board, long long moves_left);
 
+// upper_bound_exponent(board, moves_left) if it exceeds `value`, else
+// nullopt; for a bound that only matters above a value (the search's best so
+// far), without the pair counts of the targets up to it. Precondition: at
+// least one tile.
+std::optional<int> upper_bound_above(const Board& board, long long moves_left, int value);
+
 }  // namespace boardsearch::game2048

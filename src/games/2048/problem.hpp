@@ -129,9 +129,16 @@ class MaxTileProblem {
       if (!apply_move(parent, direction, slots.boards[i])) continue;
       // Step 3c. Drop a child whose bound cannot beat the incumbent: the
       // core would prune it on arrival; doing it here saves the visit (and,
-      // done before 3d, the hashing of a board that is never entered).
-      slots.bounds[i] = bound_for(slots.boards[i], child_moves);
-      if (incumbent && slots.bounds[i] <= *incumbent) continue;
+      // done before 3d, the hashing of a board that is never entered). With
+      // an incumbent only the targets above it are tested (the same bound
+      // and the same drops, bounds.hpp: upper_bound_above).
+      if (incumbent) {
+        const std::optional<int> above = bound_above(slots.boards[i], child_moves, *incumbent);
+        if (!above) continue;
+        slots.bounds[i] = *above;
+      } else {
+        slots.bounds[i] = bound_for(slots.boards[i], child_moves);
+      }
       // Step 3d. Skip a board entered before with as many moves left (2).
       if (options_.use_seen_boards) {
         slots.hashes[i] = hash_board(slots.boards[i]);
@@ -224,6 +231,11 @@ class MaxTileProblem {
 
   int bound_for(const Board& board, long long moves_left) const {
     return options_.use_bounds ? upper_bound_exponent(board, moves_left) : kMaxExponent;
+  }
+  // bound_for if it exceeds `value`, else nullopt.
+  std::optional<int> bound_above(const Board& board, long long moves_left, int value) const {
+    if (!options_.use_bounds) return value < kMaxExponent ? std::optional<int>(kMaxExponent) : std::nullopt;
+    return upper_bound_above(board, moves_left, value);
   }
 
   Board root_;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <vector>
 
 #include "games/2048/plain_search.hpp"
@@ -61,6 +62,33 @@ TEST(Bounds2048, AllBoundsAreAdmissibleOnRandomBoards) {
   // Each stronger bound must actually be stronger somewhere, or it is useless.
   EXPECT_GT(ancestry_strictly_tighter, 0);
   EXPECT_GT(refined_strictly_tighter, 0);
+}
+
+// upper_bound_above is upper_bound_exponent seen from a value: the same
+// bound when it exceeds the value, nothing otherwise (values below, at and
+// above the bound, the largest tile and the bound itself).
+TEST(Bounds2048, BoundAboveAValueIsTheBoundOrNothing) {
+  core::SplitMix64 rng(15);
+  int above = 0, not_above = 0;
+  for (int round = 0; round < scaled(3000); ++round) {
+    const int side = 1 + static_cast<int>(rng.below(8));
+    const Board board =
+        random_small_board(rng, side, 20 + static_cast<int>(rng.below(81)), 1 + static_cast<int>(rng.below(6)));
+    const int moves = static_cast<int>(rng.below(8));
+    const int bound = game2048::upper_bound_exponent(board, moves);
+    for (int value = 0; value <= bound + 2; ++value) {
+      const std::optional<int> got = game2048::upper_bound_above(board, moves, value);
+      if (bound > value) {
+        ASSERT_EQ(got, bound) << "round " << round << " value " << value;
+        ++above;
+      } else {
+        ASSERT_EQ(got, std::nullopt) << "round " << round << " value " << value;
+        ++not_above;
+      }
+    }
+  }
+  EXPECT_GT(above, 0);
+  EXPECT_GT(not_above, 0);
 }
 
 // Mutants: each bound made one step too tight must fall below the truth on
