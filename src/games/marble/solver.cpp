@@ -409,7 +409,7 @@ void breadth_first(const Context& context, PairKey start) {
   struct StatesOnExit {
     const Layers& layers;
     Solution& solution;
-    ~StatesOnExit() { solution.states = layers.states(); }
+    ~StatesOnExit() { solution.states += layers.states(); }  // after A*'s, when it handed over
   } on_exit{layers, context.solution};
 
   // Step 2: layer by layer from the start, until a tilt drops red alone, the
@@ -464,6 +464,9 @@ class PairTable {
   enum class Offered { added, improved, kept };
 
   explicit PairTable(MemoryMeter& meter) : meter_(meter) { meter_.hold(static_cast<std::ptrdiff_t>(bytes())); }
+  ~PairTable() { meter_.hold(-static_cast<std::ptrdiff_t>(bytes())); }
+  PairTable(const PairTable&) = delete;
+  PairTable& operator=(const PairTable&) = delete;
 
   // Asks the memory system for the line of `pair`'s home slot, ahead of an
   // offer or lookup (a hint: it changes nothing).
@@ -540,12 +543,35 @@ std::vector<Direction> rebuild_from_parents(const PairTable& table, PairKey pair
   return line;
 }
 
-void a_star(const Context& context, PairKey start) {
+// Whether breadth-first would keep its visited set dense on this board.
+bool dense_fits(const Context& context) {
+  context.meter.need(RestCells::bytes_for(context.board) + RestCells::build_bytes_for(context.board));
+  return DensePairSet::fits(RestCells(context.board, context.stops));
+}
+
+// The A* search. Returns false, with nothing found, if it expanded more than
+// `hand_over_after` pairs without an answer on a board where breadth-first
+// keeps a dense visited set (the caller then searches breadth-first);
+// otherwise true, with the answer in context.solution.
+bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after) {
   auto& search = context.solution.search;
   context.meter.need(RedBound::bytes_for(context.board) + RedBound::build_bytes_for(context.board));
   const RedBound bound(context.board, context.stops);
   context.meter.hold(static_cast<std::ptrdiff_t>(RedBound::bytes_for(context.board)));
+  // buckets[f]: the words (pair and tilts when offered) to expand, newest last.
+  std::vector<std::vector<PairKey>> buckets;
+  // Everything A* held goes back to the meter when it ends (breadth-first
+  // may follow).
+  struct ReleaseOnExit {
+    const Context& context;
+    std::vector<std::vector<PairKey>>& buckets;
+    ~ReleaseOnExit() {
+      for (std::vector<PairKey>& bucket : buckets) release_within(bucket, context.meter);
+      context.meter.hold(-static_cast<std::ptrdiff_t>(RedBound::bytes_for(context.board)));
+    }
+  } release_on_exit{context, buckets};
   PairTable table(context.meter);
+  std::uint64_t expanded = 0;
   struct StatesOnExit {
     const PairTable& table;
     Solution& solution;
@@ -559,9 +585,8 @@ void a_star(const Context& context, PairKey start) {
   };
   table.offer(start, 0, Direction::up, 0);
   const std::uint32_t start_f = bound.at(red_of(start));
-  if (!within_limit(start_f)) return;
-  // buckets[f]: the words (pair and tilts when offered) to expand, newest last.
-  std::vector<std::vector<PairKey>> buckets(start_f + 1);
+  if (!within_limit(start_f)) return true;
+  buckets.resize(start_f + 1);
   push_within(buckets[start_f], PairTable::word(start, Direction::up, 0), context.meter);
 
   // Step 2: expand the buckets in order of f; within one, newest first.
@@ -575,8 +600,14 @@ void a_star(const Context& context, PairKey start) {
       // A shorter way to it was found after this entry was made: that entry,
       // in a lower bucket, was expanded already.
       if (PairTable::tilts_of(table.find(pair).word) != tilts) continue;
+      // Step 3: past the hand-over count, breadth-first takes over when its
+      // visited set is dense (asked once).
+      if (++expanded > hand_over_after) {
+        if (dense_fits(context)) return false;
+        hand_over_after = ~std::uint64_t{0};
+      }
       context.control.visit();
-      // Step 3: the four tilts first, so that the children's slots are
+      // Step 4: the four tilts first, so that the children's slots are
       // fetched together while the first is offered.
       std::array<Tilted, 4> tilted;
       for (const Direction direction : core::kDirections) {
@@ -588,13 +619,13 @@ void a_star(const Context& context, PairKey start) {
         const Tilted& t = tilted[detail::index_of(direction)];
         if (t.verdict == Verdict::failure) continue;
         if (t.verdict == Verdict::success) {
-          // Step 4: red falls alone after tilts + 1 = f tilts (the bound of
+          // Step 5: red falls alone after tilts + 1 = f tilts (the bound of
           // a pair one tilt from success is 1), and no line is shorter: every
           // pair with a smaller f is expanded.
           search.value = static_cast<int>(tilts) + 1;
           search.line = rebuild_from_parents(table, pair);
           search.line.push_back(direction);
-          return;
+          return true;
         }
         if (t.pair == pair) continue;
         const std::uint32_t child_bound = bound.at(red_of(t.pair));
@@ -610,6 +641,7 @@ void a_star(const Context& context, PairKey start) {
     }
     release_within(buckets[f], context.meter);
   }
+  return true;
 }
 
 }  // namespace
@@ -627,10 +659,8 @@ Solution solve(const Board& board, const SolveOptions& options, const core::Sear
       context.delta[detail::index_of(direction)] = board.step(0, direction);
     const PairKey start =
         detail::pair_key(static_cast<std::uint32_t>(board.red), static_cast<std::uint32_t>(board.blue));
-    if (options.strategy == Strategy::breadth_first)
+    if (options.strategy == Strategy::breadth_first || !a_star(context, start, options.hand_over_after))
       breadth_first(context, start);
-    else
-      a_star(context, start);
   } catch (const core::SearchAborted& aborted) {
     solution.search.outcome = aborted.outcome;
     solution.search.value.reset();

@@ -25,8 +25,17 @@ inline constexpr std::size_t kDefaultMemoryBudgetBytes = std::size_t{1} << 30;
 
 enum class Strategy {
   breadth_first,  // layer by layer; no bound, no pruning: the plainest exact engine
-  a_star,         // best first on tilts + the red marble's bound; drops pairs red cannot escape from
+  a_star,         // best first on tilts + the red marble's bound; drops pairs red cannot escape from;
+                  // hands over to breadth_first past SolveOptions::hand_over_after pairs
 };
+
+// A* expands this many pairs at most before breadth-first takes over (when
+// breadth-first's visited set is dense on the board): past it the red
+// marble's bound has proven weak on this board, and a dense breadth-first
+// pair costs about a quarter of an A* pair. Measured on the benchmark boards
+// (docs/marble.md): every A* solve that it helps needed 0.95 M pairs or
+// more, every one it leaves alone 0.24 M or fewer.
+inline constexpr std::uint64_t kAStarHandOverAfter = 500'000;
 
 struct SolveOptions {
   std::optional<int> max_tilts;  // nullopt: no limit (15653); the judge's 13460 is 10. >= 0 if set.
@@ -35,6 +44,9 @@ struct SolveOptions {
   // breadth_first: the dense visited set (a bit per pair of rest cells)
   // when its bits fit; false: always the hash table (tests, benchmarks)
   bool dense_visited = true;
+  // a_star: expanded pairs before breadth-first takes over (the search
+  // starts again; the answer is the same, nodes and states count both)
+  std::uint64_t hand_over_after = kAStarHandOverAfter;
 };
 
 struct Solution {

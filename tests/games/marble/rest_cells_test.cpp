@@ -120,3 +120,51 @@ TEST(MarbleRestCells, DenseVisitedSetEqualsTheHashTable) {
 
 }  // namespace
 }  // namespace boardsearch::marble::testing
+
+namespace boardsearch::marble::testing {
+namespace {
+
+TEST(MarbleRestCells, AStarHandingOverToBreadthFirstKeepsTheAnswer) {
+  // A* hands over after 0, 1 or a few dozen pairs: the answer is breadth-
+  // first's (and the plain search's), the line replays, and nodes count
+  // both searches.
+  core::SplitMix64 rng(0x2E57'0003);
+  const int boards = scaled(1500);
+  int handed_over = 0;
+  for (int b = 0; b < boards; ++b) {
+    const bool judge = b % 2 == 0;
+    const Board board = judge ? random_judge_board(rng)
+                              : random_board(rng, 5 + static_cast<int>(rng.below(26)),
+                                             5 + static_cast<int>(rng.below(26)), static_cast<int>(rng.below(35)));
+    const std::optional<int> max_tilts =
+        rng.below(3) == 0 ? std::optional<int>(static_cast<int>(rng.below(15))) : std::nullopt;
+    SolveOptions options{max_tilts, Strategy::a_star};
+    options.hand_over_after = rng.below(3) == 0 ? 0 : rng.below(60);
+    const Solution handed = solve(board, options, {});
+    SolveOptions plain_a_star = options;
+    plain_a_star.hand_over_after = ~std::uint64_t{0};
+    const Solution alone = solve(board, plain_a_star, {});
+    ASSERT_TRUE(handed.search.proven() && alone.search.proven());
+    ASSERT_EQ(handed.search.value, alone.search.value) << judge_text(board);
+    if (judge && !max_tilts) {
+      EXPECT_EQ(handed.search.value.value_or(-1), plain_fewest_tilts_unlimited(board));
+    }
+    if (handed.search.value) {
+      EXPECT_EQ(handed.search.line.size(), static_cast<std::size_t>(*handed.search.value));
+      EXPECT_TRUE(plain_line_succeeds(board, handed.search.line)) << letters(handed.search.line);
+    }
+    if (alone.search.stats.nodes > options.hand_over_after) {
+      // It handed over: A*'s pairs and then breadth-first's from the start.
+      ++handed_over;
+      EXPECT_GT(handed.states, options.hand_over_after);
+      EXPECT_GE(handed.search.stats.nodes, options.hand_over_after);
+    } else {
+      EXPECT_EQ(handed.search.stats.nodes, alone.search.stats.nodes);
+      EXPECT_EQ(handed.states, alone.states);
+    }
+  }
+  EXPECT_GT(handed_over, boards / 4);
+}
+
+}  // namespace
+}  // namespace boardsearch::marble::testing
