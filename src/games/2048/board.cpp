@@ -223,7 +223,6 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
     counts.count[e] -= 2;
     ++counts.count[merged];
     --counts.tiles;
-    counts.max_exponent = std::max<int>(counts.max_exponent, merged);
   }
   const __m128i m_lo = _mm_add_epi8(t_lo, bit_bytes(starts & 0xFFFF));
   const __m128i m_hi = _mm_add_epi8(t_hi, bit_bytes(starts >> 16));
@@ -280,28 +279,21 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
     for (std::size_t c = 0; c < kPitch; c += 16) transpose16(in + r * kPitch + c, kPitch, out + c * kPitch + r, kPitch);
 }
 
-// apply_move for 1 <= n <= kVectorSide (see above). The lines are rows of
-// a 32 x 32 copy of the board (empty past the board), transposed for up and
-// down; each line's result is written as a row of a second such grid, which
-// for up and down is transposed back.
-[[gnu::target("ssse3,popcnt")]] bool apply_move_vector(const Exponent* src, int n, Direction direction, Exponent* dst,
-                                                       TileCounts& counts) {
+// The vector move for 1 <= n <= kVectorSide (see above), from `rows` (a
+// 32 x 32 copy of the board, empty past it) or, for up and down, `columns`
+// (its transpose): each line is a row. Horizontal results go straight to
+// the board; vertical ones to the rows of `results` (whose rows from n on
+// stay empty), transposed back.
+[[gnu::target("ssse3,popcnt")]] bool move_lines(const Exponent* rows, const Exponent* columns, Exponent* results, int n,
+                                                Direction direction, Exponent* dst, TileCounts& counts) {
   constexpr std::size_t kPitch = kVectorSide;
   const bool horizontal = direction == Direction::left || direction == Direction::right;
   const bool reversed = direction == Direction::right || direction == Direction::down;
   const std::size_t side = static_cast<std::size_t>(n);
-  alignas(16) Exponent grid[kPitch * kPitch];
-  alignas(16) Exponent lines[kPitch * kPitch];
-  std::memset(grid, 0, sizeof grid);
-  for (std::size_t r = 0; r < side; ++r) std::memcpy(grid + r * kPitch, src + r * side, side);
-  const Exponent* in = grid;
-  if (!horizontal) {
-    transpose32(grid, lines);
-    in = lines;
-  }
-  // Results, one line per row; in the order of the line's cells (the
-  // reversed lines reversed back: the line's first cell at 32 - n).
-  Exponent* results = horizontal ? lines : grid;
+  // A reversed line's cell c is at 32 - n + c once reversed back.
+  const std::size_t offset = reversed ? kPitch - side : 0;
+  const Exponent* in = horizontal ? rows : columns;
+  const int max_before = counts.max_exponent;
   bool changed = false;
   alignas(16) Exponent out[48];
   for (std::size_t i = 0; i < side; ++i) {
@@ -309,22 +301,28 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
     __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(in + i * kPitch + 16));
     if (reversed) reverse32(lo, hi);
     changed |= slide32(lo, hi, reversed ? kVectorSide - n : 0, out, counts);
-    lo = _mm_load_si128(reinterpret_cast<const __m128i*>(out));
-    hi = _mm_load_si128(reinterpret_cast<const __m128i*>(out + 16));
-    if (reversed) reverse32(lo, hi);
-    _mm_store_si128(reinterpret_cast<__m128i*>(results + i * kPitch), lo);
-    _mm_store_si128(reinterpret_cast<__m128i*>(results + i * kPitch + 16), hi);
+    if (reversed) {
+      lo = _mm_load_si128(reinterpret_cast<const __m128i*>(out));
+      hi = _mm_load_si128(reinterpret_cast<const __m128i*>(out + 16));
+      reverse32(lo, hi);
+      _mm_store_si128(reinterpret_cast<__m128i*>(out), lo);
+      _mm_store_si128(reinterpret_cast<__m128i*>(out + 16), hi);
+    }
+    if (horizontal)
+      std::memcpy(dst + i * side, out + offset, side);
+    else
+      std::memcpy(results + i * kPitch, out, kPitch);
   }
-  // A reversed line's cell c is at 32 - n + c.
-  const std::size_t offset = reversed ? kPitch - side : 0;
-  if (horizontal) {
-    for (std::size_t r = 0; r < side; ++r) std::memcpy(dst + r * side, lines + r * kPitch + offset, side);
-  } else {
-    // Column i of the result is row i of `grid`; row r of the transpose
-    // is the board's row r - offset.
-    transpose32(grid, lines);
-    for (std::size_t r = 0; r < side; ++r) std::memcpy(dst + r * side, lines + (r + offset) * kPitch, side);
+  if (!horizontal) {
+    // Column i of the result is row i of `results`; row r + offset of its
+    // transpose is the board's row r.
+    alignas(16) Exponent board_rows[kPitch * kPitch];
+    transpose32(results, board_rows);
+    for (std::size_t r = 0; r < side; ++r) std::memcpy(dst + r * side, board_rows + (r + offset) * kPitch, side);
   }
+  // One move raises the largest tile by one at most (a merge doubles).
+  if (max_before + 1 <= kMaxExponent && counts.count[static_cast<std::size_t>(max_before + 1)] != 0)
+    counts.max_exponent = max_before + 1;
   return changed;
 }
 
@@ -336,7 +334,7 @@ bool has_vector_move() {
 }  // namespace
 #endif
 
-bool apply_move(const Board& from, Direction direction, Board& to) {
+bool apply_lines(const Board& from, Direction direction, Board& to) {
   assert(&from != &to);
   const int n = from.side_;
   if (to.side_ != n || to.cells_.size() != from.cells_.size()) {
@@ -346,9 +344,6 @@ bool apply_move(const Board& from, Direction direction, Board& to) {
   to.counts_ = from.counts_;
   const Exponent* src = from.cells_.data();
   Exponent* dst = to.cells_.data();
-#if BOARDSEARCH_2048_VECTOR_MOVE
-  if (n <= kVectorSide && has_vector_move()) return apply_move_vector(src, n, direction, dst, to.counts_);
-#endif
   bool changed = false;
   // Where line i starts (at the wall) and the step along it.
   for (int i = 0; i < n; ++i) {
@@ -371,6 +366,49 @@ bool apply_move(const Board& from, Direction direction, Board& to) {
     changed |= slide_line(src + start, dst + start, stride, n, to.counts_);
   }
   return changed;
+}
+
+bool apply_move(const Board& from, Direction direction, Board& to) {
+  MoveSet moves;
+  moves.prepare(from);
+  return moves.apply(direction, to);
+}
+
+void MoveSet::prepare(const Board& from) {
+#if BOARDSEARCH_2048_VECTOR_MOVE
+  static_assert(kSide == kVectorSide);
+#endif
+  from_ = &from;
+  transposed_ = false;
+#if BOARDSEARCH_2048_VECTOR_MOVE
+  const auto side = static_cast<std::size_t>(from.side());
+  vector_ = side <= kSide && has_vector_move();
+  if (!vector_) return;
+  if (rows_ == nullptr) rows_ = std::make_unique<Grids>();
+  std::memset(rows_->rows, 0, sizeof rows_->rows);
+  for (std::size_t r = 0; r < side; ++r) std::memcpy(rows_->rows + r * kSide, from.cells().data() + r * side, side);
+#endif
+}
+
+bool MoveSet::apply(Direction direction, Board& to) {
+  assert(from_ != nullptr && from_ != &to);
+#if BOARDSEARCH_2048_VECTOR_MOVE
+  if (vector_) {
+    const Board& from = *from_;
+    if (to.side_ != from.side_ || to.cells_.size() != from.cells_.size()) {
+      to.side_ = from.side_;
+      to.cells_.assign(from.cells_.size(), 0);
+    }
+    to.counts_ = from.counts_;
+    const bool vertical = direction == Direction::up || direction == Direction::down;
+    if (vertical && !transposed_) {
+      transpose32(rows_->rows, rows_->columns);
+      transposed_ = true;
+    }
+    return move_lines(rows_->rows, rows_->columns, rows_->results, from.side_, direction, to.cells_.data(), to.counts_);
+  }
+#endif
+  return apply_lines(*from_, direction, to);
 }
 
 }  // namespace boardsearch::game2048

@@ -23,6 +23,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "boardsearch/core/grid.hpp"
@@ -72,7 +73,34 @@ class Board {
   bool operator==(const Board& other) const { return cells_ == other.cells_; }
 
  private:
-  friend bool apply_move(const Board& from, Direction direction, Board& to);
+  friend bool apply_lines(const Board& from, Direction direction, Board& to);
+  friend class MoveSet;
+
+  // The moves of one board, sharing the work they have in common (apply_move
+  // does it again for each move): prepare(from), then apply(direction, to)
+  // for any directions, each the same as apply_move(from, direction, to).
+  // `from` must stay unchanged until the next prepare. No allocation after
+  // the first prepare.
+  class MoveSet {
+   public:
+    void prepare(const Board& from);
+    bool apply(Direction direction, Board& to);
+
+   private:
+    static constexpr std::size_t kSide = 32;
+    // Boards up to 32 wide as 32 x 32 grids (empty past the board): the rows,
+    // their transpose (made at the first vertical move), and the lines of a
+    // vertical move's result (board.cpp).
+    struct Grids {
+      alignas(16) Exponent rows[kSide * kSide]{};
+      alignas(16) Exponent columns[kSide * kSide]{};
+      alignas(16) Exponent results[kSide * kSide]{};
+    };
+    const Board* from_ = nullptr;
+    bool vector_ = false;
+    bool transposed_ = false;
+    std::unique_ptr<Grids> rows_;
+  };
   int side_;
   std::vector<Exponent> cells_;
   TileCounts counts_;
@@ -92,5 +120,42 @@ bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int l
 // the slide, no second pass). `to` is resized if needed; it must not be
 // `from`. No allocation when `to` already has the right size.
 bool apply_move(const Board& from, Direction direction, Board& to);
+
+// The moves of one board, sharing the work they have in common (apply_move
+// does it again for each move): prepare(from), then apply(direction, to)
+// for any directions, each the same as apply_move(from, direction, to).
+// `from` must stay unchanged until the next prepare. No allocation after
+// the first prepare.
+class MoveSet {
+ public:
+  MoveSet() = default;
+  // Scratch only: a copy starts empty (prepare it before applying).
+  MoveSet(const MoveSet&) {}
+  MoveSet& operator=(const MoveSet&) {
+    from_ = nullptr;
+    return *this;
+  }
+  MoveSet(MoveSet&&) noexcept = default;
+  MoveSet& operator=(MoveSet&&) noexcept = default;
+  ~MoveSet() = default;
+
+  void prepare(const Board& from);
+  bool apply(Direction direction, Board& to);
+
+ private:
+  static constexpr std::size_t kSide = 32;
+  // Boards up to 32 wide as 32 x 32 grids (empty past the board): the rows,
+  // their transpose (made at the first vertical move), and the lines of a
+  // vertical move's result (board.cpp).
+  struct Grids {
+    alignas(16) Exponent rows[kSide * kSide]{};
+    alignas(16) Exponent columns[kSide * kSide]{};
+    alignas(16) Exponent results[kSide * kSide]{};
+  };
+  const Board* from_ = nullptr;
+  bool vector_ = false;
+  bool transposed_ = false;
+  std::unique_ptr<Grids> rows_;
+};
 
 }  // namespace boardsearch::game2048

@@ -118,6 +118,7 @@ class MaxTileProblem {
     const Board& parent = board();
     ChildSlots& slots = children_[depth];
     const long long child_moves = node.moves_left - 1;
+    moves_.prepare(parent);
     std::array<Direction, 4> order{};
     std::size_t count = 0;
     for (const Direction direction : kDirections) {
@@ -126,7 +127,7 @@ class MaxTileProblem {
       // (3): its board is this node's parent's child in that direction.
       if (node.slid_only && direction == core::opposite(static_cast<Direction>(node.child))) continue;
       // Step 3b. Skip a move that changes nothing (1).
-      if (!apply_move(parent, direction, slots.boards[i])) continue;
+      if (!moves_.apply(direction, slots.boards[i])) continue;
       // Step 3c. Drop a child whose bound cannot beat the incumbent: the
       // core would prune it on arrival; doing it here saves the visit (and,
       // done before 3d, the hashing of a board that is never entered). With
@@ -243,6 +244,7 @@ class MaxTileProblem {
   SeenBoards seen_;
   std::vector<Node> path_;
   std::vector<ChildSlots> children_;
+  MoveSet moves_;  // scratch of generate_moves: the four moves of one node
   bool depth_limited_ = false;
 };
 
