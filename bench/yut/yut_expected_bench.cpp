@@ -3,6 +3,7 @@
 // traditional board (uniform faces 1..5). Counters: states (the (turns left,
 // position) pairs evaluated), positions indexed, memory_bytes (the value
 // tables). The whole process is measured with hyperfine (docs/yut.md).
+// BM_YutExpectedMoveCache: with and without the move cache.
 // BM_YutExpectedThreads: the longest cases at 1 and 2 threads.
 #include <benchmark/benchmark.h>
 
@@ -46,6 +47,29 @@ void BM_YutExpected(benchmark::State& state) {
 BENCHMARK(BM_YutExpected)
     ->ArgsProduct({{10, 30, 100}, {4, 6}, {0, 1}})
     ->ArgNames({"turns", "pieces", "traditional"})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+
+// The moves made once before the passes (cache 1, the default) against the
+// passes making every move themselves (cache 0), one thread, same run.
+void BM_YutExpectedMoveCache(benchmark::State& state) {
+  yut::ExpectedRequest request;
+  request.turns = static_cast<int>(state.range(0));
+  request.pieces = static_cast<int>(state.range(1));
+  request.move_cache = state.range(2) != 0;
+  request.weights.assign(yut::standard_board().faces.size(), 1);
+  yut::ExpectedResult result;
+  for (auto _ : state) {
+    result = yut::solve_expected(yut::standard_board(), request, core::SearchLimits{});
+    benchmark::DoNotOptimize(result.value);
+  }
+  state.counters["states"] = static_cast<double>(result.stats.nodes);
+  state.counters["memory_bytes"] = static_cast<double>(result.stats.memory_bytes);
+  state.counters["expected"] = result.value.get_d();
+}
+BENCHMARK(BM_YutExpectedMoveCache)
+    ->ArgsProduct({{10, 30}, {4, 6}, {0, 1}})
+    ->ArgNames({"turns", "pieces", "cache"})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
