@@ -34,12 +34,8 @@ using testing::footholds_support::random_board;
 using testing::footholds_support::reference_total;
 
 // Random-case counts: ThreadSanitizer runs about ten times slower.
-#if defined(__SANITIZE_THREAD__)
-constexpr int kSlowdown = 16;
-#else
-constexpr int kSlowdown = 1;
-#endif
-int cases(int release_count) { return std::max(1, testing::scaled(release_count) / kSlowdown); }
+constexpr int kSlowdown = testing::kThreadSanitizer ? 16 : 1;
+int cases(int release_count) { return testing::thread_scaled(release_count, kSlowdown); }
 
 // Tuning that skips the serial trial: the threads start at once.
 SearchTuning forced_parallel(std::size_t table_entries = 0) {

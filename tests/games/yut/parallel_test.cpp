@@ -25,15 +25,9 @@ namespace {
 
 constexpr std::size_t kThreadCounts[] = {1, 2, 4};
 
-// Random-case counts: ThreadSanitizer runs 5 to 15 times slower and starts a
-// real thread per parallel call, so its run takes a tenth of them.
-int cases(int release_count) {
-#if defined(__SANITIZE_THREAD__)
-  return std::max(1, release_count / 10);
-#else
-  return scaled(release_count);
-#endif
-}
+// Random-case counts: an eighth under the sanitizers (ThreadSanitizer's run
+// sets BOARDSEARCH_SANITIZED too), whose threads run 5 to 15 times slower.
+int cases(int release_count) { return boardsearch::testing::thread_scaled(release_count, 1); }
 
 const Board& traditional_board() {
   static const Board board =
