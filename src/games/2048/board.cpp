@@ -165,14 +165,16 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
 }
 
 // Stores the cells of lo:hi (32 cells) marked in `mask`, in order, at `to`
-// (at least 40 bytes); returns how many.
+// (at least 40 bytes, zero from `at` on); only the blocks of 8 cells from
+// `first` to `last` can hold marked cells. Returns how many were stored.
 [[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline int pack32(__m128i lo, __m128i hi, std::uint32_t mask,
-                                                                      Exponent* to) {
+                                                                      int first, int last, Exponent* to) {
+  alignas(16) Exponent cells[32];
+  _mm_store_si128(reinterpret_cast<__m128i*>(cells), lo);
+  _mm_store_si128(reinterpret_cast<__m128i*>(cells + 16), hi);
   int at = 0;
-  pack8(lo, mask & 0xFF, to, at);
-  pack8(_mm_srli_si128(lo, 8), mask >> 8 & 0xFF, to, at);
-  pack8(hi, mask >> 16 & 0xFF, to, at);
-  pack8(_mm_srli_si128(hi, 8), mask >> 24, to, at);
+  for (int block = first; block <= last; ++block)
+    pack8(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(cells + 8 * block)), mask >> (8 * block) & 0xFF, to, at);
   return at;
 }
 
@@ -195,15 +197,18 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
 // Slides the line lo:hi (32 cells from the wall; its first cell at `wall`,
 // the cells before it empty) toward cell 0 and writes the result (32 cells
 // from the wall) to `out`. Steps 1-3 above. Returns whether the line changed.
-[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline bool slide32(__m128i lo, __m128i hi, int wall, Exponent* out,
-                                                                        TileCounts& counts) {
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline bool slide32(__m128i lo, __m128i hi, int wall, int length,
+                                                                        Exponent* out, TileCounts& counts) {
   const __m128i zero = _mm_setzero_si128();
   const std::uint32_t empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, zero))) |
                               static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, zero))) << 16;
-  // Step 1.
+  // Step 1. The line's cells lie in the blocks from wall / 8 to
+  // (wall + length - 1) / 8.
   alignas(16) Exponent tiles[48];
+  _mm_store_si128(reinterpret_cast<__m128i*>(tiles), zero);
+  _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), zero);
   _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 32), zero);
-  const int k = pack32(lo, hi, ~empty, tiles);
+  const int k = pack32(lo, hi, ~empty, wall / 8, (wall + length - 1) / 8, tiles);
   // Step 2.
   const __m128i t_lo = _mm_load_si128(reinterpret_cast<const __m128i*>(tiles));
   const __m128i t_hi = _mm_load_si128(reinterpret_cast<const __m128i*>(tiles + 16));
@@ -224,12 +229,18 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
     ++counts.count[merged];
     --counts.tiles;
   }
+  if (starts == 0) {
+    // No pair: the tiles as gathered (empty after them).
+    _mm_store_si128(reinterpret_cast<__m128i*>(out), t_lo);
+    _mm_store_si128(reinterpret_cast<__m128i*>(out + 16), t_hi);
+    return changed;
+  }
   const __m128i m_lo = _mm_add_epi8(t_lo, bit_bytes(starts & 0xFFFF));
   const __m128i m_hi = _mm_add_epi8(t_hi, bit_bytes(starts >> 16));
   _mm_store_si128(reinterpret_cast<__m128i*>(out), zero);
   _mm_store_si128(reinterpret_cast<__m128i*>(out + 16), zero);
   _mm_store_si128(reinterpret_cast<__m128i*>(out + 32), zero);
-  pack32(m_lo, m_hi, ~(starts << 1) & low32(k), out);
+  pack32(m_lo, m_hi, ~(starts << 1) & low32(k), 0, (k - 1) / 8, out);
   return changed;
 }
 
@@ -279,6 +290,17 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
     for (std::size_t c = 0; c < kPitch; c += 16) transpose16(in + r * kPitch + c, kPitch, out + c * kPitch + r, kPitch);
 }
 
+// Copies n <= 32 bytes; from 16 on as two 16-byte blocks (overlapping),
+// which the compiler inlines, unlike a copy of a length it does not know.
+inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
+  if (n >= 16) {
+    std::memcpy(to, from, 16);
+    std::memcpy(to + n - 16, from + n - 16, 16);
+  } else {
+    std::memcpy(to, from, n);
+  }
+}
+
 // The vector move for 1 <= n <= kVectorSide (see above), from `rows` (a
 // 32 x 32 copy of the board, empty past it) or, for up and down, `columns`
 // (its transpose): each line is a row. Horizontal results go straight to
@@ -300,7 +322,7 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
     __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(in + i * kPitch));
     __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(in + i * kPitch + 16));
     if (reversed) reverse32(lo, hi);
-    changed |= slide32(lo, hi, reversed ? kVectorSide - n : 0, out, counts);
+    changed |= slide32(lo, hi, reversed ? kVectorSide - n : 0, n, out, counts);
     if (reversed) {
       lo = _mm_load_si128(reinterpret_cast<const __m128i*>(out));
       hi = _mm_load_si128(reinterpret_cast<const __m128i*>(out + 16));
@@ -309,7 +331,7 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
       _mm_store_si128(reinterpret_cast<__m128i*>(out + 16), hi);
     }
     if (horizontal)
-      std::memcpy(dst + i * side, out + offset, side);
+      copy_row(dst + i * side, out + offset, side);
     else
       std::memcpy(results + i * kPitch, out, kPitch);
   }
@@ -318,7 +340,7 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
     // transpose is the board's row r.
     alignas(16) Exponent board_rows[kPitch * kPitch];
     transpose32(results, board_rows);
-    for (std::size_t r = 0; r < side; ++r) std::memcpy(dst + r * side, board_rows + (r + offset) * kPitch, side);
+    for (std::size_t r = 0; r < side; ++r) copy_row(dst + r * side, board_rows + (r + offset) * kPitch, side);
   }
   // One move raises the largest tile by one at most (a merge doubles).
   if (max_before + 1 <= kMaxExponent && counts.count[static_cast<std::size_t>(max_before + 1)] != 0)
