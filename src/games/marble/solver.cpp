@@ -317,6 +317,10 @@ class RecordChunks {
   explicit RecordChunks(MemoryMeter& meter) : meter_(meter) {}
 
   void push(PairKey record) {
+    if (!chunks_.empty() && chunks_.back().size() < chunks_.back().capacity()) {
+      chunks_.back().push_back(record);  // the common case: room in the last chunk
+      return;
+    }
     if (chunks_.empty() || chunks_.back().size() == kChunkEntries) {
       chunks_.emplace_back();
       if (chunks_.size() > 1) {
