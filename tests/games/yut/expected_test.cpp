@@ -35,15 +35,28 @@ std::vector<std::uint64_t> random_weights(core::SplitMix64& rng, const Board& bo
 // drawn within a budget of it.
 constexpr double kPlainNodes = 60'000;
 
+// A random board with random weights, 1..most_pieces pieces and
+// 1..most_turns turns.
+struct RandomCase {
+  Board board;
+  std::vector<std::uint64_t> weights;
+  int pieces = 1, turns = 1;
+};
+RandomCase random_case(core::SplitMix64& rng, int most_pieces, int most_turns) {
+  RandomCase drawn;
+  drawn.board = random_board(rng);
+  drawn.weights = random_weights(rng, drawn.board);
+  drawn.pieces = 1 + static_cast<int>(rng.below(most_pieces));
+  drawn.turns = 1 + static_cast<int>(rng.below(most_turns));
+  return drawn;
+}
+
 TEST(YutExpected, EqualsPlainExpectimaxOnRandomBoards) {
   core::SplitMix64 rng(18);
   const int cases = scaled(400);
   int compared = 0;
   for (int c = 0; c < cases; ++c) {
-    const Board board = random_board(rng);
-    const auto weights = random_weights(rng, board);
-    const int pieces = 1 + static_cast<int>(rng.below(4));
-    const int turns = 1 + static_cast<int>(rng.below(6));
+    const auto [board, weights, pieces, turns] = random_case(rng, 4, 6);
     if (std::pow(static_cast<double>(board.faces.size() * pieces), turns) > kPlainNodes) continue;
     ++compared;
     EXPECT_EQ(solve(board, pieces, turns, weights).value, plain_from_start(board, pieces, turns, weights))
@@ -73,10 +86,7 @@ TEST(YutExpected, TheMoveCacheChangesNoValue) {
   const int cases = scaled(200);
   int cached = 0;
   for (int c = 0; c < cases; ++c) {
-    const Board board = random_board(rng);
-    const auto weights = random_weights(rng, board);
-    const int pieces = 1 + static_cast<int>(rng.below(6));
-    const int turns = 1 + static_cast<int>(rng.below(14));
+    const auto [board, weights, pieces, turns] = random_case(rng, 6, 14);
     ExpectedRequest request{turns, pieces, weights, std::nullopt, true, 0};
     const ExpectedResult with = solve_expected(board, request, {});
     request.move_cache = false;
