@@ -202,26 +202,40 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
   const __m128i zero = _mm_setzero_si128();
   const std::uint32_t empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, zero))) |
                               static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, zero))) << 16;
-  // Step 1. The line's cells lie in the blocks from wall / 8 to
-  // (wall + length - 1) / 8.
-  alignas(16) Exponent tiles[48];
-  _mm_store_si128(reinterpret_cast<__m128i*>(tiles), zero);
-  _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), zero);
-  _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 32), zero);
-  const int k = pack32(lo, hi, ~empty, wall / 8, (wall + length - 1) / 8, tiles);
+  // Step 1. A line whose tiles are already one run from the wall (a full
+  // line, or one packed by a move of the same orientation) is its own
+  // gather. Otherwise gather the blocks from wall / 8 to
+  // (wall + length - 1) / 8, where the line's cells lie.
+  alignas(16) Exponent tiles[64];
+  int k = 0;
+  const Exponent* run = tiles;  // the tiles from the wall, empty after them (33 bytes at least)
+  if (const int count = std::popcount(~empty); ~empty == low32(count) << wall) {
+    _mm_store_si128(reinterpret_cast<__m128i*>(tiles), lo);
+    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), hi);
+    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 32), zero);
+    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 48), zero);
+    run = tiles + wall;
+    k = count;
+  } else {
+    _mm_store_si128(reinterpret_cast<__m128i*>(tiles), zero);
+    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), zero);
+    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 32), zero);
+    k = pack32(lo, hi, ~empty, wall / 8, (wall + length - 1) / 8, tiles);
+  }
   // Step 2.
-  const __m128i t_lo = _mm_load_si128(reinterpret_cast<const __m128i*>(tiles));
-  const __m128i t_hi = _mm_load_si128(reinterpret_cast<const __m128i*>(tiles + 16));
-  const __m128i n_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(tiles + 1));
-  const __m128i n_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(tiles + 17));
+  const __m128i t_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(run));
+  const __m128i t_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(run + 16));
+  const __m128i n_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(run + 1));
+  const __m128i n_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(run + 17));
   const std::uint32_t equal = (static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_lo, n_lo))) |
                                static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_hi, n_hi))) << 16) &
                               (k >= 2 ? low32(k - 1) : 0);
   const std::uint32_t starts = merge_starts(equal);
   const bool changed = starts != 0 || ~empty != low32(k) << wall;
+  const auto* tile = run;
   // Step 3.
   for (std::uint32_t left = starts; left != 0; left &= left - 1) {
-    const Exponent e = tiles[std::countr_zero(left)];
+    const Exponent e = tile[std::countr_zero(left)];
     // Two 2^e become one 2^(e+1); the sum is unchanged, so e + 1 stays <=
     // kMaxExponent on any board whose sum fits in 64 bits.
     const auto merged = static_cast<Exponent>(e + 1);
