@@ -3,8 +3,10 @@
 // Boards: random side x side boards (100, 300, 1000) with 5, 15 and 30 %
 // inner walls, kBoardsPerFamily per family from fixed seeds, no tilt limit
 // (15653). Each family is solved by
-//   MarbleAStar      the engine's A* with the red marble's bound (the default)
-//   MarbleBfs        the engine's breadth-first search (solver.cpp)
+//   MarbleAStar      the engine's A* with the red marble's bound (the default;
+//                    past 500,000 pairs it hands over to breadth-first)
+//   MarbleBfs        the engine's breadth-first search (solver.cpp), with the
+//                    dense visited set where it fits
 //   MarblePlainBfs   a plain breadth-first search: std::unordered_set of
 //                    pairs and the cell-by-cell tilt of board.cpp
 // with the same budget per board: kSecondsPerBoard seconds, and for the
