@@ -39,9 +39,9 @@ struct MaxTileProgress {
 
 // The serial trial before threads start (core::parallel_branch_and_bound):
 // about this many cell visits, i.e. kTrialCellNodes / cells nodes (a node
-// slides every cell four times), at least kMinTrialNodes. A node costs about
-// 25 ns a cell (7-10 us on a 20 x 20 board), so the trial is 10 ms of work
-// or so: a judge-size case (the lone-1024 20 x 20 board at K = 10: 595
+// slides every cell four times), at least kMinTrialNodes. A node costs
+// 10-25 ns a cell (4-10 us on a 20 x 20 board), so the trial is 4-10 ms of
+// work: a judge-size case (the lone-1024 20 x 20 board at K = 10: 595
 // nodes) finishes inside it and starts no thread.
 inline constexpr std::uint64_t kTrialCellNodes = 400'000;
 inline constexpr std::uint64_t kMinTrialNodes = 16;
