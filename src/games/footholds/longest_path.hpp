@@ -21,6 +21,7 @@
 // thread's own: in a parallel solve every thread has one.
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -110,10 +111,24 @@ class LongestPaths {
     // the loop stops once the best reaches the goal or the bound. Starting from
     // `lower` is sound: it is the length of a real path, so it never exceeds L.
     int best = lower;
-    BB next_cells = geometry_->adjacent[static_cast<std::size_t>(start)] & rest;
-    while (next_cells.any() && best < goal && best < upper) {
+    // The first steps, fewest onward neighbours first (Warnsdorff's rule: a
+    // path that sweeps the region, and so reaches the bound and ends the
+    // loop, usually starts into the tightest corner). The order changes
+    // only which path is found first, never the value.
+    std::array<int, 4> order{};
+    std::array<int, 4> onward{};
+    int steps = 0;
+    for (BB next_cells = geometry_->adjacent[static_cast<std::size_t>(start)] & rest; next_cells.any();) {
       const int next = next_cells.lowest();
       next_cells ^= BB::cell(next);
+      const int degree = (geometry_->adjacent[static_cast<std::size_t>(next)] & rest).count();
+      int at = steps++;
+      for (; at > 0 && onward[at - 1] > degree; --at) order[at] = order[at - 1], onward[at] = onward[at - 1];
+      order[at] = next;
+      onward[at] = degree;
+    }
+    for (int i = 0; i < steps && best < goal && best < upper; ++i) {
+      const int next = order[i];
       const BB piece = geometry_->component(next, rest);
       if (1 + upper_bound(piece, next) <= best) continue;
       best = std::max(best, 1 + longest_up_to(piece, next, goal - 1));
