@@ -77,6 +77,8 @@ class MemoryMeter {
     if (held_ + extra > budget_) throw core::SearchAborted{core::Outcome::memory_limit};
     peak_ = std::max(peak_, held_ + extra);
   }
+  // Whether `extra` more bytes would fit now (need() without the throw).
+  bool fits(std::size_t extra) const { return held_ + extra <= budget_; }
   // Records that `bytes` more (or fewer) are held from now on.
   void hold(std::ptrdiff_t bytes) {
     held_ = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(held_) + bytes);
@@ -547,9 +549,13 @@ std::vector<Direction> rebuild_from_parents(const PairTable& table, PairKey pair
   return line;
 }
 
-// Whether breadth-first would keep its visited set dense on this board.
+// Whether breadth-first would keep its visited set dense on this board
+// (false also when the rest cells do not fit the budget beside A*'s tables
+// right now: then A* goes on rather than stop).
 bool dense_fits(const Context& context) {
-  context.meter.need(RestCells::bytes_for(context.board) + RestCells::build_bytes_for(context.board));
+  const std::size_t extra = RestCells::bytes_for(context.board) + RestCells::build_bytes_for(context.board);
+  if (!context.meter.fits(extra)) return false;
+  context.meter.need(extra);
   return DensePairSet::fits(RestCells(context.board, context.stops));
 }
 
