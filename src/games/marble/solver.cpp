@@ -427,6 +427,10 @@ void breadth_first(const Context& context, PairKey start) {
     for (std::size_t i = layers.layer_begin(depth); i < end; ++i) {
       context.control.visit();
       const PairKey pair = layers.pair(i);
+      // Unrolled: each direction's delta and stops column become constants
+      // (callgrind: 253 M -> 219 M instructions on the 100 x 100 15 %
+      // unsolvable board; A*'s loops below: 87 M -> 81 M on 100 x 100 30 %).
+#pragma GCC unroll 4
       for (const Direction direction : core::kDirections) {
         const Tilted tilted = context.tilt(pair, direction);
         if (tilted.verdict == Verdict::failure) continue;
@@ -620,11 +624,13 @@ bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after
       // Step 4: the four tilts first, so that the children's slots are
       // fetched together while the first is offered.
       std::array<Tilted, 4> tilted;
+#pragma GCC unroll 4
       for (const Direction direction : core::kDirections) {
         Tilted& t = tilted[detail::index_of(direction)];
         t = context.tilt(pair, direction);
         if (t.verdict == Verdict::playing && t.pair != pair) table.prefetch(t.pair);
       }
+#pragma GCC unroll 4
       for (const Direction direction : core::kDirections) {
         const Tilted& t = tilted[detail::index_of(direction)];
         if (t.verdict == Verdict::failure) continue;
