@@ -19,13 +19,20 @@
 // tilts. It also drops every pair whose f exceeds the tilt limit or whose
 // red marble can never reach the hole. Within one f the newest pair goes
 // first (deeper lines first: they are nearer the goal for the same f).
+// Past SolveOptions::hand_over_after expanded pairs without an answer, on a
+// board where breadth-first's dense visited set fits, A* stops and
+// breadth-first solves from the start: both are exact, so the answer is the
+// same, and there the bound has proven weak while a dense breadth-first pair
+// costs about a quarter of an A* pair (solver.hpp, kAStarHandOverAfter).
 //
 // Why it is fast:
 //   1. Slide stops are precomputed per cell and direction, so a tilt is two
 //      table reads and one fix-up instead of a cell-by-cell roll (slide.hpp).
-//   2. The visited sets are open-addressing tables over the pairs actually
-//      reached, not an N^2 M^2 array: a 1000 x 1000 board has 10^12 pairs,
-//      of which a search touches a tiny fraction.
+//   2. The visited sets hold the pairs actually reached, not an N^2 M^2
+//      array (a 1000 x 1000 board has 10^12 pairs, of which a search
+//      touches a tiny fraction): open-addressing tables, or for
+//      breadth-first, where it fits, one bit per pair of the cells where the
+//      marbles can rest (rest_cells.cpp), written on demand.
 //   3. Breadth-first rebuilds the optimal line from its layers after the
 //      search, so a stored pair costs 8 bytes plus its visited slot;
 //      A* keeps pair, tilts and parent in one 16-byte slot, so that
