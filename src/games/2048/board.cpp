@@ -194,60 +194,60 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
   lo = new_lo;
 }
 
-// Slides the line lo:hi (32 cells from the wall; its first cell at `wall`,
-// the cells before it empty) toward cell 0 and writes the result (32 cells
-// from the wall) to `out`. Steps 1-3 above. Returns whether the line changed.
-[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline bool slide32(__m128i lo, __m128i hi, int wall, int length,
+// Slides the line lo:hi (32 cells from the wall, its first cell at 0,
+// empty past its `length` cells) toward cell 0 and writes the result (32
+// cells from the wall) to `out`. Steps 1-3 above. Returns whether the line
+// changed.
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline bool slide32(__m128i lo, __m128i hi, int length,
                                                                         Exponent* out, TileCounts& counts) {
   const __m128i zero = _mm_setzero_si128();
   const std::uint32_t empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, zero))) |
                               static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, zero))) << 16;
   // Step 1. A line whose tiles are already one run from the wall (a full
   // line, or one packed by a move of the same orientation) is its own
-  // gather. Otherwise gather the blocks from wall / 8 to
-  // (wall + length - 1) / 8, where the line's cells lie.
-  alignas(16) Exponent tiles[64];
-  int k = 0;
-  const Exponent* run = tiles;  // the tiles from the wall, empty after them (33 bytes at least)
-  if (const int count = std::popcount(~empty); ~empty == low32(count) << wall) {
-    _mm_store_si128(reinterpret_cast<__m128i*>(tiles), lo);
-    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), hi);
-    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 32), zero);
-    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 48), zero);
-    run = tiles + wall;
-    k = count;
-  } else {
+  // gather, kept in registers (a gather through memory is read back at
+  // once, and a read of bytes stored by several smaller writes waits for
+  // them). Otherwise gather the blocks of 8 cells the line covers.
+  alignas(16) Exponent tiles[48];
+  const int count = std::popcount(~empty);
+  const bool packed = ~empty == low32(count);
+  __m128i t_lo = lo, t_hi = hi;
+  if (!packed) {
     _mm_store_si128(reinterpret_cast<__m128i*>(tiles), zero);
     _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), zero);
     _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 32), zero);
-    k = pack32(lo, hi, ~empty, wall / 8, (wall + length - 1) / 8, tiles);
+    pack32(lo, hi, ~empty, 0, (length - 1) / 8, tiles);
+    t_lo = _mm_load_si128(reinterpret_cast<const __m128i*>(tiles));
+    t_hi = _mm_load_si128(reinterpret_cast<const __m128i*>(tiles + 16));
   }
-  // Step 2.
-  const __m128i t_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(run));
-  const __m128i t_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(run + 16));
-  const __m128i n_lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(run + 1));
-  const __m128i n_hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(run + 17));
+  const int k = count;
+  // Step 2. Each tile against the next one (the tiles shifted by a byte).
+  const __m128i n_lo = _mm_alignr_epi8(t_hi, t_lo, 1);
+  const __m128i n_hi = _mm_srli_si128(t_hi, 1);
   const std::uint32_t equal = (static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_lo, n_lo))) |
                                static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_hi, n_hi))) << 16) &
                               (k >= 2 ? low32(k - 1) : 0);
   const std::uint32_t starts = merge_starts(equal);
-  const bool changed = starts != 0 || ~empty != low32(k) << wall;
-  const auto* tile = run;
+  const bool changed = starts != 0 || !packed;
+  if (starts == 0) {
+    // No pair: the tiles as gathered (empty after them).
+    _mm_store_si128(reinterpret_cast<__m128i*>(out), t_lo);
+    _mm_store_si128(reinterpret_cast<__m128i*>(out + 16), t_hi);
+    return changed;
+  }
   // Step 3.
+  if (packed) {
+    _mm_store_si128(reinterpret_cast<__m128i*>(tiles), t_lo);
+    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), t_hi);
+  }
   for (std::uint32_t left = starts; left != 0; left &= left - 1) {
-    const Exponent e = tile[std::countr_zero(left)];
+    const Exponent e = tiles[std::countr_zero(left)];
     // Two 2^e become one 2^(e+1); the sum is unchanged, so e + 1 stays <=
     // kMaxExponent on any board whose sum fits in 64 bits.
     const auto merged = static_cast<Exponent>(e + 1);
     counts.count[e] -= 2;
     ++counts.count[merged];
     --counts.tiles;
-  }
-  if (starts == 0) {
-    // No pair: the tiles as gathered (empty after them).
-    _mm_store_si128(reinterpret_cast<__m128i*>(out), t_lo);
-    _mm_store_si128(reinterpret_cast<__m128i*>(out + 16), t_hi);
-    return changed;
   }
   const __m128i m_lo = _mm_add_epi8(t_lo, bit_bytes(starts & 0xFFFF));
   const __m128i m_hi = _mm_add_epi8(t_hi, bit_bytes(starts >> 16));
@@ -316,8 +316,9 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
 }
 
 // The vector move for 1 <= n <= kVectorSide (see above), from `rows` (a
-// 32 x 32 copy of the board, empty past it) or, for up and down, `columns`
-// (its transpose): each line is a row. Horizontal results go straight to
+// 32 x 32 copy of the board, empty past it, with 32 empty cells before it)
+// or, for up and down, `columns` (its transpose, the same way): each line is
+// a row. Horizontal results go straight to
 // the board; vertical ones to the rows of `results` (whose rows from n on
 // stay empty), transposed back.
 [[gnu::target("ssse3,popcnt")]] bool move_lines(const Exponent* rows, const Exponent* columns, Exponent* results, int n,
@@ -333,10 +334,20 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
   bool changed = false;
   alignas(16) Exponent out[48];
   for (std::size_t i = 0; i < side; ++i) {
-    __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(in + i * kPitch));
-    __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(in + i * kPitch + 16));
-    if (reversed) reverse32(lo, hi);
-    changed |= slide32(lo, hi, reversed ? kVectorSide - n : 0, n, out, counts);
+    // A reversed line: the 32 cells ending at its last one, reversed, so its
+    // wall cell is at 0; the cells past it are the padding of the line
+    // before (or the grid's empty head).
+    const Exponent* line = in + i * kPitch;
+    __m128i lo, hi;
+    if (reversed) {
+      lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + side - kPitch));
+      hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + side - 16));
+      reverse32(lo, hi);
+    } else {
+      lo = _mm_load_si128(reinterpret_cast<const __m128i*>(line));
+      hi = _mm_load_si128(reinterpret_cast<const __m128i*>(line + 16));
+    }
+    changed |= slide32(lo, hi, n, out, counts);
     if (reversed) {
       lo = _mm_load_si128(reinterpret_cast<const __m128i*>(out));
       hi = _mm_load_si128(reinterpret_cast<const __m128i*>(out + 16));
@@ -421,8 +432,9 @@ void MoveSet::prepare(const Board& from) {
   vector_ = side <= kSide && has_vector_move();
   if (!vector_) return;
   if (rows_ == nullptr) rows_ = std::make_unique<Grids>();
-  std::memset(rows_->rows, 0, sizeof rows_->rows);
-  for (std::size_t r = 0; r < side; ++r) std::memcpy(rows_->rows + r * kSide, from.cells().data() + r * side, side);
+  Exponent* rows = rows_->rows + kSide;
+  std::memset(rows, 0, kSide * kSide);
+  for (std::size_t r = 0; r < side; ++r) copy_row(rows + r * kSide, from.cells().data() + r * side, side);
 #endif
 }
 
@@ -438,10 +450,11 @@ bool MoveSet::apply(Direction direction, Board& to) {
     to.counts_ = from.counts_;
     const bool vertical = direction == Direction::up || direction == Direction::down;
     if (vertical && !transposed_) {
-      transpose32(rows_->rows, rows_->columns);
+      transpose32(rows_->rows + kSide, rows_->columns + kSide);
       transposed_ = true;
     }
-    return move_lines(rows_->rows, rows_->columns, rows_->results, from.side_, direction, to.cells_.data(), to.counts_);
+    return move_lines(rows_->rows + kSide, rows_->columns + kSide, rows_->results, from.side_, direction,
+                      to.cells_.data(), to.counts_);
   }
 #endif
   return apply_lines(*from_, direction, to);

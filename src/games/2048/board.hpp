@@ -145,11 +145,11 @@ class MoveSet {
  private:
   static constexpr std::size_t kSide = 32;
   // Boards up to 32 wide as 32 x 32 grids (empty past the board): the rows,
-  // their transpose (made at the first vertical move), and the lines of a
-  // vertical move's result (board.cpp).
+  // their transpose (made at the first vertical move), each after 32 empty
+  // cells, and the lines of a vertical move's result (board.cpp).
   struct Grids {
-    alignas(16) Exponent rows[kSide * kSide]{};
-    alignas(16) Exponent columns[kSide * kSide]{};
+    alignas(16) Exponent rows[kSide + kSide * kSide]{};
+    alignas(16) Exponent columns[kSide + kSide * kSide]{};
     alignas(16) Exponent results[kSide * kSide]{};
   };
   const Board* from_ = nullptr;
