@@ -99,17 +99,22 @@ class MemoryMeter {
   std::size_t peak_ = 0;
 };
 
+// Doubles the capacity of `items` (full) through the meter. Out of line, so
+// that push_within's common case inlines into the search loops.
+template <class T>
+[[gnu::noinline]] void grow_within(std::vector<T>& items, MemoryMeter& meter) {
+  constexpr std::size_t kMinCapacity = 1024 / sizeof(T);
+  const std::size_t old_capacity = items.capacity();
+  const std::size_t capacity = std::max(kMinCapacity, 2 * old_capacity);
+  meter.need(capacity * sizeof(T));  // the old storage is still held while it moves
+  items.reserve(capacity);
+  meter.hold(static_cast<std::ptrdiff_t>((items.capacity() - old_capacity) * sizeof(T)));
+}
+
 // Appends to `items`, growing it by doubling through the meter.
 template <class T>
-void push_within(std::vector<T>& items, T item, MemoryMeter& meter) {
-  if (items.size() == items.capacity()) {
-    constexpr std::size_t kMinCapacity = 1024 / sizeof(T);
-    const std::size_t old_capacity = items.capacity();
-    const std::size_t capacity = std::max(kMinCapacity, 2 * old_capacity);
-    meter.need(capacity * sizeof(T));  // the old storage is still held while it moves
-    items.reserve(capacity);
-    meter.hold(static_cast<std::ptrdiff_t>((items.capacity() - old_capacity) * sizeof(T)));
-  }
+inline void push_within(std::vector<T>& items, T item, MemoryMeter& meter) {
+  if (items.size() == items.capacity()) grow_within(items, meter);
   items.push_back(item);
 }
 
