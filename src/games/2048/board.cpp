@@ -125,14 +125,18 @@ constexpr int kVectorSide = 32;
 
 // For each mask of 8 cells: the byte shuffle that moves the marked cells, in
 // order, to the front and fills the rest with zeros (index 0x80).
+// The shuffle has 16 bytes (a whole register; bytes 8-15 of its result are
+// zeros too).
+struct alignas(16) PackShuffle {
+  std::array<std::uint8_t, 16> index;
+};
 constexpr auto kPackShuffles = [] {
-  std::array<std::array<std::uint8_t, 8>, 256> table{};
-  for (int mask = 0; mask < 256; ++mask) {
-    int next = 0;
+  std::array<PackShuffle, 256> table{};
+  for (std::size_t mask = 0; mask < 256; ++mask) {
+    std::size_t next = 0;
     for (int bit = 0; bit < 8; ++bit)
-      if ((mask >> bit & 1) != 0)
-        table[static_cast<std::size_t>(mask)][static_cast<std::size_t>(next++)] = static_cast<std::uint8_t>(bit);
-    while (next < 8) table[static_cast<std::size_t>(mask)][static_cast<std::size_t>(next++)] = 0x80;
+      if ((mask >> bit & 1) != 0) table[mask].index[next++] = static_cast<std::uint8_t>(bit);
+    while (next < 16) table[mask].index[next++] = 0x80;
   }
   return table;
 }();
@@ -155,27 +159,35 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
   return equal & (odd_runs ^ kEvenBits);
 }
 
-// Stores the cells of the low 8 bytes of `cells` marked in `mask`, in order,
-// at to + at, and advances `at` past them (writes 8 bytes: zeros after them).
-[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline void pack8(__m128i cells, std::uint32_t mask, Exponent* to,
-                                                                      int& at) {
-  const __m128i shuffle = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(kPackShuffles[mask].data()));
-  _mm_storel_epi64(reinterpret_cast<__m128i*>(to + at), _mm_shuffle_epi8(cells, shuffle));
-  at += __builtin_popcount(mask);
-}
-
-// Stores the cells of lo:hi (32 cells) marked in `mask`, in order, at `to`
-// (at least 40 bytes, zero from `at` on); only the blocks of 8 cells from
-// `first` to `last` can hold marked cells. Returns how many were stored.
-[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline int pack32(__m128i lo, __m128i hi, std::uint32_t mask,
-                                                                      int first, int last, Exponent* to) {
-  alignas(16) Exponent cells[32];
-  _mm_store_si128(reinterpret_cast<__m128i*>(cells), lo);
-  _mm_store_si128(reinterpret_cast<__m128i*>(cells + 16), hi);
+// The cells of lo:hi (32 cells) marked in `mask`, in order, from cell 0 of
+// out_lo:out_hi on, empty after them; only the first `blocks` blocks of 8
+// cells can hold marked cells. All in registers: a gather through memory is
+// read back at once, and a read of bytes stored by several smaller writes
+// waits until they are done. Each block: its marked cells to its front
+// (kPackShuffles), then moved to the next free cell `at` by two byte
+// shuffles (an index below 0 or above 15 gives an empty cell).
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline void pack32(__m128i lo, __m128i hi, std::uint32_t mask,
+                                                                       int blocks, __m128i& out_lo, __m128i& out_hi) {
+  const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m128i fifteen = _mm_set1_epi8(15);
+  __m128i acc_lo = _mm_setzero_si128(), acc_hi = _mm_setzero_si128();
   int at = 0;
-  for (int block = first; block <= last; ++block)
-    pack8(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(cells + 8 * block)), mask >> (8 * block) & 0xFF, to, at);
-  return at;
+  for (int block = 0; block < blocks; ++block) {
+    const __m128i cells = block == 0   ? lo
+                          : block == 1 ? _mm_srli_si128(lo, 8)
+                          : block == 2 ? hi
+                                       : _mm_srli_si128(hi, 8);
+    const std::uint32_t marked = mask >> (8 * block) & 0xFF;
+    const __m128i front =
+        _mm_shuffle_epi8(cells, _mm_load_si128(reinterpret_cast<const __m128i*>(kPackShuffles[marked].index.data())));
+    acc_lo = _mm_or_si128(acc_lo, _mm_shuffle_epi8(front, _mm_sub_epi8(iota, _mm_set1_epi8(static_cast<char>(at)))));
+    __m128i high = _mm_add_epi8(iota, _mm_set1_epi8(static_cast<char>(16 - at)));
+    high = _mm_or_si128(high, _mm_cmpgt_epi8(high, fifteen));
+    acc_hi = _mm_or_si128(acc_hi, _mm_shuffle_epi8(front, high));
+    at += __builtin_popcount(marked);
+  }
+  out_lo = acc_lo;
+  out_hi = acc_hi;
 }
 
 // 0x01 in each byte whose bit of `bits` (16 bits) is set, else 0.
@@ -195,32 +207,20 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
 }
 
 // Slides the line lo:hi (32 cells from the wall, its first cell at 0,
-// empty past its `length` cells) toward cell 0 and writes the result (32
-// cells from the wall) to `out`. Steps 1-3 above. Returns whether the line
-// changed.
-[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline bool slide32(__m128i lo, __m128i hi, int length,
-                                                                        Exponent* out, TileCounts& counts) {
+// empty past its `length` cells) toward cell 0, in place (32 cells from the
+// wall). Steps 1-3 above. Returns whether the line changed.
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline bool slide32(__m128i& lo, __m128i& hi, int length,
+                                                                        TileCounts& counts) {
   const __m128i zero = _mm_setzero_si128();
   const std::uint32_t empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, zero))) |
                               static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, zero))) << 16;
   // Step 1. A line whose tiles are already one run from the wall (a full
   // line, or one packed by a move of the same orientation) is its own
-  // gather, kept in registers (a gather through memory is read back at
-  // once, and a read of bytes stored by several smaller writes waits for
-  // them). Otherwise gather the blocks of 8 cells the line covers.
-  alignas(16) Exponent tiles[48];
-  const int count = std::popcount(~empty);
-  const bool packed = ~empty == low32(count);
+  // gather. Otherwise gather the blocks of 8 cells the line covers.
+  const int k = std::popcount(~empty);
+  const bool packed = ~empty == low32(k);
   __m128i t_lo = lo, t_hi = hi;
-  if (!packed) {
-    _mm_store_si128(reinterpret_cast<__m128i*>(tiles), zero);
-    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), zero);
-    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 32), zero);
-    pack32(lo, hi, ~empty, 0, (length - 1) / 8, tiles);
-    t_lo = _mm_load_si128(reinterpret_cast<const __m128i*>(tiles));
-    t_hi = _mm_load_si128(reinterpret_cast<const __m128i*>(tiles + 16));
-  }
-  const int k = count;
+  if (!packed) pack32(lo, hi, ~empty, (length + 7) / 8, t_lo, t_hi);
   // Step 2. Each tile against the next one (the tiles shifted by a byte).
   const __m128i n_lo = _mm_alignr_epi8(t_hi, t_lo, 1);
   const __m128i n_hi = _mm_srli_si128(t_hi, 1);
@@ -231,15 +231,14 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
   const bool changed = starts != 0 || !packed;
   if (starts == 0) {
     // No pair: the tiles as gathered (empty after them).
-    _mm_store_si128(reinterpret_cast<__m128i*>(out), t_lo);
-    _mm_store_si128(reinterpret_cast<__m128i*>(out + 16), t_hi);
+    lo = t_lo;
+    hi = t_hi;
     return changed;
   }
   // Step 3.
-  if (packed) {
-    _mm_store_si128(reinterpret_cast<__m128i*>(tiles), t_lo);
-    _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), t_hi);
-  }
+  alignas(16) Exponent tiles[32];
+  _mm_store_si128(reinterpret_cast<__m128i*>(tiles), t_lo);
+  _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), t_hi);
   for (std::uint32_t left = starts; left != 0; left &= left - 1) {
     const Exponent e = tiles[std::countr_zero(left)];
     // Two 2^e become one 2^(e+1); the sum is unchanged, so e + 1 stays <=
@@ -251,10 +250,7 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
   }
   const __m128i m_lo = _mm_add_epi8(t_lo, bit_bytes(starts & 0xFFFF));
   const __m128i m_hi = _mm_add_epi8(t_hi, bit_bytes(starts >> 16));
-  _mm_store_si128(reinterpret_cast<__m128i*>(out), zero);
-  _mm_store_si128(reinterpret_cast<__m128i*>(out + 16), zero);
-  _mm_store_si128(reinterpret_cast<__m128i*>(out + 32), zero);
-  pack32(m_lo, m_hi, ~(starts << 1) & low32(k), 0, (k - 1) / 8, out);
+  pack32(m_lo, m_hi, ~(starts << 1) & low32(k), (k + 7) / 8, lo, hi);
   return changed;
 }
 
@@ -332,7 +328,10 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
   const Exponent* in = horizontal ? rows : columns;
   const int max_before = counts.max_exponent;
   bool changed = false;
-  alignas(16) Exponent out[48];
+  // Horizontal results, a row each, copied to the board at the end (read
+  // back long after they were written).
+  alignas(16) Exponent staged[kPitch * kPitch];
+  Exponent* out_rows = horizontal ? staged : results;
   for (std::size_t i = 0; i < side; ++i) {
     // A reversed line: the 32 cells ending at its last one, reversed, so its
     // wall cell is at 0; the cells past it are the padding of the line
@@ -347,20 +346,14 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
       lo = _mm_load_si128(reinterpret_cast<const __m128i*>(line));
       hi = _mm_load_si128(reinterpret_cast<const __m128i*>(line + 16));
     }
-    changed |= slide32(lo, hi, n, out, counts);
-    if (reversed) {
-      lo = _mm_load_si128(reinterpret_cast<const __m128i*>(out));
-      hi = _mm_load_si128(reinterpret_cast<const __m128i*>(out + 16));
-      reverse32(lo, hi);
-      _mm_store_si128(reinterpret_cast<__m128i*>(out), lo);
-      _mm_store_si128(reinterpret_cast<__m128i*>(out + 16), hi);
-    }
-    if (horizontal)
-      copy_row(dst + i * side, out + offset, side);
-    else
-      std::memcpy(results + i * kPitch, out, kPitch);
+    changed |= slide32(lo, hi, n, counts);
+    if (reversed) reverse32(lo, hi);
+    _mm_store_si128(reinterpret_cast<__m128i*>(out_rows + i * kPitch), lo);
+    _mm_store_si128(reinterpret_cast<__m128i*>(out_rows + i * kPitch + 16), hi);
   }
-  if (!horizontal) {
+  if (horizontal) {
+    for (std::size_t r = 0; r < side; ++r) copy_row(dst + r * side, staged + r * kPitch + offset, side);
+  } else {
     // Column i of the result is row i of `results`; row r + offset of its
     // transpose is the board's row r.
     alignas(16) Exponent board_rows[kPitch * kPitch];
