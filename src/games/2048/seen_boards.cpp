@@ -28,15 +28,30 @@ std::uint64_t mix(std::uint64_t x) {
 
 std::uint64_t hash_board(const Board& board) {
   const auto& cells = board.cells();
-  std::uint64_t hash = cells.size();
+  const std::size_t size = cells.size();
+  // Four independent lanes over 32 bytes at a time (a 20 x 20 board is
+  // twelve rounds of them), so the multiplications of one lane overlap the
+  // others' instead of waiting for one another; then the tail 8 bytes at a
+  // time and a last mix of the lanes together. Only the table's probing
+  // depends on the hash (boards are compared whole).
+  constexpr std::uint64_t kOdd = 0x9E3779B97F4A7C15ULL;
+  std::uint64_t lanes[4] = {size, size + 1, size + 2, size + 3};
   std::size_t i = 0;
-  for (; i + 8 <= cells.size(); i += 8) {
+  for (; i + 32 <= size; i += 32)
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, cells.data() + i + 8 * lane, 8);
+      const std::uint64_t x = (lanes[lane] ^ word) * kOdd;
+      lanes[lane] = x ^ (x >> 32);
+    }
+  std::uint64_t hash = mix(lanes[0]) ^ mix(lanes[1] + 1) ^ mix(lanes[2] + 2) ^ mix(lanes[3] + 3);
+  for (; i + 8 <= size; i += 8) {
     std::uint64_t word = 0;
     std::memcpy(&word, cells.data() + i, 8);
     hash = mix(hash ^ word) + i;
   }
   std::uint64_t tail = 0;
-  std::memcpy(&tail, cells.data() + i, cells.size() - i);
+  std::memcpy(&tail, cells.data() + i, size - i);
   return mix(hash ^ tail);
 }
 

@@ -53,7 +53,8 @@ class SeenBoards {
   std::size_t stored_ = 0;
 };
 
-// A 64-bit hash of the cells (8 bytes at a time, multiply-xorshift mixing).
+// A 64-bit hash of the cells (four lanes of 8 bytes, multiply-xorshift
+// mixing; see seen_boards.cpp).
 std::uint64_t hash_board(const Board& board);
 
 }  // namespace boardsearch::game2048
