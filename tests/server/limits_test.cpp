@@ -423,8 +423,8 @@ TEST(RequestHandlerDirect, A405QuotesThePathOnOneLine) {
   ServerConfig config;
   config.web_root = BOARDSEARCH_TEST_WEB_ROOT;
   RequestHandler handler(config, 8080);
-  for (const std::string path : {std::string("/api/jobs/a\rb"), std::string("/api/jobs/a\nb"),
-                                 std::string("/api/jobs/a\0b", 12), std::string("/api/solve\r\n")}) {
+  for (const std::string& path : {std::string("/api/jobs/a\rb"), std::string("/api/jobs/a\nb"),
+                                  std::string("/api/jobs/a\0b", 12), std::string("/api/solve\r\n")}) {
     const HttpResponse reply = handler.handle(request("POST", path, kYutRequest));
     if (reply.status != 405) continue;  // a path no route takes is 404
     const std::string error = json::parse(reply.body).at("error");
