@@ -127,9 +127,13 @@ class LongestPaths {
       order[at] = next;
       onward[at] = degree;
     }
+    // When removing start joins its neighbours around it, `rest` is still
+    // connected (region was: a path through start can go around it), so
+    // every step's piece is all of it and needs no flood fill.
+    const bool still_connected = geometry_->removal_keeps_connections(start, rest);
     for (int i = 0; i < steps && best < goal && best < upper; ++i) {
       const int next = order[i];
-      const BB piece = geometry_->component(next, rest);
+      const BB piece = still_connected ? rest : geometry_->component(next, rest);
       if (1 + upper_bound(piece, next) <= best) continue;
       best = std::max(best, 1 + longest_up_to(piece, next, goal - 1));
     }
