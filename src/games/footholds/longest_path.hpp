@@ -89,7 +89,18 @@ class LongestPaths {
   // returns L exactly when L < goal, and otherwise some v with goal <= v <= L
   // (the length of a path it found). So "is L >= goal?" costs only until one
   // path that long is found. Preconditions as longest_from.
-  int longest_up_to(BB region, int start, int goal) {
+  int longest_up_to(BB region, int start, int goal) { return longest_within(region, start, goal, kNoBound); }
+
+ private:
+  // A goal no path reaches (paths have at most kMaxCells - 1 steps).
+  static constexpr int kNoGoal = 1 << 20;
+  // `bound` of longest_within not given.
+  static constexpr int kNoBound = -1;
+
+  // longest_up_to, given upper_bound(region, start) as `bound` when the
+  // caller has it (kNoBound: not given): the loop below computes each
+  // step's bound to skip it, and passes it on.
+  int longest_within(BB region, int start, int goal, int bound) {
     // Step 1. Count the node (limits); a one-cell region has no step.
     counter_->visit();
     const BB rest = region ^ BB::cell(start);
@@ -98,7 +109,7 @@ class LongestPaths {
     // Step 2. What is known: the memo keeps a proven lower bound (a path
     // found) and upper bound per (region, start); the static bound caps it.
     int lower = 0;
-    int upper = upper_bound(region, start);
+    int upper = bound != kNoBound ? bound : upper_bound(region, start);
     if (const Entry& entry = cache_[slot(region, start)]; entry.start == start && entry.region == region) {
       lower = entry.lower;
       upper = std::min<int>(upper, entry.upper);
@@ -134,8 +145,9 @@ class LongestPaths {
     for (int i = 0; i < steps && best < goal && best < upper; ++i) {
       const int next = order[i];
       const BB piece = still_connected ? rest : geometry_->component(next, rest);
-      if (1 + upper_bound(piece, next) <= best) continue;
-      best = std::max(best, 1 + longest_up_to(piece, next, goal - 1));
+      const int piece_bound = upper_bound(piece, next);
+      if (1 + piece_bound <= best) continue;
+      best = std::max(best, 1 + longest_within(piece, next, goal - 1, piece_bound));
     }
 
     // Step 4. Remember it (the slot may have been overwritten by the
@@ -149,10 +161,6 @@ class LongestPaths {
     entry.upper = static_cast<std::int16_t>(exact ? best : upper);
     return best;
   }
-
- private:
-  // A goal no path reaches (paths have at most kMaxCells - 1 steps).
-  static constexpr int kNoGoal = 1 << 20;
 
   struct Entry {
     BB region;
