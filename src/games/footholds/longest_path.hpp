@@ -145,6 +145,9 @@ class LongestPaths {
     for (int i = 0; i < steps && best < goal && best < upper; ++i) {
       const int next = order[i];
       const BB piece = still_connected ? rest : geometry_->component(next, rest);
+      // The step's memo slot is a cache miss more often than not: ask for
+      // it now, so that it arrives while the bound is computed.
+      __builtin_prefetch(&cache_[slot(piece, next)]);
       const int piece_bound = upper_bound(piece, next);
       if (1 + piece_bound <= best) continue;
       best = std::max(best, 1 + longest_within(piece, next, goal - 1, piece_bound));
