@@ -27,12 +27,7 @@ using game2048::Board;
 using game2048::Direction;
 
 // ThreadSanitizer runs 5-15 times slower: fewer random cases there.
-#if defined(__SANITIZE_THREAD__)
-constexpr int kSlowdown = 10;
-#else
-constexpr int kSlowdown = 1;
-#endif
-int count(int release_count) { return std::max(1, scaled(release_count) / kSlowdown); }
+int count(int release_count) { return boardsearch::testing::thread_scaled(release_count, 10); }
 
 constexpr std::array<std::size_t, 3> kThreadCounts = {1, 2, 4};
 
