@@ -270,7 +270,10 @@ class SearchControl {
 // before it sees the stop). The progress callback is not thread-safe: only
 // the one Worker made with `reports_progress` fires it (at a flush, with the
 // nodes of every thread flushed so far), usually the solve's thread 0.
-class SearchControl::Worker {
+// Each Worker is written at every node by its own thread: it takes a cache
+// line of its own (two Workers allocated one after the other would share one
+// and make the threads pass it back and forth).
+class alignas(64) SearchControl::Worker {
  public:
   static constexpr std::uint64_t kFlushNodes = 1024;
 
