@@ -316,4 +316,24 @@ std::optional<int> upper_bound_above(const Board& board, long long moves_left, i
   return climb(board, moves_left, value + 1);
 }
 
+// Proof (lookahead). Let some line of at most r >= 1 moves from B end on a
+// board with a tile 2^u, u >= t > max(B). Leave out its moves that change
+// nothing (each leaves the board as it was, so the rest of the line does
+// the same from there): at most r moves, the same last board, and at least
+// one move, since B has no such tile. Its first move d changes B, and the
+// rest is a line of at most r - 1 moves from d(B) that reaches 2^u. The
+// refined test is admissible (proven above), so it passes for (d(B), u,
+// r - 1), and, being monotone in the target (above), for (d(B), t, r - 1).
+// So if the test fails for every child d(B) != B (a stuck board has none),
+// no line of at most r moves from B has a tile >= 2^t. The same argument
+// with "some child passes at u" shows this test is monotone in t as well.
+bool lookahead_can_build(const Board& board, long long moves_left, int target, MoveSet& moves, Board& child) {
+  assert(moves_left >= 1 && board.counts().tiles > 0);
+  if (target <= board.max_exponent()) return true;
+  moves.prepare(board);
+  for (const Direction direction : kDirections)
+    if (moves.apply(direction, child) && refined_can_build(child, target, moves_left - 1)) return true;
+  return false;
+}
+
 }  // namespace boardsearch::game2048

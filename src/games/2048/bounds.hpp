@@ -49,4 +49,13 @@ int upper_bound_exponent(const Board& board, long long moves_left);
 // least one tile.
 std::optional<int> upper_bound_above(const Board& board, long long moves_left, int value);
 
+// One move further (bounds.cpp, "lookahead"): can a tile >= 2^target exist
+// within `moves_left` moves, judged by the refined test of each board one
+// move away with one move less? A necessary condition, at least as strong
+// as the test of `board` itself on the boards measured (tested against brute
+// force, and strictly stronger somewhere). `moves` and `child` are scratch
+// (the children are computed in them). Preconditions: moves_left >= 1; at
+// least one tile.
+bool lookahead_can_build(const Board& board, long long moves_left, int target, MoveSet& moves, Board& child);
+
 }  // namespace boardsearch::game2048

@@ -56,7 +56,8 @@ namespace boardsearch::game2048 {
 // (a) unchanged: the same entered board, use P(l) on it; (b) entered with
 // r-1 >= l: P(l); (c) skipped because (child, r') was entered with
 // r' >= r-1 >= l: P(l) on that entry; (d) pruned by an admissible bound
-// <= best: no board below beats best; (e) skipped by (3): the child is
+// <= best, or refuted at best + 1 by the lookahead test (step 3c', also
+// admissible, bounds.cpp): no board below beats best; (e) skipped by (3): the child is
 // m'(A) for the entered parent A (r+1 moves left), so the line from A that
 // starts with m' and goes on like ours has l+1 <= r+1 moves and ends on the
 // same board: P(l+1) at A, which is shallower. The root is entered with K,
@@ -137,6 +138,12 @@ class MaxTileProblem {
         const std::optional<int> above = bound_above(slots.boards[i], child_moves, *incumbent);
         if (!above) continue;
         slots.bounds[i] = *above;
+        // Step 3c'. Near the leaves, the same target judged one move further
+        // (bounds.hpp: lookahead_can_build, admissible too): most children
+        // there that pass the test above have no child that does.
+        if (options_.use_bounds && child_moves >= options_.lookahead_from && child_moves <= options_.lookahead_to &&
+            !lookahead_can_build(slots.boards[i], child_moves, *incumbent + 1, lookahead_moves_, lookahead_child_))
+          continue;
       } else {
         slots.bounds[i] = bound_for(slots.boards[i], child_moves);
       }
@@ -245,6 +252,9 @@ class MaxTileProblem {
   std::vector<Node> path_;
   std::vector<ChildSlots> children_;
   MoveSet moves_;  // scratch of generate_moves: the four moves of one node
+  // Scratch of the lookahead (step 3c'): a child's own moves and children.
+  MoveSet lookahead_moves_;
+  Board lookahead_child_;
   bool depth_limited_ = false;
 };
 

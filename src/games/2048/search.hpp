@@ -48,6 +48,12 @@ inline constexpr std::uint64_t kMinTrialNodes = 16;
 // Nodes this close to the root share their children among the threads.
 inline constexpr std::size_t kSplitDepth = 5;
 
+// Children with kLookaheadFrom..kLookaheadTo moves left are also judged
+// one move further (lookahead_can_build): most nodes of the dense boards of
+// docs/2048.md had 3 or 4 moves left and kept no child.
+inline constexpr long long kLookaheadFrom = 3;
+inline constexpr long long kLookaheadTo = 5;
+
 struct SearchOptions {
   bool use_bounds = true;       // ancestry bound (else only the trivial bound)
   bool use_seen_boards = true;  // skip boards entered before with >= moves left
@@ -62,6 +68,12 @@ struct SearchOptions {
   // onto the parallel path with it).
   std::optional<std::uint64_t> trial_nodes;
   std::size_t split_depth = kSplitDepth;
+  // A child with this many moves left, from lookahead_from to lookahead_to,
+  // must also pass lookahead_can_build (bounds.hpp) at the target the
+  // search needs (the best so far + 1); lookahead_to < lookahead_from: never.
+  // Only speed depends on these (the test is admissible).
+  long long lookahead_from = kLookaheadFrom;
+  long long lookahead_to = kLookaheadTo;
 };
 
 struct MaxTileResult {

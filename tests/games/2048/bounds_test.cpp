@@ -131,6 +131,75 @@ TEST(Bounds2048, ABoundOneStepTooTightFailsSomewhere) {
   EXPECT_GT(refined_mutant_caught, 0);
 }
 
+// The lookahead test, alone against brute force: a target the plain search
+// reaches within r moves always passes; it is monotone in the target; and it
+// refutes somewhere a target that the refined test of the board itself
+// passes (or it would be useless).
+TEST(Bounds2048, LookaheadIsAdmissibleAndTighter) {
+  core::SplitMix64 rng(16);
+  game2048::MoveSet moves;
+  Board child;
+  int refuted_beyond_refined = 0, checked = 0;
+  for (int round = 0; round < scaled(3000); ++round) {
+    const int side = 1 + static_cast<int>(rng.below(5));
+    const Board board =
+        round % 3 == 0
+            ? random_small_board(rng, side, 90 + static_cast<int>(rng.below(11)), 1 + static_cast<int>(rng.below(2)))
+            : random_small_board(rng, side, 20 + static_cast<int>(rng.below(81)), 1 + static_cast<int>(rng.below(5)));
+    const int r = 1 + static_cast<int>(rng.below(5));
+    const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), r));
+    const int refined = game2048::upper_bound_exponent(board, r);
+    bool passed_before = true;
+    for (int target = 1; target <= refined + 2; ++target) {
+      const bool passes = game2048::lookahead_can_build(board, r, target, moves, child);
+      if (target <= truth) {
+        ASSERT_TRUE(passes) << "round " << round << " r " << r << " target " << target;
+      }
+      if (!passed_before) {
+        ASSERT_FALSE(passes) << "round " << round << " r " << r << " target " << target;
+      }
+      passed_before = passes;
+      refuted_beyond_refined += !passes && target <= refined;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 0);
+  EXPECT_GT(refuted_beyond_refined, 0);
+}
+
+// The lookahead made one step too tight must refute a target the plain
+// search reaches somewhere: its children judged with one move less than they
+// have (r - 2), or a target one higher than asked.
+bool lookahead_one_move_short(const Board& board, int r, int target) {
+  if (target <= board.max_exponent()) return true;
+  for (const auto direction : game2048::kDirections) {
+    Board child;
+    if (!game2048::apply_move(board, direction, child)) continue;
+    if (r >= 2 && game2048::upper_bound_above(child, r - 2, target - 1)) return true;
+    if (r < 2 && child.max_exponent() >= target) return true;
+  }
+  return false;
+}
+
+TEST(Bounds2048, ALookaheadOneStepTooTightFailsSomewhere) {
+  core::SplitMix64 rng(17);
+  game2048::MoveSet moves;
+  Board child;
+  int short_caught = 0, high_caught = 0;
+  for (int round = 0; round < scaled(3000); ++round) {
+    const int side = 1 + static_cast<int>(rng.below(5));
+    const Board board =
+        random_small_board(rng, side, 20 + static_cast<int>(rng.below(81)), 1 + static_cast<int>(rng.below(5)));
+    const int r = 1 + static_cast<int>(rng.below(5));
+    const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), r));
+    short_caught += !lookahead_one_move_short(board, r, truth);
+    high_caught += !game2048::lookahead_can_build(board, r, truth + 1, moves, child) &&
+                   game2048::lookahead_can_build(board, r, truth, moves, child);
+  }
+  EXPECT_GT(short_caught, 0);
+  EXPECT_GT(high_caught, 0);
+}
+
 // Written from the rules, independently of bounds.cpp: how many pairs of
 // exponent-e tiles one move merges. Each line's tiles are read from the
 // wall the move slides toward; a tile merges with the next one when they are

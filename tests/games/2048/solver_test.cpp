@@ -176,6 +176,33 @@ TEST(Solver2048, OptimizedEqualsPlainOnDenseBoards) {
   }
 }
 
+// The lookahead (bounds.hpp: lookahead_can_build) judging children of every
+// depth, not only those 3-5 moves from the end as by default, and never:
+// the answer is the plain search's either way (dense and random boards,
+// N 2..6, K 1..7).
+TEST(Solver2048, LookaheadAtEveryDepthEqualsPlain) {
+  core::SplitMix64 rng(20483);
+  for (int round = 0; round < scaled(2000); ++round) {
+    const int side = 2 + static_cast<int>(rng.below(5));
+    const Board board = round % 2 == 0 ? random_dense_board(rng, side)
+                                       : random_small_board(rng, side, 30 + static_cast<int>(rng.below(71)),
+                                                            2 + static_cast<int>(rng.below(5)));
+    const int moves = rng.below(8) == 0 ? 7 : 1 + static_cast<int>(rng.below(6));
+    const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), moves));
+    for (const bool everywhere : {true, false}) {
+      game2048::SearchOptions options;
+      options.lookahead_from = 1;
+      options.lookahead_to = everywhere ? moves : 0;
+      const auto result = game2048::maximize_tile(board, moves, {}, options);
+      ASSERT_TRUE(result.search.proven());
+      ASSERT_EQ(result.search.value, truth) << "round " << round << " side " << side << " moves " << moves
+                                            << " lookahead everywhere " << everywhere << "\n"
+                                            << game2048::format_board(board);
+      expect_replay_reaches(board, result.search.line, moves, truth);
+    }
+  }
+}
+
 TEST(Solver2048, WithoutBoundsStillEqualsPlain) {
   // The bounds only prune: switching them off must not change any answer.
   core::SplitMix64 rng(99);
