@@ -20,9 +20,11 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <initializer_list>
 #include <optional>
 #include <unordered_set>
 #include <vector>
@@ -54,13 +56,14 @@ const std::vector<marble::Board>& family(int side, int wall_percent) {
 }
 
 struct Totals {
-  double finished = 0, solved = 0, tilts = 0, states = 0, peak_mb = 0;
+  double finished = 0, solved = 0, tilts = 0, states = 0, peak_mb = 0, threads = 1;
   void report(benchmark::State& state) const {
     state.counters["finished"] = finished;
     state.counters["solved"] = solved;
     state.counters["tilts"] = tilts;
     state.counters["states"] = states;
     state.counters["peak_MB"] = peak_mb;
+    state.counters["threads"] = threads;
   }
 };
 
@@ -70,7 +73,7 @@ const marble::Board& board_of(const benchmark::State& state) {
                 static_cast<int>(state.range(1)))[static_cast<std::size_t>(state.range(2))];
 }
 
-void run_engine(benchmark::State& state, marble::Strategy strategy) {
+void run_engine(benchmark::State& state, marble::Strategy strategy, std::size_t threads = 1) {
   const marble::Board& board = board_of(state);
   Totals totals;
   for (auto _ : state) {
@@ -78,6 +81,7 @@ void run_engine(benchmark::State& state, marble::Strategy strategy) {
     {
       core::SearchLimits limits;
       limits.deadline = core::SearchLimits::deadline_in(kSecondsPerBoard);
+      limits.threads = threads;
       const marble::Solution solution =
           marble::solve(board, marble::SolveOptions{std::nullopt, strategy, kMemoryBudget}, limits);
       totals.finished += solution.search.proven() ? 1 : 0;
@@ -85,6 +89,7 @@ void run_engine(benchmark::State& state, marble::Strategy strategy) {
       totals.tilts += solution.search.value.value_or(0);
       totals.states += static_cast<double>(solution.states);
       totals.peak_mb = std::max(totals.peak_mb, static_cast<double>(solution.memory_bytes) / (1 << 20));
+      totals.threads = static_cast<double>(solution.search.stats.threads);
     }
   }
   totals.report(state);
@@ -153,6 +158,29 @@ void families(benchmark::internal::Benchmark* benchmark) {
       ->Unit(benchmark::kMillisecond)
       ->Iterations(1);
 }
+// The boards whose search goes parallel (breadth-first's layers, alone or
+// after A*'s hand-over), at 1 and 2 threads one after the other, wall clock:
+// the default engine on its slowest boards, breadth-first alone on two more.
+void BM_MarbleThreads(benchmark::State& state) {
+  run_engine(state, marble::Strategy::a_star, static_cast<std::size_t>(state.range(3)));
+}
+void BM_MarbleBfsThreads(benchmark::State& state) {
+  run_engine(state, marble::Strategy::breadth_first, static_cast<std::size_t>(state.range(3)));
+}
+void thread_boards(benchmark::internal::Benchmark* benchmark, std::initializer_list<std::array<int, 3>> boards) {
+  for (const auto& [side, walls, board] : boards)
+    for (const int threads : {1, 2}) benchmark->Args({side, walls, board, threads});
+  benchmark->ArgNames({"side", "walls", "board", "threads"})
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1)
+      ->UseRealTime();
+}
+BENCHMARK(BM_MarbleThreads)->Apply([](benchmark::internal::Benchmark* benchmark) {
+  thread_boards(benchmark, {{100, 15, 0}, {300, 30, 0}, {300, 15, 4}});
+});
+BENCHMARK(BM_MarbleBfsThreads)->Apply([](benchmark::internal::Benchmark* benchmark) {
+  thread_boards(benchmark, {{100, 30, 4}, {300, 15, 1}});
+});
 BENCHMARK(BM_MarbleAStar)->Apply(families);
 BENCHMARK(BM_MarbleBfs)->Apply(families);
 BENCHMARK(BM_MarblePlainBfs)->Apply(families);

@@ -37,6 +37,15 @@ enum class Strategy {
 // more, every one it leaves alone 0.24 M or fewer.
 inline constexpr std::uint64_t kAStarHandOverAfter = 500'000;
 
+// Breadth-first's layers go parallel (limits.threads > 1, the dense visited
+// set) only after the solve has expanded this many pairs on one thread, about
+// 10 to 20 ms: a judge-size board (fewer than 64^2 pairs) never starts a
+// thread, nor does any A* solve that does not hand over.
+inline constexpr std::uint64_t kParallelAfter = 200'000;
+// The pairs of one task of a parallel layer (about 0.3 ms of work): enough
+// to pay for a task, small enough that two threads share a layer evenly.
+inline constexpr std::size_t kParallelChunk = 4096;
+
 struct SolveOptions {
   std::optional<int> max_tilts;  // nullopt: no limit (15653); the judge's 13460 is 10. >= 0 if set.
   Strategy strategy = Strategy::a_star;
@@ -47,6 +56,15 @@ struct SolveOptions {
   // a_star: expanded pairs before breadth-first takes over (the search
   // starts again; the answer is the same, nodes and states count both)
   std::uint64_t hand_over_after = kAStarHandOverAfter;
+  // breadth_first with the dense visited set and limits.threads > 1: the
+  // nodes the solve runs on one thread before a layer may be split over
+  // threads (the serial trial; 0: from the first layer with more than one
+  // chunk, for the tests), and the pairs per task of a parallel layer
+  std::uint64_t parallel_after = kParallelAfter;
+  std::size_t parallel_chunk = kParallelChunk;
+  // a_star: the closed set as dense bits where they are small (100 x 100
+  // boards; solver.cpp, a_star_on_bits); false: always the 16-byte table
+  bool a_star_bits = true;
 };
 
 struct Solution {
@@ -58,14 +76,18 @@ struct Solution {
   core::SearchResult<core::Direction, int> search;
   std::uint64_t states = 0;      // distinct resting pairs stored (the start included)
   std::size_t memory_bytes = 0;  // the most the search held at once (tables, bound, visited set, records)
+  std::size_t threads = 1;       // the threads that searched (stats.threads): > 1 once a layer went parallel
 };
 
 // Solves `board` (parse_board invariants). Nodes are counted with
 // core::SearchControl, one per expanded pair, so limits.max_nodes, the
 // deadline and cancellation apply; the search stops with
-// Outcome::memory_limit before it would hold more than the budget. The
-// search runs on the calling thread whatever limits.threads allows
-// (stats.threads is 1; docs/marble.md, "Threads", says why).
+// Outcome::memory_limit before it would hold more than the budget.
+// limits.threads > 1 lets breadth-first (alone or after A*'s hand-over)
+// expand its layers on that many threads once the serial trial is over
+// (SolveOptions::parallel_after); the answer is the same, the line one of
+// the optimal ones; A* always runs on the calling thread (docs/marble.md,
+// "Threads").
 Solution solve(const Board& board, const SolveOptions& options, const core::SearchLimits& limits);
 
 }  // namespace boardsearch::marble

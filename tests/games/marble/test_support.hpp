@@ -34,15 +34,20 @@ inline Solution solve_with(const Board& board, std::optional<int> max_tilts, Str
   return solve(board, SolveOptions{max_tilts, strategy, memory_budget_bytes}, limits);
 }
 
-// Solves with each strategy and no node or time limit; checks each search is
+// Solves with each engine and no node or time limit; checks each search is
 // proven, both agree, and each line replays under the plain rules to
 // success in exactly the answer's number of tilts. Returns the answer, -1
 // for none.
 inline int checked_answer(const Board& board, std::optional<int> max_tilts) {
   std::optional<int> agreed;
-  for (const Strategy strategy : kStrategies) {
-    const Solution solution = solve_with(board, max_tilts, strategy);
-    const char* name = strategy == Strategy::a_star ? "A*" : "breadth-first";
+  // Both strategies, and A* also with its 16-byte table instead of the dense
+  // closed bits it takes on boards this small (SolveOptions::a_star_bits).
+  for (int engine = 0; engine < 3; ++engine) {
+    const Strategy strategy = engine == 0 ? Strategy::breadth_first : Strategy::a_star;
+    SolveOptions options{max_tilts, strategy};
+    options.a_star_bits = engine != 2;
+    const Solution solution = solve(board, options, {});
+    const char* name = engine == 0 ? "breadth-first" : engine == 1 ? "A* (closed bits)" : "A* (table)";
     EXPECT_TRUE(solution.search.proven()) << name << ": " << core::to_string(solution.search.outcome);
     EXPECT_GE(solution.states, 1u);
     const int tilts = solution.search.value.value_or(-1);

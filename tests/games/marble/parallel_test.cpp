@@ -1,0 +1,201 @@
+// Marble escape on several threads (breadth-first's layers split into
+// tasks, issue #17): the answers at 1, 2 and 4 threads equal the plain
+// simulation's on random small boards forced onto the parallel path (no
+// serial trial, a pair or a few per task), the lines replay, the threads
+// agree on bigger boards, every limit stops every thread, and judge samples
+// never start one.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <thread>
+
+#include "boardsearch/core/zobrist.hpp"
+#include "games/marble/board.hpp"
+#include "games/marble/plain_simulation.hpp"
+#include "games/marble/random_boards.hpp"
+#include "games/marble/solver.hpp"
+#include "games/marble/test_support.hpp"
+#include "support/sanitized.hpp"
+
+namespace boardsearch::marble::testing {
+namespace {
+
+using boardsearch::testing::thread_scaled;
+
+// Options that put every layer with more than `chunk` pairs on the threads.
+SolveOptions forced_parallel(std::optional<int> max_tilts, Strategy strategy, std::size_t chunk) {
+  SolveOptions options;
+  options.max_tilts = max_tilts;
+  options.strategy = strategy;
+  options.parallel_after = 0;
+  options.parallel_chunk = chunk;
+  options.hand_over_after = 20;  // A* hands over soon, so its breadth-first part runs threads too
+  return options;
+}
+
+Solution solve_on(const Board& board, const SolveOptions& options, std::size_t threads) {
+  core::SearchLimits limits;
+  limits.threads = threads;
+  return solve(board, options, limits);
+}
+
+// Checks `solution` is proven with `tilts` (-1: none) and a line that replays.
+void expect_answer(const Board& board, const Solution& solution, int tilts, const char* what) {
+  ASSERT_TRUE(solution.search.proven()) << what << ": " << core::to_string(solution.search.outcome);
+  EXPECT_EQ(solution.search.value.value_or(-1), tilts) << what << " on\n" << judge_text(board);
+  if (tilts < 0) return;
+  EXPECT_EQ(solution.search.line.size(), static_cast<std::size_t>(tilts)) << what;
+  EXPECT_TRUE(plain_line_succeeds(board, solution.search.line))
+      << what << ": line " << letters(solution.search.line) << " on\n"
+      << judge_text(board);
+}
+
+TEST(MarbleParallel, AnswersAtOneTwoAndFourThreadsEqualThePlainSimulation) {
+  core::SplitMix64 rng(0x5EED'0017);
+  const int boards = thread_scaled(1500, 6);
+  int went_parallel = 0;
+  for (int b = 0; b < boards; ++b) {
+    // Judge sizes and a little bigger, so that layers have many pairs.
+    const int rows = 3 + static_cast<int>(rng.below(12)), cols = 3 + static_cast<int>(rng.below(12));
+    if ((rows - 2) * (cols - 2) < 3) continue;
+    const Board board = random_board(rng, rows, cols, static_cast<int>(rng.below(45)));
+    const bool limited = rng.below(2) == 0;
+    const int plain = limited ? plain_fewest_tilts(board, 10).tilts : plain_fewest_tilts_unlimited(board);
+    const std::optional<int> max_tilts = limited ? std::optional<int>(10) : std::nullopt;
+    const std::size_t chunk = 1 + static_cast<std::size_t>(rng.below(4));
+    for (const Strategy strategy : kStrategies)
+      for (const std::size_t threads : {1u, 2u, 4u}) {
+        const Solution solution = solve_on(board, forced_parallel(max_tilts, strategy, chunk), threads);
+        expect_answer(board, solution, plain, threads == 1 ? "1 thread" : "threads");
+        if (threads == 1) {
+          EXPECT_EQ(solution.search.stats.threads, 1u);
+        } else {
+          EXPECT_LE(solution.search.stats.threads, threads);
+          went_parallel += solution.search.stats.threads > 1 ? 1 : 0;
+        }
+      }
+  }
+  // The forcing works: most solves ran threads (a board whose layers all
+  // have at most `chunk` pairs never does).
+  EXPECT_GT(went_parallel, boards / 2);
+}
+
+TEST(MarbleParallel, ThreadCountsAgreeOnBiggerBoards) {
+  core::SplitMix64 rng(0xB16'0017);
+  const int boards = thread_scaled(8, 4);
+  for (int b = 0; b < boards; ++b) {
+    const int side = 40 + static_cast<int>(rng.below(61));
+    const Board board = random_board(rng, side, side, 5 + static_cast<int>(rng.below(26)));
+    SolveOptions options = forced_parallel(std::nullopt, Strategy::breadth_first, 64);
+    const Solution one = solve_on(board, options, 1);
+    ASSERT_TRUE(one.search.proven());
+    const int tilts = one.search.value.value_or(-1);
+    for (const std::size_t threads : {2u, 4u}) {
+      const Solution many = solve_on(board, options, threads);
+      expect_answer(board, many, tilts, "threads");
+      // No answer: both stored every reachable pair.
+      if (tilts < 0) {
+        EXPECT_EQ(many.states, one.states);
+      }
+    }
+    // The default options (serial trial, A* first) give the same answer.
+    expect_answer(board, solve_on(board, SolveOptions{}, 2), tilts, "default at 2 threads");
+  }
+}
+
+// An impossible board with about a million reachable pairs (the benchmark's
+// 100 x 100, 30 % walls, board 4: every layer is expanded).
+Board big_impossible_board() {
+  core::SplitMix64 rng(0x3A2B'1E00 + 100 * 100 + 30);
+  Board board = random_board(rng, 100, 100, 30);
+  for (int i = 0; i < 4; ++i) board = random_board(rng, 100, 100, 30);
+  return board;
+}
+
+TEST(MarbleParallel, LimitsStopEveryThread) {
+  const Board board = big_impossible_board();
+  const SolveOptions options = forced_parallel(std::nullopt, Strategy::breadth_first, 256);
+  // A tiny node budget: the Workers see it at their next flush.
+  {
+    core::SearchLimits limits;
+    limits.threads = 2;
+    limits.max_nodes = 2000;
+    const Solution solution = solve(board, options, limits);
+    EXPECT_EQ(solution.search.outcome, core::Outcome::node_limit);
+    EXPECT_FALSE(solution.search.value.has_value());
+    EXPECT_LE(solution.search.stats.nodes,
+              limits.max_nodes + 2 * core::SearchControl::Worker::kFlushNodes + 2 * options.parallel_chunk);
+  }
+  // A deadline already passed.
+  {
+    core::SearchLimits limits;
+    limits.threads = 2;
+    limits.deadline = core::Clock::now();
+    EXPECT_EQ(solve(board, options, limits).search.outcome, core::Outcome::time_limit);
+  }
+  // A cancel raised from another thread while the threads search: thread
+  // 0's progress report (it runs only once the layers went parallel, at a
+  // Worker's flush) waits until the other thread has raised the flag, so
+  // the flag is raised mid-search whatever the scheduling.
+  {
+    std::atomic<bool> cancel{false}, started{false};
+    core::SearchLimits limits;
+    limits.threads = 2;
+    limits.cancel = &cancel;
+    limits.progress_interval = std::chrono::milliseconds(0);
+    limits.on_progress = [&](const core::Progress& progress) {
+      if (progress.nodes < 5000 || cancel.load()) return;
+      started.store(true);
+      while (!cancel.load()) std::this_thread::yield();
+    };
+    std::thread raiser([&] {
+      while (!started.load()) std::this_thread::yield();
+      cancel.store(true);
+    });
+    const Solution solution = solve(board, options, limits);
+    if (!started.load()) started.store(true), cancel.store(true);  // never reached: the raiser ends anyway
+    raiser.join();
+    EXPECT_EQ(solution.search.outcome, core::Outcome::cancelled);
+  }
+  // A memory budget far below the search's need stops it on the threads.
+  {
+    SolveOptions small = options;
+    small.memory_budget_bytes = std::size_t{6} << 20;
+    core::SearchLimits limits;
+    limits.threads = 2;
+    const Solution solution = solve(board, small, limits);
+    EXPECT_EQ(solution.search.outcome, core::Outcome::memory_limit);
+  }
+  // And with no limit the same board is proven impossible, on both threads.
+  {
+    core::SearchLimits limits;
+    limits.threads = 2;
+    const Solution solution = solve(board, options, limits);
+    ASSERT_TRUE(solution.search.proven());
+    EXPECT_FALSE(solution.search.value.has_value());
+    EXPECT_EQ(solution.search.stats.threads, 2u);
+  }
+}
+
+TEST(MarbleParallel, JudgeSamplesNeverStartAThread) {
+  for (int sample = 1; sample <= kSampleCount; ++sample) {
+    const Board board = parse_board(read_text(sample_path(sample, "in")));
+    for (const Strategy strategy : kStrategies) {
+      core::SearchLimits limits;
+      limits.threads = 4;
+      SolveOptions options;
+      options.max_tilts = 10;
+      options.strategy = strategy;
+      const Solution solution = solve(board, options, limits);
+      EXPECT_TRUE(solution.search.proven());
+      EXPECT_EQ(solution.search.stats.threads, 1u) << sample;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace boardsearch::marble::testing
