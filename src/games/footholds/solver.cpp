@@ -37,6 +37,12 @@ constexpr int kTablePlies = 18;
 // corners of a square board: half of the root's moves) and rarely any other,
 // and a position far from the root is not worth the test.
 constexpr int kSymmetryPlies = 18;
+// The deep table of each thread (LayeredTable, search.hpp): 2^14 entries,
+// 256 KB with 64-bit keys and 512 KB with 128-bit ones, small enough for the
+// core's L2 cache; never more entries than the main table. Positions beyond
+// kTablePlies use it: on the full 8 x 8 board from (1,1) to (6,6) it saves
+// 10 % of the nodes (docs/footholds.md, "Measurements").
+constexpr int kDeepTableBits = 14;
 constexpr int kPathCacheBitsBase = 3;
 constexpr int kMinPathCacheBits = 8;
 constexpr int kMaxPathCacheBits = 18;
@@ -49,18 +55,20 @@ int path_cache_bits(int footholds) {
 // The sizes of a solve's two tables, and the bytes they take together.
 struct TableSizes {
   std::size_t game_entries = 0;
+  std::size_t deep_entries = 0;  // per thread; 0: no deep table
   std::size_t path_entries = 0;
   std::uint64_t bytes = 0;
 };
 
 // The table sizes for `reachable` footholds within `max_bytes` (0: no
-// budget), for `threads` threads (each has its own longest-path memo; the
-// game table is shared): the sizes above (or the game table of
-// tuning.table_bytes, the table-mb option), or, when they do not fit, the
-// larger table halved (the game table on a tie: the path memo is the smaller
-// and the hotter) until they fit, each down to its minimum at most. nullopt
-// if even the minimums do not fit. A table_entries tuning fixes the game
-// table's size.
+// budget), for `threads` threads (each has its own longest-path memo and
+// deep table; the game table is shared): the sizes above (or the game table
+// of tuning.table_bytes, the table-mb option; the deep table of
+// tuning.deep_entries), or, when they do not fit, first no deep table, then
+// the larger table halved (the game table on a tie: the path memo is the
+// smaller and the hotter) until they fit, each down to its minimum at most.
+// nullopt if even the minimums do not fit. A table_entries tuning fixes the
+// game table's size.
 template <class BB>
 std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, const SearchTuning& tuning,
                                       std::size_t threads) {
@@ -71,15 +79,25 @@ std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, co
     game_bits = std::countr_zero(buckets * BucketTable<BB>::kWays);
   }
   int path_bits = path_cache_bits(reachable);
+  const std::size_t game_entries = tuning.table_entries != 0 ? tuning.table_entries : std::size_t{1} << game_bits;
+  std::size_t deep_entries = tuning.deep_entries.value_or(
+      std::min(std::size_t{1} << kDeepTableBits, std::bit_ceil(std::max<std::size_t>(game_entries, 1))));
   const auto sizes = [&] {
     TableSizes result;
     result.game_entries = tuning.table_entries != 0 ? tuning.table_entries : std::size_t{1} << game_bits;
+    result.deep_entries = deep_entries;
     result.path_entries = std::size_t{1} << path_bits;
-    result.bytes =
-        BucketTable<BB>::bytes_for(result.game_entries) + threads * LongestPaths<BB>::bytes_for(result.path_entries);
+    result.bytes = BucketTable<BB>::bytes_for(result.game_entries) +
+                   threads * (LongestPaths<BB>::bytes_for(result.path_entries) +
+                              (deep_entries != 0 ? BucketTable<BB>::bytes_for(deep_entries) : 0));
     return result;
   };
   TableSizes result = sizes();
+  if (max_bytes != 0 && result.bytes > max_bytes && deep_entries != 0) {
+    // The deep table only saves work: it goes first.
+    deep_entries = 0;
+    result = sizes();
+  }
   while (max_bytes != 0 && result.bytes > max_bytes) {
     const bool game_can_shrink = tuning.table_entries == 0 && game_bits > kMinTableBits;
     const bool path_can_shrink = path_bits > kMinPathCacheBits;
@@ -299,19 +317,31 @@ constexpr std::uint64_t kTrialNodes = 100'000;
 // move order in each helper thread (FootholdsGame::vary_order).
 constexpr int kVariedPlies = 4;
 
+// A thread's deep table (sizes.deep_entries; none when 0 or when the table
+// is switched off, table_plies < 0).
+template <class BB>
+std::optional<BucketTable<BB>> deep_table(const TableSizes& sizes, int table_plies) {
+  if (sizes.deep_entries == 0 || table_plies < 0) return std::nullopt;
+  return std::optional<BucketTable<BB>>(std::in_place, sizes.deep_entries);
+}
+
 // One thread's search in a parallel solve: its own game and longest-path
 // memo (both mutable per search), the shared table.
 template <class BB>
 struct ThreadSearch {
   LongestPaths<BB> paths;
   FootholdsGame<BB> game;
+  std::optional<BucketTable<BB>> deep;
+  LayeredTable<BB, SharedBucketTable<BB>> tables;
   GameSearch<BB, SharedBucketTable<BB>> search;
 
-  ThreadSearch(const Geometry<BB>& geometry, std::size_t path_entries, NodeCounter& counter, BB footholds,
+  ThreadSearch(const Geometry<BB>& geometry, const TableSizes& sizes, NodeCounter& counter, BB footholds,
                const Board& board, SharedBucketTable<BB>& table, int table_plies)
-      : paths(geometry, path_entries, counter),
+      : paths(geometry, sizes.path_entries, counter),
         game(geometry, paths, footholds, board.a, board.b),
-        search(game, table, counter, NearRoot<BB>{game.foothold_count() - table_plies}) {
+        deep(deep_table<BB>(sizes, table_plies)),
+        tables(table, deep ? &*deep : nullptr, game, game.foothold_count() - table_plies),
+        search(game, tables, counter, UsesTable<BB>{game.foothold_count() - table_plies, tables.has_deep()}) {
     game.prune_symmetric_moves(game.foothold_count() - kSymmetryPlies);
   }
 };
@@ -342,7 +372,7 @@ core::SearchResult<Direction, int> solve_parallel(const Board& board, core::Sear
   SharedRootBounds bounds;
   const std::uint64_t trial_nodes = tuning.trial_nodes.value_or(kTrialNodes);
   NodeCounter main_counter(control, trial_nodes);
-  ThreadSearch<BB> main(geometry, sizes.path_entries, main_counter, footholds, board, table, table_plies);
+  ThreadSearch<BB> main(geometry, sizes, main_counter, footholds, board, table, table_plies);
   const int all_footholds = footholds.count();
 
   // Step 1. The serial trial.
@@ -376,7 +406,7 @@ core::SearchResult<Direction, int> solve_parallel(const Board& board, core::Sear
         score.store(exact_score(main.game, main.search, bounds, report, &sharing));
       } else {
         NodeCounter counter(worker, stop);
-        ThreadSearch<BB> helper(geometry, sizes.path_entries, counter, footholds, board, table, table_plies);
+        ThreadSearch<BB> helper(geometry, sizes, counter, footholds, board, table, table_plies);
         helper.game.vary_order(thread, all_footholds - kVariedPlies);
         const ProbeSharing sharing{&claims, thread, &counter, &bounds};
         score.store(exact_score(helper.game, helper.search, bounds, no_report, &sharing));
@@ -447,7 +477,9 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
     FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
     game.prune_symmetric_moves(game.foothold_count() - kSymmetryPlies);
     BucketTable<BB> table(sizes->game_entries);
-    GameSearch<BB> solver(game, table, counter, NearRoot<BB>{game.foothold_count() - table_plies});
+    std::optional<BucketTable<BB>> deep = deep_table<BB>(*sizes, table_plies);
+    LayeredTable<BB, BucketTable<BB>> tables(table, deep ? &*deep : nullptr, game, game.foothold_count() - table_plies);
+    GameSearch<BB> solver(game, tables, counter, UsesTable<BB>{game.foothold_count() - table_plies, tables.has_deep()});
     RootBounds bounds;
     try {
       const int score = exact_score(game, solver, bounds, report);

@@ -21,6 +21,9 @@ struct SearchTuning {
   // The game table's size in bytes (the table-mb option; rounded down to a
   // power of two number of buckets, at least one). 0: chosen from the board.
   std::uint64_t table_bytes = 0;
+  // Entries of each thread's deep table (the positions beyond table_plies;
+  // search.hpp, LayeredTable). none: the default (solver.cpp); 0: none.
+  std::optional<std::size_t> deep_entries;
   // With limits.threads > 1: the nodes the serial trial may search before
   // the threads start (none: the default, see solver.cpp; 0: no trial, the
   // threads start at once, so that tests run small boards in parallel).

@@ -513,17 +513,20 @@ TEST(Footholds, TableMbSetsTheGameTableWithinTheMemoryBudget) {
     return puzzle().solve(request);
   };
   const std::uint64_t memo_bytes = std::uint64_t{4} << 20;  // the 8 x 8 memo: 2^18 entries of 16 bytes
+  // Each thread's deep table (solver.cpp): 2^14 entries of 16 bytes, and the
+  // 64 bytes that align it.
+  const std::uint64_t deep_bytes = (std::uint64_t{1} << 18) + 64;
   const auto plain = puzzle().solve(app::SolveRequest{input, {}, {}});
   for (const std::int64_t mib : {1, 16, 1024}) {
     const auto report = solve_with(mib, 0, 1);
     EXPECT_EQ(report.answer, plain.answer);
-    EXPECT_EQ(report.stats.memory_bytes, (static_cast<std::uint64_t>(mib) << 20) + 64 + memo_bytes) << mib;
+    EXPECT_EQ(report.stats.memory_bytes, (static_cast<std::uint64_t>(mib) << 20) + 64 + memo_bytes + deep_bytes) << mib;
   }
   const auto tight = solve_with(64, std::uint64_t{12} << 20, 1);
   EXPECT_EQ(tight.answer, plain.answer);
   EXPECT_LE(tight.stats.memory_bytes, std::uint64_t{12} << 20);
   const auto threads = solve_with(1, 0, 3);
-  EXPECT_EQ(threads.stats.memory_bytes, (std::uint64_t{1} << 20) + 64 + 3 * memo_bytes);
+  EXPECT_EQ(threads.stats.memory_bytes, (std::uint64_t{1} << 20) + 64 + 3 * (memo_bytes + deep_bytes));
   for (const std::int64_t bad : {0, 1025}) EXPECT_THROW(solve_with(bad, 0, 1), app::InputError) << bad;
 }
 

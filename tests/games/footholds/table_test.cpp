@@ -14,6 +14,7 @@
 #include "boardsearch/core/zobrist.hpp"
 #include "games/footholds/board.hpp"
 #include "games/footholds/reference.hpp"
+#include "games/footholds/search.hpp"
 #include "games/footholds/solver.hpp"
 #include "games/footholds/test_support.hpp"
 
@@ -65,6 +66,44 @@ TEST(FootholdsTable, ReplacementEvictsTheLeastWork) {
   EXPECT_NE(table.probe(0, Bits64{1 << 10}, 0, 0), nullptr);
 }
 
+// LayeredTable: a position near the root (at least the given footholds)
+// lives in the main table, a deeper one in the deep table, each found again
+// under its exact key only; without a deep table only the near positions use
+// a table (UsesTable).
+TEST(FootholdsTable, LayeredTableKeepsNearAndDeepPositionsApart) {
+  const Geometry<Bits64> geometry(3, 3);
+  core::SearchControl control(core::SearchLimits{});
+  LongestPaths<Bits64> paths(geometry, 16, control);
+  const Bits64 full = geometry.board;
+  FootholdsGame<Bits64> near_position(geometry, paths, full, 0, 8);                    // 9 footholds
+  FootholdsGame<Bits64> deep_position(geometry, paths, full ^ Bits64::cell(4), 0, 8);  // 8 footholds
+  FootholdsGame<Bits64> other_deep(geometry, paths, full ^ Bits64::cell(4), 8, 0);     // players swapped
+  BucketTable<Bits64> main_table(16);
+  BucketTable<Bits64> deep_table(16);
+  LayeredTable<Bits64, BucketTable<Bits64>> tables(main_table, &deep_table, near_position, 9);
+  tables.store(near_position.hash(), near_position, 2, 6, Direction::down, 100);
+  tables.store(deep_position.hash(), deep_position, -3, 1, std::nullopt, 10);
+  ASSERT_NE(main_table.probe(near_position.hash(), near_position), nullptr);
+  EXPECT_EQ(deep_table.probe(near_position.hash(), near_position), nullptr);
+  ASSERT_NE(deep_table.probe(deep_position.hash(), deep_position), nullptr);
+  EXPECT_EQ(main_table.probe(deep_position.hash(), deep_position), nullptr);
+  const auto near_found = tables.probe(near_position.hash(), near_position);
+  ASSERT_TRUE(near_found.has_value());
+  EXPECT_EQ(near_found->lower, 2);
+  EXPECT_EQ(near_found->upper, 6);
+  EXPECT_EQ(tables.stored_move(*near_found), Direction::down);
+  const auto deep_found = tables.probe(deep_position.hash(), deep_position);
+  ASSERT_TRUE(deep_found.has_value());
+  EXPECT_EQ(deep_found->lower, -3);
+  EXPECT_EQ(deep_found->upper, 1);
+  EXPECT_EQ(tables.stored_move(*deep_found), std::nullopt);
+  EXPECT_FALSE(tables.probe(other_deep.hash(), other_deep).has_value());
+  EXPECT_TRUE(tables.has_deep());
+  EXPECT_TRUE((UsesTable<Bits64>{9, true}(deep_position)));
+  EXPECT_FALSE((UsesTable<Bits64>{9, false}(deep_position)));
+  EXPECT_TRUE((UsesTable<Bits64>{9, false}(near_position)));
+}
+
 // Random stores into a small table against a model: whatever the table
 // returns for a position lies between everything ever stored for it and the
 // last store (an entry may have been evicted and stored afresh since, but it
@@ -105,20 +144,31 @@ TEST(FootholdsTable, ProbesNeverReturnAnotherPositionsBounds) {
   EXPECT_GT(hits, 1000u);
 }
 
-// The table only saves work: with no table, a one-bucket table (constant
-// replacement), a table reaching only a few plies, or the default, every
-// answer and every line length equals plain minimax.
+// The tables only save work: with no table, a one-bucket table (constant
+// replacement), a table reaching only a few plies, with or without the deep
+// table behind it (one bucket of it: constant replacement; or every
+// position but the root in it), or the default, every answer and every line
+// length equals plain minimax.
 TEST(FootholdsTable, EveryTableSettingGivesTheMinimaxAnswer) {
   SplitMix64 rng(12);
-  const auto tuned = [](std::size_t entries, std::optional<int> plies) {
+  const auto tuned = [](std::size_t entries, std::optional<int> plies, std::optional<std::size_t> deep) {
     SearchTuning tuning;
     tuning.table_entries = entries;
     tuning.table_plies = plies;
+    tuning.deep_entries = deep;
     return tuning;
   };
-  const SearchTuning tunings[] = {tuned(0, -1), tuned(1, std::nullopt), tuned(4, 1000), tuned(16, 3), tuned(64, 0),
-                                  tuned(0, 6),  tuned(0, std::nullopt)};
-  const int boards = scaled(3000);
+  const SearchTuning tunings[] = {tuned(0, -1, std::nullopt),
+                                  tuned(1, std::nullopt, 0),
+                                  tuned(4, 1000, std::nullopt),
+                                  tuned(16, 3, 4),
+                                  tuned(64, 0, 1 << 14),
+                                  tuned(0, 6, 0),
+                                  tuned(0, 2, 4),
+                                  tuned(0, 0, 64),
+                                  tuned(0, std::nullopt, 0),
+                                  tuned(0, std::nullopt, std::nullopt)};
+  const int boards = scaled(4000);
   for (int i = 0; i < boards; ++i) {
     const bool six = i % 10 == 0;  // one in ten 6 x 6, the rest up to 5 x 5
     const int rows = six ? 6 : 1 + static_cast<int>(rng.below(5));
@@ -130,7 +180,8 @@ TEST(FootholdsTable, EveryTableSettingGivesTheMinimaxAnswer) {
     const int expected = reference_total(board);
     EXPECT_EQ(*result.value, expected) << to_text(board) << "tuning " << i % std::size(tunings) << ": table entries "
                                        << tuning.table_entries << ", table plies "
-                                       << (tuning.table_plies ? *tuning.table_plies : -1);
+                                       << (tuning.table_plies ? *tuning.table_plies : -1) << ", deep entries "
+                                       << (tuning.deep_entries ? static_cast<long long>(*tuning.deep_entries) : -1);
     EXPECT_EQ(static_cast<int>(result.line.size()), expected) << to_text(board);
   }
 }
