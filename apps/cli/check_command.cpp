@@ -32,11 +32,6 @@ namespace boardsearch::cli {
 
 namespace {
 
-constexpr int kExitInterrupted = 130;
-constexpr std::uint64_t kMaxTimeoutMs = 86'400'000;
-constexpr std::uint64_t kMaxMemoryMiB = 1'048'576;
-constexpr std::uint64_t kMaxJobs = 256;
-
 struct CheckArguments {
   const app::Puzzle* puzzle = nullptr;
   std::vector<std::string> paths;

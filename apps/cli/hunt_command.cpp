@@ -44,23 +44,15 @@ namespace {
 
 constexpr int kExitNoMismatch = 0;
 constexpr int kExitMismatch = 1;
-constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report a Ctrl-C
 // The --timeout-ms of --slow when none is given: above the limit, so that a
 // run over it is measured rather than cut at once.
 constexpr long long kSlowTimeoutFactor = 2;
 constexpr long long kSlowTimeoutExtraMs = 1000;
-// Most programs run at once.
-constexpr std::uint64_t kMaxJobs = 256;
 constexpr long long kDefaultMemoryMiB = 1024;
-// Upper bounds of the numeric options. Beyond them a value is a typo, not a
-// plan, and they keep the arithmetic on them far from overflow:
-// one day per run (the runner's deadline is nanoseconds on a steady clock),
-constexpr std::uint64_t kMaxTimeoutMs = 86'400'000;
-// one day of hunting,
+// Upper bounds of hunt's own numeric options (the shared ones are in
+// cli/hunt_flags.hpp): one day of hunting,
 constexpr double kMaxSeconds = 86'400;
-// and 1 TiB of address space (MiB << 20 stays far below 2^64);
-constexpr std::uint64_t kMaxMemoryMiB = 1'048'576;
-// cases in one --slow input at most (each is a judge-sized case).
+// and cases in one --slow input at most (each is a judge-sized case).
 constexpr std::uint64_t kMaxSlowCases = 1000;
 constexpr std::uint64_t kMaxUint64 = std::numeric_limits<std::uint64_t>::max();
 

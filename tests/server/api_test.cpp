@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "boardsearch/app/puzzle.hpp"
+#include "samples.hpp"
 #include "server/server.hpp"
 #include "server_fixture.hpp"
 #include "support/read_file.hpp"
@@ -41,41 +42,18 @@ using nlohmann::json;
 using boardsearch::testing::read_file;
 namespace sanitizer = boardsearch::testing;
 
+using testing::all_samples;
 using testing::post;
 using testing::raw_exchange;
 using testing::Reply;
 using testing::RunningServer;
+using testing::Sample;
 using testing::solve;
 
 // The server every test shares unless it needs its own budget.
 RunningServer& shared_server() {
   static RunningServer server;
   return server;
-}
-
-// Every tests/data/<puzzle>/NN.in with its NN.out.
-struct Sample {
-  std::string puzzle;
-  std::string name;
-  std::string input;
-  std::string output;
-};
-
-std::vector<Sample> all_samples() {
-  std::vector<Sample> samples;
-  for (const app::Puzzle* puzzle : app::all_puzzles()) {
-    const std::filesystem::path folder = std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / std::string(puzzle->name);
-    std::vector<std::filesystem::path> inputs;
-    for (const auto& entry : std::filesystem::directory_iterator(folder))
-      if (entry.path().extension() == ".in") inputs.push_back(entry.path());
-    std::sort(inputs.begin(), inputs.end());
-    for (const auto& input : inputs) {
-      auto output = input;
-      output.replace_extension(".out");
-      samples.push_back({std::string(puzzle->name), input.filename().string(), read_file(input), read_file(output)});
-    }
-  }
-  return samples;
 }
 
 // ---------------------------------------------------------------------------

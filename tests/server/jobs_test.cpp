@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "boardsearch/app/puzzle.hpp"
+#include "samples.hpp"
 #include "server_fixture.hpp"
 #include "support/read_file.hpp"
 
@@ -19,20 +20,10 @@ namespace {
 
 using nlohmann::json;
 using testing::get;
+using testing::hard_footholds;
 using testing::post;
 using testing::Reply;
 using testing::RunningServer;
-
-// A footholds board that takes far longer than any test waits.
-std::string hard_footholds() {
-  constexpr int kSide = 11;
-  std::string text = fmt::format("{} {}\n", kSide, kSide);
-  for (int r = 0; r < kSide; ++r) {
-    for (int c = 0; c < kSide; ++c) text += c == 0 ? "1" : " 1";
-    text += '\n';
-  }
-  return text + fmt::format("0 0\n{} {}\n", kSide - 1, kSide - 1);
-}
 
 std::string start_job(const RunningServer& server, const json& request) {
   const Reply started = post(server, "/api/jobs", request.dump());

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "boardsearch/app/puzzle.hpp"
+#include "samples.hpp"
 #include "server_fixture.hpp"
 #include "support/read_file.hpp"
 #include "support/sanitized.hpp"
@@ -25,25 +26,15 @@ namespace boardsearch::server {
 namespace {
 
 using nlohmann::json;
+using testing::all_samples;
+using testing::hard_footholds;
 using testing::RunningServer;
+using testing::Sample;
 using Clock = std::chrono::steady_clock;
 
-struct Sample {
-  std::string puzzle, input, output;
-};
-
+// The samples, smallest input first.
 std::vector<Sample> samples() {
-  std::vector<Sample> all;
-  for (const app::Puzzle* puzzle : app::all_puzzles()) {
-    const std::filesystem::path folder = std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / std::string(puzzle->name);
-    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-      if (entry.path().extension() != ".in") continue;
-      auto output = entry.path();
-      output.replace_extension(".out");
-      all.push_back({std::string(puzzle->name), boardsearch::testing::read_file(entry.path()),
-                     boardsearch::testing::read_file(output)});
-    }
-  }
+  std::vector<Sample> all = all_samples();
   std::sort(all.begin(), all.end(), [](const Sample& a, const Sample& b) { return a.input.size() < b.input.size(); });
   return all;
 }
@@ -63,12 +54,6 @@ struct Tally {
       failures.back() = "... and more";
   }
 };
-
-std::string hard_footholds() {
-  std::string text = "11 11\n";
-  for (int r = 0; r < 11; ++r) text += "1 1 1 1 1 1 1 1 1 1 1\n";
-  return text + "0 0\n10 10\n";
-}
 
 TEST(ServerLoad, MixedClientsGetOnlyRightAnswers) {
   ServerConfig config;
