@@ -915,6 +915,7 @@ bool a_star_on_bits(const Context& context, PairKey start, std::uint64_t hand_ov
     while (!buckets[f].empty()) {
       const PairKey entry = buckets[f].back();
       buckets[f].pop_back();
+      if (!buckets[f].empty()) closed.prefetch(buckets[f].back() & kPairMask);  // the next entry's check
       const PairKey pair = entry & kPairMask;
       // Expanded already (at its fewest tilts): a duplicate.
       if (!closed.insert(pair)) continue;
@@ -928,10 +929,18 @@ bool a_star_on_bits(const Context& context, PairKey start, std::uint64_t hand_ov
         hand_over_after = ~std::uint64_t{0};
       }
       context.control.visit();
-      // Step 4: the four tilts; children not yet expanded are queued.
+      // Step 4: the four tilts first, so that the children's bits are
+      // fetched together; children not yet expanded are queued.
+      std::array<Tilted, 4> tilted;
 #pragma GCC unroll 4
       for (const Direction direction : core::kDirections) {
-        const Tilted t = context.tilt(pair, direction);
+        Tilted& t = tilted[detail::index_of(direction)];
+        t = context.tilt(pair, direction);
+        if (t.verdict == Verdict::playing && t.pair != pair) closed.prefetch(t.pair);
+      }
+#pragma GCC unroll 4
+      for (const Direction direction : core::kDirections) {
+        const Tilted& t = tilted[detail::index_of(direction)];
         if (t.verdict == Verdict::failure) continue;
         if (t.verdict == Verdict::success) {
           // Step 5: as in a_star().

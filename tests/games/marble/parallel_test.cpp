@@ -56,7 +56,7 @@ void expect_answer(const Board& board, const Solution& solution, int tilts, cons
 
 TEST(MarbleParallel, AnswersAtOneTwoAndFourThreadsEqualThePlainSimulation) {
   core::SplitMix64 rng(0x5EED'0017);
-  const int boards = thread_scaled(1500, 6);
+  const int boards = thread_scaled(1500, 2);
   int went_parallel = 0;
   for (int b = 0; b < boards; ++b) {
     // Judge sizes and a little bigger, so that layers have many pairs.
@@ -86,7 +86,7 @@ TEST(MarbleParallel, AnswersAtOneTwoAndFourThreadsEqualThePlainSimulation) {
 
 TEST(MarbleParallel, ThreadCountsAgreeOnBiggerBoards) {
   core::SplitMix64 rng(0xB16'0017);
-  const int boards = thread_scaled(8, 4);
+  const int boards = boardsearch::testing::kThreadSanitizer ? 4 : scaled(8);
   for (int b = 0; b < boards; ++b) {
     const int side = 40 + static_cast<int>(rng.below(61));
     const Board board = random_board(rng, side, side, 5 + static_cast<int>(rng.below(26)));
