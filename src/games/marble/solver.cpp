@@ -81,10 +81,9 @@ using detail::Tilted;
 // The bytes a search holds, against its budget. Safe from several threads
 // (the parallel breadth-first layers grow their buffers and the dense set's
 // blocks through it): every call takes a lock, and the calls are rare (a
-// growth, a first write into a 2 MiB block), never one per pair. A need()
-// and the hold() after it are two calls: threads growing at once may each
-// pass need() before the others hold, so the peak may pass the budget by
-// the growths in flight, at most one per thread.
+// growth, a first write into a 2 MiB block), never one per pair. What the
+// threads grow goes through take() (the check and the count in one step),
+// so that two threads growing at once cannot both pass the check.
 class MemoryMeter {
  public:
   explicit MemoryMeter(std::size_t budget) : budget_(budget) {}
@@ -94,6 +93,14 @@ class MemoryMeter {
     const std::lock_guard lock(mutex_);
     if (held_ + extra > budget_) throw core::SearchAborted{core::Outcome::memory_limit};
     peak_ = std::max(peak_, held_ + extra);
+  }
+  // need(extra) and hold(extra) in one step: throws SearchAborted{memory_limit}
+  // unless `extra` more bytes fit now, else counts them as held.
+  void take(std::size_t extra) {
+    const std::lock_guard lock(mutex_);
+    if (held_ + extra > budget_) throw core::SearchAborted{core::Outcome::memory_limit};
+    held_ += extra;
+    peak_ = std::max(peak_, held_);
   }
   // Whether `extra` more bytes would fit now (need() without the throw).
   bool fits(std::size_t extra) const {
@@ -125,9 +132,10 @@ template <class T>
   constexpr std::size_t kMinCapacity = 1024 / sizeof(T);
   const std::size_t old_capacity = items.capacity();
   const std::size_t capacity = std::max(kMinCapacity, 2 * old_capacity);
-  meter.need(capacity * sizeof(T));  // the old storage is still held while it moves
+  meter.take(capacity * sizeof(T));  // the old storage is still held while it moves
   items.reserve(capacity);
-  meter.hold(static_cast<std::ptrdiff_t>((items.capacity() - old_capacity) * sizeof(T)));
+  meter.hold(static_cast<std::ptrdiff_t>(items.capacity() - capacity) * static_cast<std::ptrdiff_t>(sizeof(T)) -
+             static_cast<std::ptrdiff_t>(old_capacity * sizeof(T)));
 }
 
 // Appends to `items`, growing it by doubling through the meter.
@@ -342,8 +350,7 @@ class DensePairSet {
     const std::lock_guard lock(mutex_);
     std::atomic_ref<std::uint8_t> touched(touched_[block]);
     if (touched.load(std::memory_order_relaxed) != 0) return;
-    meter_.need(kBlockBytes);
-    meter_.hold(static_cast<std::ptrdiff_t>(kBlockBytes));
+    meter_.take(kBlockBytes);
     touched.store(1, std::memory_order_relaxed);
     ++held_blocks_;
   }
@@ -416,7 +423,17 @@ class RecordChunks {
   }
   // Appends `count` records of 0, to be written by set().
   void grow_by(std::size_t count) {
-    for (std::size_t k = 0; k < count; ++k) push(0);
+    while (count > 0) {
+      std::vector<PairKey>* last = chunks_.empty() ? nullptr : &chunks_.back();
+      if (last == nullptr || last->size() == last->capacity()) {
+        push(0);  // a new chunk, or the first one doubled
+        --count;
+        continue;
+      }
+      const std::size_t room = std::min(count, last->capacity() - last->size());
+      last->resize(last->size() + room);  // within the capacity: nothing moves
+      count -= room;
+    }
   }
   void set(std::size_t i, PairKey record) { chunks_[i / kChunkEntries][i % kChunkEntries] = record; }
   PairKey operator[](std::size_t i) const { return chunks_[i / kChunkEntries][i % kChunkEntries]; }
@@ -511,9 +528,11 @@ class Layers {
   void join_next() {
     std::size_t total = 0;
     for (const ThreadRecords& buffer : next_) total += buffer.records.size();
+    std::size_t base = order_.size();
+    order_.grow_by(total);
     if (total < kSortFrom) {
       for (ThreadRecords& buffer : next_) {
-        for (const PairKey record : buffer.records) order_.push(record);
+        for (const PairKey record : buffer.records) order_.set(base++, record);
         buffer.records.clear();
       }
       return;
@@ -530,8 +549,6 @@ class Layers {
       for (const PairKey record : buffer.records) ++red_starts_[bucket_of(record) + 1];
     for (std::size_t k = 1; k <= buckets; ++k) red_starts_[k] += red_starts_[k - 1];
     // Step 2: every record to its group's next slot.
-    const std::size_t base = order_.size();
-    order_.grow_by(total);
     for (ThreadRecords& buffer : next_) {
       for (const PairKey record : buffer.records) order_.set(base + red_starts_[bucket_of(record)]++, record);
       buffer.records.clear();
