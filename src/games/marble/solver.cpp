@@ -849,8 +849,13 @@ bool dense_fits(const Context& context) {
 constexpr std::uint64_t kAStarBitsMax = std::uint64_t{1} << 27;
 
 // The rest cells of the board when A*'s closed set can be their dense bits
-// (kAStarBitsMax) and they fit the budget now; else nothing.
+// (kAStarBitsMax) and they fit the budget now; else nothing. Only boards
+// whose inner cells alone give few enough bits (every rest cell is an inner
+// cell) are considered: on bigger ones building the rest cells to find out
+// cost more than most A* solves (a 300 x 300 board: about 10 ms).
 std::optional<RestCells> small_rest_cells(const Context& context) {
+  const std::uint64_t inner = std::uint64_t(context.board.rows - 2) * std::uint64_t(context.board.cols - 2);
+  if (inner * inner > kAStarBitsMax) return std::nullopt;
   const std::size_t extra = RestCells::bytes_for(context.board) + RestCells::build_bytes_for(context.board);
   if (!context.meter.fits(extra)) return std::nullopt;
   context.meter.need(extra);
