@@ -366,6 +366,99 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
   return changed;
 }
 
+// What move_lines would do for both moves of one orientation, without
+// writing (MoveSet::summarize). Each line is read from its start wall
+// (left, up) once, its tiles gathered and paired as in slide32 (steps 1 and
+// 2); the other move (right, down) pairs the same chains from their other
+// end. A chain whose equal-neighbour bits are a run of odd length pairs the
+// same tiles either way; a run of even length (its top bit not taken from
+// the start) the other bits of the run. Per pair the counts, which are the
+// same for both moves (a chain of c equal tiles merges floor(c / 2) pairs
+// either way). A kept tile lands after the kept tiles between it and the
+// wall; it holds `level` after the move iff it held it and did not merge,
+// or it held level - 1 and merged.
+[[gnu::target("ssse3,popcnt")]] void summarize_lines(const Exponent* in, int n, int level, MoveSummary& first,
+                                                     MoveSummary& second) {
+  constexpr std::size_t kPitch = kVectorSide;
+  const std::size_t side = static_cast<std::size_t>(n);
+  TileCounts& counts = first.counts;
+  const int max_before = counts.max_exponent;
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i at_level = _mm_set1_epi8(static_cast<char>(level));
+  const __m128i below_level = _mm_set1_epi8(static_cast<char>(level - 1));
+  auto mask_of = [](__m128i a, __m128i b, __m128i value) {
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(a, value))) |
+           static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(b, value))) << 16;
+  };
+  bool changed_first = false, changed_second = false;
+  for (std::size_t i = 0; i < side; ++i) {
+    const Exponent* line = in + i * kPitch;
+    const __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(line));
+    const __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(line + 16));
+    const std::uint32_t tiles_at = ~mask_of(lo, hi, zero);  // nothing past the line's n cells
+    const int k = std::popcount(tiles_at);
+    const bool packed = tiles_at == low32(k);
+    const bool packed_at_end = tiles_at == (low32(n) & ~low32(n - k));
+    __m128i t_lo = lo, t_hi = hi;
+    if (!packed) pack32(lo, hi, tiles_at, (n + 7) / 8, t_lo, t_hi);
+    const __m128i n_lo = _mm_alignr_epi8(t_hi, t_lo, 1);
+    const __m128i n_hi = _mm_srli_si128(t_hi, 1);
+    const std::uint32_t equal = (static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_lo, n_lo))) |
+                                 static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_hi, n_hi))) << 16) &
+                                (k >= 2 ? low32(k - 1) : 0);
+    const std::uint32_t starts = merge_starts(equal);
+    // The runs of even length: their top bits not taken, spread down the run.
+    std::uint32_t even_runs = equal & ~(equal >> 1) & ~starts, through = equal;
+    for (int step = 1; even_runs != 0 && step < 32; step *= 2) {
+      even_runs |= (even_runs >> step) & through;
+      through &= through >> step;
+    }
+    const std::uint32_t starts_at_end = starts ^ even_runs;  // bit p: tiles p and p + 1 merge, p + 1 kept
+    changed_first |= starts != 0 || !packed;
+    changed_second |= starts != 0 || !packed_at_end;
+    const std::uint32_t at = mask_of(t_lo, t_hi, at_level) & low32(k);
+    const std::uint32_t below = mask_of(t_lo, t_hi, below_level) & low32(k);
+    // Toward the start: pair p, p + 1 is kept at p.
+    const std::uint32_t removed = starts << 1;
+    std::uint32_t cells = ((at & ~(starts | removed)) | (below & starts));
+    if (removed != 0) {
+      std::uint32_t placed = 0;
+      for (; cells != 0; cells &= cells - 1) {
+        const int p = std::countr_zero(cells);
+        placed |= std::uint32_t{1} << (p - std::popcount(removed & low32(p)));
+      }
+      cells = placed;
+    }
+    first.level_cells[i] = cells;
+    // Toward the end: kept at p + 1, placed after the kept tiles above it.
+    const std::uint32_t kept_at_end = low32(k) & ~starts_at_end;
+    std::uint32_t placed_at_end = 0;
+    for (std::uint32_t end_cells = (at & ~(starts_at_end | starts_at_end << 1)) | (below & starts_at_end << 1);
+         end_cells != 0; end_cells &= end_cells - 1) {
+      const int p = std::countr_zero(end_cells);
+      placed_at_end |= std::uint32_t{1} << std::popcount(kept_at_end & ~low32(p + 1));
+    }
+    second.level_cells[i] = placed_at_end;
+    first.lengths[i] = second.lengths[i] = static_cast<std::uint8_t>(k - std::popcount(starts));
+    if (starts != 0) {
+      alignas(16) Exponent tiles[32];
+      _mm_store_si128(reinterpret_cast<__m128i*>(tiles), t_lo);
+      _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), t_hi);
+      for (std::uint32_t left = starts; left != 0; left &= left - 1) {
+        const Exponent e = tiles[std::countr_zero(left)];
+        counts.count[e] -= 2;
+        ++counts.count[static_cast<Exponent>(e + 1)];
+        --counts.tiles;
+      }
+    }
+  }
+  if (max_before + 1 <= kMaxExponent && counts.count[static_cast<std::size_t>(max_before + 1)] != 0)
+    counts.max_exponent = max_before + 1;
+  first.changed = changed_first;
+  second.counts = counts;
+  second.changed = changed_second;
+}
+
 bool has_vector_move() {
   static const bool has = __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("popcnt");
   return has;
@@ -451,6 +544,23 @@ bool MoveSet::apply(Direction direction, Board& to) {
   }
 #endif
   return apply_lines(*from_, direction, to);
+}
+
+bool MoveSet::summarize(bool horizontal, int level, MoveSummary& first, MoveSummary& second) {
+  assert(from_ != nullptr && level >= 1 && level <= kMaxExponent);
+#if BOARDSEARCH_2048_VECTOR_MOVE
+  if (vector_) {
+    first.counts = from_->counts_;
+    if (!horizontal && !transposed_) {
+      transpose32(rows_->rows + kSide, rows_->columns + kSide);
+      transposed_ = true;
+    }
+    summarize_lines(horizontal ? rows_->rows + kSide : rows_->columns + kSide, from_->side_, level, first, second);
+    return true;
+  }
+#endif
+  (void)horizontal, (void)first, (void)second;
+  return false;
 }
 
 }  // namespace boardsearch::game2048

@@ -121,6 +121,22 @@ bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int l
 // `from`. No allocation when `to` already has the right size.
 bool apply_move(const Board& from, Direction direction, Board& to);
 
+// What one move does, short of writing the board (MoveSet::summarize): the
+// tile counts after it, and where the tiles of one exponent are, per line of
+// the move (row i for left and right, column i for up and down), its cells
+// counted from the wall the move slides toward (bit j: the j-th cell from
+// that wall). Boards up to 32 wide.
+struct MoveSummary {
+  static constexpr int kMaxLines = 32;
+  TileCounts counts;     // the counts after the move
+  bool changed = false;  // whether the move changes the board
+  // Line i after the move: bit j set iff its j-th cell from the wall holds a
+  // tile of the exponent asked; and its number of tiles (which fill cells 0
+  // .. length - 1 from the wall).
+  std::array<std::uint32_t, kMaxLines> level_cells;
+  std::array<std::uint8_t, kMaxLines> lengths;
+};
+
 // The moves of one board, sharing the work they have in common (apply_move
 // does it again for each move): prepare(from), then apply(direction, to)
 // for any directions, each the same as apply_move(from, direction, to).
@@ -141,6 +157,12 @@ class MoveSet {
 
   void prepare(const Board& from);
   bool apply(Direction direction, Board& to);
+  // The two moves of one orientation summarized for exponent `level` >= 1
+  // (see MoveSummary), no board written: `first` for left (horizontal) or
+  // up, `second` for right or down, the same counts, change and cells as
+  // apply would give. Only where the vector move runs (boards up to 32
+  // wide, SSSE3 and POPCNT); elsewhere returns false and computes nothing.
+  bool summarize(bool horizontal, int level, MoveSummary& first, MoveSummary& second);
 
  private:
   static constexpr std::size_t kSide = 32;

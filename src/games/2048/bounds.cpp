@@ -327,12 +327,68 @@ std::optional<int> upper_bound_above(const Board& board, long long moves_left, i
 // So if the test fails for every child d(B) != B (a stuck board has none),
 // no line of at most r moves from B has a tile >= 2^t. The same argument
 // with "some child passes at u" shows this test is monotone in t as well.
-bool lookahead_can_build(const Board& board, long long moves_left, int target, MoveSet& moves, Board& child) {
+//   Each child's test is computed from the summary of its move
+// (MoveSet::summarize) where there is one, not from the child's board: its
+// counts are the child's, and so is its lowest-level pair count, from the
+// cells of that level per line of the move (below). The tests check both
+// against the child computed in full.
+namespace {
+
+// next_move_merging_tiles of the board after a move, from its summary at
+// exponent e: twice the larger of the merges along the move's lines and
+// across them. Along a line the tiles fill the cells from the wall, one run,
+// so its chains of e are its runs of e cells. Across the lines the cells are
+// counted from the same wall in every line, so the j-th cells of the lines
+// form one line of the other orientation (in board order, or reversed for
+// right and down, which keeps the chains); the carried mask of columns with
+// an odd chain so far, as in next_move_merging_tiles.
+[[gnu::always_inline]] inline std::uint32_t merging_tiles_after(const MoveSummary& summary, int n) {
+  std::uint64_t odd_across = 0;
+  std::uint32_t along = 0, across = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t z = low_bits(summary.lengths[static_cast<std::size_t>(i)]);
+    const std::uint64_t q = summary.level_cells[static_cast<std::size_t>(i)];
+    across += static_cast<std::uint32_t>(std::popcount(q & odd_across));
+    odd_across = (q & ~odd_across) | (odd_across & ~z);
+    along += row_merges(z, q);
+  }
+  return 2 * std::max(along, across);
+}
+
+// refined_can_build of the board after the summarized move, for exponent
+// `lowest` = target - moves_left summarized (or any exponent when that is
+// below 1, the test then not looking at cells).
+[[gnu::always_inline]] inline bool refined_can_build_after(const MoveSummary& summary, int n, int target,
+                                                           long long moves_left) {
+  const TileCounts& counts = summary.counts;
+  if (!can_build(counts, target, moves_left)) return false;
+  const long long lowest = target - moves_left;
+  return lowest < 1 || counts.count[static_cast<std::size_t>(lowest)] == 0 ||
+         can_build(counts, target, moves_left, merging_tiles_after(summary, n));
+}
+
+}  // namespace
+
+BOARDSEARCH_2048_POPCNT_CLONES bool lookahead_can_build(const Board& board, long long moves_left, int target,
+                                                        MoveSet& moves, Board& child) {
   assert(moves_left >= 1 && board.counts().tiles > 0);
   if (target <= board.max_exponent()) return true;
+  if (target > kMaxExponent) return false;
   moves.prepare(board);
-  for (const Direction direction : kDirections)
-    if (moves.apply(direction, child) && refined_can_build(child, target, moves_left - 1)) return true;
+  const long long lowest = target - (moves_left - 1);
+  const int level = lowest >= 1 ? static_cast<int>(lowest) : 1;
+  MoveSummary first, second;
+  // Rows first: their summary needs no transpose.
+  for (const bool horizontal : {true, false}) {
+    if (moves.summarize(horizontal, level, first, second)) {
+      for (const MoveSummary* summary : {&first, &second})
+        if (summary->changed && refined_can_build_after(*summary, board.side(), target, moves_left - 1)) return true;
+      continue;
+    }
+    for (const Direction direction :
+         horizontal ? std::array{Direction::left, Direction::right} : std::array{Direction::up, Direction::down})
+      if (moves.apply(direction, child) && refined_can_build(child, target, moves_left - 1)) return true;
+  }
   return false;
 }
 

@@ -140,8 +140,11 @@ class MaxTileProblem {
         slots.bounds[i] = *above;
         // Step 3c'. Near the leaves, the same target judged one move further
         // (bounds.hpp: lookahead_can_build, admissible too): most children
-        // there that pass the test above have no child that does.
-        if (options_.use_bounds && child_moves >= options_.lookahead_from && child_moves <= options_.lookahead_to &&
+        // there that pass the test above have no child that does. Only for
+        // a child whose bound is the target itself: on the dense boards of
+        // docs/2048.md none with a higher bound was refuted.
+        if (options_.use_bounds && slots.bounds[i] == *incumbent + 1 && child_moves >= 1 &&
+            child_moves >= options_.lookahead_from && child_moves <= options_.lookahead_to &&
             !lookahead_can_build(slots.boards[i], child_moves, *incumbent + 1, lookahead_moves_, lookahead_child_))
           continue;
       } else {

@@ -167,6 +167,42 @@ TEST(Bounds2048, LookaheadIsAdmissibleAndTighter) {
   EXPECT_GT(refuted_beyond_refined, 0);
 }
 
+// The lookahead written plainly: some child that differs from the board
+// passes the refined test (upper_bound_above) with one move less, each child
+// computed in full.
+bool plain_lookahead(const Board& board, int r, int target) {
+  if (target <= board.max_exponent()) return true;
+  for (const auto direction : game2048::kDirections) {
+    Board child;
+    if (game2048::apply_move(board, direction, child) && game2048::upper_bound_above(child, r - 1, target - 1))
+      return true;
+  }
+  return false;
+}
+
+// lookahead_can_build judges each child from the summary of its move, not
+// from the child: it must give the plain test's answer, on sides 1-40
+// (beyond 32 it computes the children in full), every r 1-7 and target.
+TEST(Bounds2048, LookaheadEqualsItsPlainForm) {
+  core::SplitMix64 rng(18);
+  game2048::MoveSet moves;
+  Board child;
+  int refuted = 0, passed = 0;
+  for (int round = 0; round < scaled(1500); ++round) {
+    const int side = 1 + static_cast<int>(rng.below(round % 4 == 0 ? 40 : 8));
+    const int density = round % 3 == 0 ? 100 : 5 + static_cast<int>(rng.below(96));
+    const Board board = random_small_board(rng, side, density, 1 + static_cast<int>(rng.below(6)));
+    const int r = 1 + static_cast<int>(rng.below(7));
+    for (int target = 1; target <= game2048::doubling_bound(board.counts(), r) + 1; ++target) {
+      const bool passes = game2048::lookahead_can_build(board, r, target, moves, child);
+      ASSERT_EQ(passes, plain_lookahead(board, r, target)) << "round " << round << " r " << r << " target " << target;
+      (passes ? passed : refuted) += target > board.max_exponent();
+    }
+  }
+  EXPECT_GT(refuted, 0);
+  EXPECT_GT(passed, 0);
+}
+
 // The lookahead made one step too tight must refute a target the plain
 // search reaches somewhere: its children judged with one move less than they
 // have (r - 2), or a target one higher than asked.

@@ -113,5 +113,55 @@ TEST(Rules2048, PlainDirectionsMatchEngineDirections) {
   EXPECT_EQ(static_cast<int>(Direction::right), plain2048::kRight);
 }
 
+// MoveSet::summarize against the move computed in full: the same counts and
+// change, and per line of the move (counted from its wall) the same cells of
+// the exponent asked and the same number of tiles; sides 1-40 (it answers
+// only up to 32), dense and sparse, every exponent from 1 to one past the
+// largest tile.
+TEST(Rules2048, MoveSummaryEqualsTheMove) {
+  core::SplitMix64 rng(2051);
+  int summarized = 0;
+  for (int round = 0; round < scaled(1500); ++round) {
+    const int side = 1 + static_cast<int>(rng.below(round % 4 == 0 ? 40 : 8));
+    const int density = round % 3 == 0 ? 100 : 5 + static_cast<int>(rng.below(96));
+    const game2048::Board board = random_small_board(rng, side, density, 1 + static_cast<int>(rng.below(4)));
+    game2048::MoveSet moves;
+    moves.prepare(board);
+    for (const auto direction : game2048::kDirections) {
+      game2048::Board child;
+      const bool changed = moves.apply(direction, child);
+      const bool horizontal = direction == game2048::Direction::left || direction == game2048::Direction::right;
+      const bool reversed = direction == game2048::Direction::right || direction == game2048::Direction::down;
+      for (int level = 1; level <= board.max_exponent() + 1; ++level) {
+        game2048::MoveSummary toward_start, toward_end;
+        if (!moves.summarize(horizontal, level, toward_start, toward_end)) {
+          ASSERT_GT(side, 32) << "round " << round;  // the vector move's machines up to 32
+          continue;
+        }
+        const game2048::MoveSummary& summary = reversed ? toward_end : toward_start;
+        ++summarized;
+        ASSERT_EQ(summary.changed, changed) << "round " << round;
+        ASSERT_EQ(summary.counts.count, child.counts().count) << "round " << round;
+        ASSERT_EQ(summary.counts.tiles, child.counts().tiles) << "round " << round;
+        ASSERT_EQ(summary.counts.max_exponent, child.counts().max_exponent) << "round " << round;
+        for (int line = 0; line < side; ++line) {
+          std::uint32_t cells = 0;
+          int tiles = 0;
+          for (int j = 0; j < side; ++j) {
+            const int along = reversed ? side - 1 - j : j;
+            const int e = horizontal ? child.at(line, along) : child.at(along, line);
+            tiles += e != 0;
+            if (e == level) cells |= std::uint32_t{1} << j;
+          }
+          ASSERT_EQ(summary.level_cells[static_cast<std::size_t>(line)], cells)
+              << "round " << round << " line " << line << " level " << level;
+          ASSERT_EQ(summary.lengths[static_cast<std::size_t>(line)], tiles) << "round " << round << " line " << line;
+        }
+      }
+    }
+  }
+  EXPECT_GT(summarized, 0);
+}
+
 }  // namespace
 }  // namespace boardsearch::testing
