@@ -235,6 +235,42 @@ BENCHMARK(BM_FootholdsFull8x8Starts)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchm
 void BM_FootholdsFull9x9Corners(benchmark::State& state) { solve_each_iteration(state, full_board(9, 0, 0, 8, 8)); }
 BENCHMARK(BM_FootholdsFull9x9Corners)->Iterations(1)->Unit(benchmark::kMillisecond);
 
+// The deep table (#17, search.hpp LayeredTable) off and on, one thread, in
+// the same run: the hardest full 8 x 8 starts. Argument: 0 without the
+// deep table, 1 with it (the default). Counters: answer, nodes.
+void solve_with_deep_table(benchmark::State& state, const Board& board) {
+  SearchTuning tuning;
+  if (state.range(0) == 0) tuning.deep_entries = 0;
+  state.SetLabel(state.range(0) == 0 ? "no deep table" : "deep table");
+  int answer = -1;
+  double nodes = 0;
+  for (auto _ : state) {
+    const auto result = solve_board(board, {}, tuning);
+    if (!result.proven()) state.SkipWithError("not proven");
+    answer = result.value.value_or(-1);
+    nodes = static_cast<double>(result.stats.nodes);
+    benchmark::DoNotOptimize(answer);
+  }
+  state.counters["answer"] = answer;
+  state.counters["nodes"] = nodes;
+}
+void BM_FootholdsDeepTable8x8Hardest(benchmark::State& state) {
+  solve_with_deep_table(state, full_board(8, 1, 1, 6, 6));
+}
+BENCHMARK(BM_FootholdsDeepTable8x8Hardest)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+void BM_FootholdsDeepTable8x8Second(benchmark::State& state) {
+  solve_with_deep_table(state, full_board(8, 1, 2, 6, 6));
+}
+BENCHMARK(BM_FootholdsDeepTable8x8Second)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+void BM_FootholdsDeepTable8x8Centre(benchmark::State& state) {
+  solve_with_deep_table(state, full_board(8, 3, 3, 4, 4));
+}
+BENCHMARK(BM_FootholdsDeepTable8x8Centre)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+void BM_FootholdsDeepTable9x9Interior(benchmark::State& state) {
+  solve_with_deep_table(state, full_board(9, 1, 1, 7, 7));
+}
+BENCHMARK(BM_FootholdsDeepTable9x9Interior)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
+
 // The parallel search (#17): the hardest cases at 1 and 2 threads in the
 // same run, wall clock. Argument: threads. Counters: answer, nodes (summed
 // over the threads), threads that searched. The long ones (full 10 x 10

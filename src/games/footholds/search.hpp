@@ -93,16 +93,15 @@ class LayeredTable {
   int near_min_footholds_;
 };
 
-// Which positions use the table: the near ones, at most table_plies plies
-// below the root (every ply removes one foothold, so those with at least
-// near_min_footholds = root footholds - table_plies; later searches from
-// deeper positions, such as the line walk's, keep the root's), and the
-// deeper ones too when the thread has a deep table.
+// Which positions use a table: those at least min_footholds footholds (every
+// ply removes one, so those at most root footholds - min_footholds plies
+// below the root; later searches from deeper positions, such as the line
+// walk's, keep the root's). solver.cpp sets it to the near table's reach, or
+// the deep table's when the thread has one.
 template <class BB>
 struct UsesTable {
-  int near_min_footholds;
-  bool deep;
-  bool operator()(const FootholdsGame<BB>& game) const { return deep || game.foothold_count() >= near_min_footholds; }
+  int min_footholds;
+  bool operator()(const FootholdsGame<BB>& game) const { return game.foothold_count() >= min_footholds; }
 };
 
 // The search of one thread: near the root on BucketTable when it searches

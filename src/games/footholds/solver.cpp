@@ -39,10 +39,15 @@ constexpr int kTablePlies = 18;
 constexpr int kSymmetryPlies = 18;
 // The deep table of each thread (LayeredTable, search.hpp): 2^14 entries,
 // 256 KB with 64-bit keys and 512 KB with 128-bit ones, small enough for the
-// core's L2 cache; never more entries than the main table. Positions beyond
-// kTablePlies use it: on the full 8 x 8 board from (1,1) to (6,6) it saves
-// 10 % of the nodes (docs/footholds.md, "Measurements").
+// core's L2 cache; never more entries than the main table. The positions
+// more than kTablePlies and at most kDeepPlies plies below the root use it.
+// Deeper positions have subtrees too small to pay for a probe and a store:
+// on the full 8 x 8 board from (1,1) to (6,6) a deep table at every ply
+// saved 10.5 % of the nodes but cost instructions, one reaching 30 plies
+// saves 6.3 % of the nodes and 3.5 % of the instructions (docs/footholds.md,
+// "Measurements").
 constexpr int kDeepTableBits = 14;
+constexpr int kDeepPlies = 30;
 constexpr int kPathCacheBitsBase = 3;
 constexpr int kMinPathCacheBits = 8;
 constexpr int kMaxPathCacheBits = 18;
@@ -317,6 +322,13 @@ constexpr std::uint64_t kTrialNodes = 100'000;
 // move order in each helper thread (FootholdsGame::vary_order).
 constexpr int kVariedPlies = 4;
 
+// How many plies below the root positions use a table: the near table's
+// table_plies, or kDeepPlies with a deep table.
+template <class BB, class Near>
+int table_reach(const LayeredTable<BB, Near>& tables, int table_plies) {
+  return tables.has_deep() ? std::max(table_plies, kDeepPlies) : table_plies;
+}
+
 // A thread's deep table (sizes.deep_entries; none when 0 or when the table
 // is switched off, table_plies < 0).
 template <class BB>
@@ -341,7 +353,7 @@ struct ThreadSearch {
         game(geometry, paths, footholds, board.a, board.b),
         deep(deep_table<BB>(sizes, table_plies)),
         tables(table, deep ? &*deep : nullptr, game, game.foothold_count() - table_plies),
-        search(game, tables, counter, UsesTable<BB>{game.foothold_count() - table_plies, tables.has_deep()}) {
+        search(game, tables, counter, UsesTable<BB>{game.foothold_count() - table_reach(tables, table_plies)}) {
     game.prune_symmetric_moves(game.foothold_count() - kSymmetryPlies);
   }
 };
@@ -479,7 +491,8 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
     BucketTable<BB> table(sizes->game_entries);
     std::optional<BucketTable<BB>> deep = deep_table<BB>(*sizes, table_plies);
     LayeredTable<BB, BucketTable<BB>> tables(table, deep ? &*deep : nullptr, game, game.foothold_count() - table_plies);
-    GameSearch<BB> solver(game, tables, counter, UsesTable<BB>{game.foothold_count() - table_plies, tables.has_deep()});
+    GameSearch<BB> solver(game, tables, counter,
+                          UsesTable<BB>{game.foothold_count() - table_reach(tables, table_plies)});
     RootBounds bounds;
     try {
       const int score = exact_score(game, solver, bounds, report);

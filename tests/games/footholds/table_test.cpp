@@ -68,8 +68,8 @@ TEST(FootholdsTable, ReplacementEvictsTheLeastWork) {
 
 // LayeredTable: a position near the root (at least the given footholds)
 // lives in the main table, a deeper one in the deep table, each found again
-// under its exact key only; without a deep table only the near positions use
-// a table (UsesTable).
+// under its exact key only; UsesTable admits the positions down to its
+// footholds.
 TEST(FootholdsTable, LayeredTableKeepsNearAndDeepPositionsApart) {
   const Geometry<Bits64> geometry(3, 3);
   core::SearchControl control(core::SearchLimits{});
@@ -99,9 +99,9 @@ TEST(FootholdsTable, LayeredTableKeepsNearAndDeepPositionsApart) {
   EXPECT_EQ(tables.stored_move(*deep_found), std::nullopt);
   EXPECT_FALSE(tables.probe(other_deep.hash(), other_deep).has_value());
   EXPECT_TRUE(tables.has_deep());
-  EXPECT_TRUE((UsesTable<Bits64>{9, true}(deep_position)));
-  EXPECT_FALSE((UsesTable<Bits64>{9, false}(deep_position)));
-  EXPECT_TRUE((UsesTable<Bits64>{9, false}(near_position)));
+  EXPECT_TRUE((UsesTable<Bits64>{8}(deep_position)));
+  EXPECT_FALSE((UsesTable<Bits64>{9}(deep_position)));
+  EXPECT_TRUE((UsesTable<Bits64>{9}(near_position)));
 }
 
 // Random stores into a small table against a model: whatever the table
