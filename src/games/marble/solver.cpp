@@ -39,6 +39,13 @@
 //      offering a child costs one cache line; the search fetches the
 //      children's lines together (prefetch) before offering them.
 //
+// Threads (limits.threads > 1): breadth-first's layers, once the serial
+// trial is over (SolveOptions::parallel_after), are cut into chunks, one
+// task each; the dense bits are claimed by atomic fetch_or, so each new pair
+// enters one thread's buffer once, and the buffers are joined when the layer
+// closes (expand_in_parallel). A* stays on one thread (docs/marble.md).
+// On small boards A* closes pairs in the dense bits too (a_star_on_bits).
+//
 // Memory: every growth is checked first against the budget, counting the
 // old and the new storage that both live while a vector or table moves
 // (MemoryMeter); past it the search stops with Outcome::memory_limit.
