@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "2048/boards.hpp"
@@ -51,6 +52,9 @@ constexpr double kSecondsPerBoard = 5.0;
 void solve_set(benchmark::State& state, Board (*make)(std::uint64_t, int), std::uint64_t seed) {
   const long long moves = state.range(0);
   const bool time_limited = state.range(1) != 0;
+  // Arg 3: the lookahead on (the default) or off, as in BM_2048_Dense.
+  game2048::SearchOptions options;
+  if (state.range(2) == 0) options.lookahead_to = 0;
   std::vector<Board> boards;
   for (int i = 0; i < kBoardsPerSet; ++i) boards.push_back(make(seed + static_cast<std::uint64_t>(i), kBenchSide));
   std::uint64_t nodes = 0, answer = 0;
@@ -63,7 +67,7 @@ void solve_set(benchmark::State& state, Board (*make)(std::uint64_t, int), std::
     for (const Board& board : boards) {
       core::SearchLimits limits;
       if (time_limited) limits.deadline = core::SearchLimits::deadline_in(kSecondsPerBoard);
-      const auto result = game2048::maximize_tile(board, moves, limits);
+      const auto result = game2048::maximize_tile(board, moves, limits, options);
       if (!result.search.proven() && !time_limited) state.SkipWithError("not proven");
       proven += result.search.proven();
       nodes += result.search.stats.nodes;
@@ -119,7 +123,12 @@ double quantile(std::vector<double> values, double q) {
 void BM_2048_Dense(benchmark::State& state) {
   const auto kind = kDenseClasses[static_cast<std::size_t>(state.range(0))];
   const long long moves = state.range(1);
-  state.SetLabel(to_string(kind));
+  // Arg 3: the lookahead (search.hpp) on as by default, or off (the search
+  // as it was before it, for the same run).
+  const bool lookahead = state.range(2) != 0;
+  game2048::SearchOptions options;
+  if (!lookahead) options.lookahead_to = 0;
+  state.SetLabel(std::string(to_string(kind)) + (lookahead ? "" : " lookahead off"));
   std::vector<double> cpu_ms, wall_ms, nodes;
   std::uint64_t answer = 0;
   for (auto _ : state) {
@@ -127,7 +136,7 @@ void BM_2048_Dense(benchmark::State& state) {
     for (std::uint64_t seed = 1; seed <= kDenseSeeds; ++seed) {
       const Board board = dense_board(kind, seed);
       const double cpu_start = thread_cpu_ms();
-      const auto result = game2048::maximize_tile(board, moves);
+      const auto result = game2048::maximize_tile(board, moves, {}, options);
       cpu_ms.push_back(thread_cpu_ms() - cpu_start);
       if (!result.search.proven()) state.SkipWithError("not proven");
       wall_ms.push_back(result.search.stats.milliseconds());
@@ -172,13 +181,17 @@ void BM_2048_PlainDense(benchmark::State& state) {
 void dense_args(benchmark::internal::Benchmark* bench, long long moves) {
   for (std::size_t kind = 0; kind < kDenseClasses.size(); ++kind) bench->Args({static_cast<long long>(kind), moves});
 }
+void dense_args_lookahead(benchmark::internal::Benchmark* bench, long long moves) {
+  for (std::size_t kind = 0; kind < kDenseClasses.size(); ++kind)
+    for (const long long lookahead : {1, 0}) bench->Args({static_cast<long long>(kind), moves, lookahead});
+}
 
 BENCHMARK(BM_2048_Dense)
-    ->Apply([](benchmark::internal::Benchmark* bench) { dense_args(bench, 10); })
+    ->Apply([](benchmark::internal::Benchmark* bench) { dense_args_lookahead(bench, 10); })
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 BENCHMARK(BM_2048_Dense)
-    ->Apply([](benchmark::internal::Benchmark* bench) { dense_args(bench, 12); })
+    ->Apply([](benchmark::internal::Benchmark* bench) { dense_args_lookahead(bench, 12); })
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 BENCHMARK(BM_2048_PlainDense)
@@ -188,12 +201,18 @@ BENCHMARK(BM_2048_PlainDense)
 
 // Args: K, and whether each solve gets kSecondsPerBoard (then "proven" says
 // how many of the boards finished; "answer" is the best found).
-BENCHMARK(BM_2048_Random20)->Args({5, 0})->Args({10, 0})->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_2048_Lone1024)->Args({10, 0})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_2048_Random20)->Args({5, 0, 1})->Args({10, 0, 1})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_2048_Lone1024)->Args({10, 0, 1})->Args({10, 0, 0})->Unit(benchmark::kMillisecond);
 // K = 12 and 13: where the exact proof stands between K = 10 and K = 20
 // (docs/2048.md has the measured growth per extra move).
-BENCHMARK(BM_2048_Lone1024)->Args({12, 0})->Args({13, 0})->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(BM_2048_Lone1024)->Args({20, 1})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_2048_Lone1024)
+    ->Args({12, 0, 1})
+    ->Args({12, 0, 0})
+    ->Args({13, 0, 1})
+    ->Args({13, 0, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_2048_Lone1024)->Args({20, 1, 1})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_2048_PlainLone1024)->Arg(10)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // Threads (issue #17): the hardest cases at 1 and 2 search threads in the
