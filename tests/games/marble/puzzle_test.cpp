@@ -109,8 +109,9 @@ TEST(MarblePuzzle, JsonExplainAndViewerLine) {
 }
 
 TEST(MarblePuzzle, ThreadsAreAcceptedAndOneSearches) {
-  // The search runs on one thread whatever the request allows
-  // (docs/marble.md, "Threads"): the same answer, threads 1 reported.
+  // A judge sample never starts a thread whatever the request allows (the
+  // serial trial ends long before: docs/marble.md, "Threads"): the same
+  // answer and nodes, threads 1 reported.
   for (int sample = 1; sample <= 6; ++sample) {
     const std::string input = sample_input(sample);
     app::SolveRequest request{input, options_of({{"judge", "15644"}}), {}};
