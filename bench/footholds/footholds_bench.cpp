@@ -237,11 +237,13 @@ BENCHMARK(BM_FootholdsFull9x9Corners)->Iterations(1)->Unit(benchmark::kMilliseco
 
 // The deep table (#17, search.hpp LayeredTable) off and on, one thread, in
 // the same run: the hardest full 8 x 8 starts. Argument: 0 without the
-// deep table, 1 with it (the default). Counters: answer, nodes.
+// deep table, 1 with it (the default), 2 with one of 2^12 entries (64 KB).
+// Counters: answer, nodes.
 void solve_with_deep_table(benchmark::State& state, const Board& board) {
   SearchTuning tuning;
   if (state.range(0) == 0) tuning.deep_entries = 0;
-  state.SetLabel(state.range(0) == 0 ? "no deep table" : "deep table");
+  if (state.range(0) == 2) tuning.deep_entries = std::size_t{1} << 12;
+  state.SetLabel(state.range(0) == 0 ? "no deep table" : state.range(0) == 1 ? "deep table" : "deep table of 2^12");
   int answer = -1;
   double nodes = 0;
   for (auto _ : state) {
@@ -257,15 +259,15 @@ void solve_with_deep_table(benchmark::State& state, const Board& board) {
 void BM_FootholdsDeepTable8x8Hardest(benchmark::State& state) {
   solve_with_deep_table(state, full_board(8, 1, 1, 6, 6));
 }
-BENCHMARK(BM_FootholdsDeepTable8x8Hardest)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FootholdsDeepTable8x8Hardest)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 void BM_FootholdsDeepTable8x8Second(benchmark::State& state) {
   solve_with_deep_table(state, full_board(8, 1, 2, 6, 6));
 }
-BENCHMARK(BM_FootholdsDeepTable8x8Second)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FootholdsDeepTable8x8Second)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 void BM_FootholdsDeepTable8x8Centre(benchmark::State& state) {
   solve_with_deep_table(state, full_board(8, 3, 3, 4, 4));
 }
-BENCHMARK(BM_FootholdsDeepTable8x8Centre)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FootholdsDeepTable8x8Centre)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 void BM_FootholdsDeepTable9x9Interior(benchmark::State& state) {
   solve_with_deep_table(state, full_board(9, 1, 1, 7, 7));
 }
