@@ -17,11 +17,15 @@
 //     checks, so the memory latency overlaps that work;
 //   - the table move is searched before any other move is generated: when it
 //     cuts off, the territory ordering of the other moves is never computed;
-//   - the deeper positions use a second, small table of the thread's own
-//     (LayeredTable): small enough to stay in the core's L2 cache, so a
+//   - the positions below those, down to solver.cpp's kDeepPlies, use a
+//     second, small table of the thread's own (LayeredTable; deeper ones
+//     use none): small enough to stay in the core's L2 cache, so a
 //     probe costs no memory access, and it keeps the deep subtrees that one
 //     probe of the root searches again soon after (the same subtree reached
 //     through both orders of two moves, or again in the next probe).
+
+#include <cstdint>
+#include <optional>
 
 #include "boardsearch/core/negamax.hpp"
 #include "games/footholds/counter.hpp"
