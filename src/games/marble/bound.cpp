@@ -39,13 +39,14 @@ namespace {
 using detail::SlideStops;
 
 // The cells red can reach from `cell` in one tilt towards `direction` (at
-// most two; the hole when it falls), without `cell` itself.
+// most two; the hole when it falls), without `cell` itself; `delta` is the
+// index step towards `direction`.
 struct Reach {
   std::array<std::uint32_t, 2> cells{};
   int count = 0;
 };
 
-Reach reach(const Board& board, const SlideStops& stops, std::uint32_t cell, core::Direction direction) {
+Reach reach(const Board& board, const SlideStops& stops, std::uint32_t cell, core::Direction direction, int delta) {
   Reach out;
   const std::uint32_t stop = stops.stop(direction, cell);
   if (stop == SlideStops::kFalls) {
@@ -54,7 +55,7 @@ Reach reach(const Board& board, const SlideStops& stops, std::uint32_t cell, cor
   }
   if (stop == cell) return out;
   out.cells[out.count++] = stop;
-  const auto short_of_stop = static_cast<std::uint32_t>(static_cast<int>(stop) - board.step(0, direction));
+  const auto short_of_stop = static_cast<std::uint32_t>(static_cast<int>(stop) - delta);
   if (short_of_stop != cell) out.cells[out.count++] = short_of_stop;
   return out;
 }
@@ -66,13 +67,17 @@ RedBound::RedBound(const Board& board, const SlideStops& stops) {
   const auto is_start = [&](std::uint32_t cell) {
     return !board.is_wall(static_cast<int>(cell)) && cell != static_cast<std::uint32_t>(board.hole);
   };
+  std::array<int, 4> deltas{};  // the index step per direction
+  for (const core::Direction direction : core::kDirections)
+    deltas[static_cast<std::size_t>(detail::index_of(direction))] = board.step(0, direction);
   // Step 1: the edges of G reversed, in compressed rows: the cells that reach
   // v in one tilt are from[first[v] .. first[v + 1]).
   std::vector<std::uint32_t> first(cells + 1, 0);
   for (std::uint32_t cell = 0; cell < cells; ++cell) {
     if (!is_start(cell)) continue;
     for (const core::Direction direction : core::kDirections) {
-      const Reach out = reach(board, stops, cell, direction);
+      const Reach out =
+          reach(board, stops, cell, direction, deltas[static_cast<std::size_t>(detail::index_of(direction))]);
       for (int i = 0; i < out.count; ++i) ++first[out.cells[i] + 1];
     }
   }
@@ -83,7 +88,8 @@ RedBound::RedBound(const Board& board, const SlideStops& stops) {
     for (std::uint32_t cell = 0; cell < cells; ++cell) {
       if (!is_start(cell)) continue;
       for (const core::Direction direction : core::kDirections) {
-        const Reach out = reach(board, stops, cell, direction);
+        const Reach out =
+            reach(board, stops, cell, direction, deltas[static_cast<std::size_t>(detail::index_of(direction))]);
         for (int i = 0; i < out.count; ++i) from[next[out.cells[i]]++] = cell;
       }
     }

@@ -78,6 +78,11 @@ RestCells::RestCells(const Board& board, const detail::SlideStops& stops) {
   join(kRed, static_cast<std::uint32_t>(board.red));
   join(kBlue, static_cast<std::uint32_t>(board.blue));
 
+  // The index step per direction (looked up once, not per cell).
+  std::array<int, 4> deltas{};
+  for (const core::Direction direction : core::kDirections)
+    deltas[static_cast<std::size_t>(detail::index_of(direction))] = board.step(0, direction);
+
   // Step 1: the work list. A joined cell's stops join its set (rule 1), and
   // each stop's run learns its distance; rule 2 is checked on that run.
   for (std::size_t next = 0; next < work.size(); ++next) {
@@ -86,7 +91,7 @@ RestCells::RestCells(const Board& board, const detail::SlideStops& stops) {
     for (const core::Direction direction : core::kDirections) {
       const std::uint32_t stop = stops.stop(direction, cell);
       if (stop == SlideStops::kFalls) continue;
-      const int delta = board.step(0, direction);
+      const int delta = deltas[static_cast<std::size_t>(detail::index_of(direction))];
       const auto steps = static_cast<std::int16_t>((static_cast<int>(stop) - static_cast<int>(cell)) / delta);
       const int d = detail::index_of(direction);
       std::int16_t& own = farthest[static_cast<std::size_t>(marble)][static_cast<std::size_t>(d)][stop];
