@@ -31,83 +31,65 @@
 #include "games/marble/bound.hpp"
 
 #include <array>
+#include <vector>
 
 namespace boardsearch::marble {
 
-namespace {
-
-using detail::SlideStops;
-
-// The cells red can reach from `cell` in one tilt towards `direction` (at
-// most two; the hole when it falls), without `cell` itself; `delta` is the
-// index step towards `direction`.
-struct Reach {
-  std::array<std::uint32_t, 2> cells{};
-  int count = 0;
-};
-
-Reach reach(const Board& board, const SlideStops& stops, std::uint32_t cell, core::Direction direction, int delta) {
-  Reach out;
-  const std::uint32_t stop = stops.stop(direction, cell);
-  if (stop == SlideStops::kFalls) {
-    out.cells[out.count++] = static_cast<std::uint32_t>(board.hole);
-    return out;
-  }
-  if (stop == cell) return out;
-  out.cells[out.count++] = stop;
-  const auto short_of_stop = static_cast<std::uint32_t>(static_cast<int>(stop) - delta);
-  if (short_of_stop != cell) out.cells[out.count++] = short_of_stop;
-  return out;
-}
-
-}  // namespace
-
-RedBound::RedBound(const Board& board, const SlideStops& stops) {
+// The distances come from a breadth-first search of G backwards from the
+// hole, with the edges into each cell v found by walking the runs that end
+// at v or one cell short of a stop (no reversed graph is stored). For each
+// direction d with index step delta, the edges r -> v of that direction are
+// exactly the cells r = v - k delta, k >= 1, met walking back from v while
+// they are free and not the hole, in three cases:
+//   (a) v is the hole: these r roll into the hole (no wall before it), so
+//       stop(d, r) falls; and a cell whose stop falls rolls over free cells
+//       into the hole, so it is on that walk. Nothing else leads to the
+//       hole: it is never a stop, nor one short of one (a marble behind it
+//       would fall in before reaching the stop).
+//   (b) stop(d, v) = v (v is a stop): these r roll to v, since the walk ends
+//       at the first wall or hole behind v; and a cell r != v with
+//       stop(d, r) = v lies on the run behind v with only free cells, none
+//       the hole, between them.
+//   (c) stop(d, v) = v + delta = s (v is one short of a stop s): the edges
+//       r -> s - delta = v, for r with stop(d, r) = s, r != s and r != v:
+//       the cells behind v on the run of s, which is the same walk.
+// A cell is in at most these three cases per direction, so each cell is
+// met at most twice per direction (once from its stop, once from one cell
+// short of it): O(cells) in all.
+RedBound::RedBound(const Board& board, const detail::SlideStops& stops) {
   const auto cells = static_cast<std::uint32_t>(board.cell_count());
-  const auto is_start = [&](std::uint32_t cell) {
-    return !board.is_wall(static_cast<int>(cell)) && cell != static_cast<std::uint32_t>(board.hole);
-  };
+  const auto hole = static_cast<std::uint32_t>(board.hole);
+  tilts_.assign(cells, kUnreachable);
+  // Each cell enters the queue once, when first reached: `cells` slots, no
+  // growth (so the loop below makes no call that could move memory).
+  std::vector<std::uint32_t> queue(cells);
+  std::uint32_t* const tilts = tilts_.data();
+  const std::uint8_t* const wall = board.wall.data();
   std::array<int, 4> deltas{};  // the index step per direction
   for (const core::Direction direction : core::kDirections)
     deltas[static_cast<std::size_t>(detail::index_of(direction))] = board.step(0, direction);
-  // Step 1: the edges of G reversed, in compressed rows: the cells that reach
-  // v in one tilt are from[first[v] .. first[v + 1]).
-  std::vector<std::uint32_t> first(cells + 1, 0);
-  for (std::uint32_t cell = 0; cell < cells; ++cell) {
-    if (!is_start(cell)) continue;
+  tilts[hole] = 0;
+  queue[0] = hole;
+  std::size_t tail = 1;
+  // Step 1: breadth-first from the hole; a cell's distance is final when it
+  // is first reached.
+  for (std::size_t head = 0; head < tail; ++head) {
+    const std::uint32_t v = queue[head];
+    const std::uint32_t next_tilts = tilts[v] + 1;
     for (const core::Direction direction : core::kDirections) {
-      const Reach out =
-          reach(board, stops, cell, direction, deltas[static_cast<std::size_t>(detail::index_of(direction))]);
-      for (int i = 0; i < out.count; ++i) ++first[out.cells[i] + 1];
-    }
-  }
-  for (std::uint32_t cell = 0; cell < cells; ++cell) first[cell + 1] += first[cell];
-  std::vector<std::uint32_t> from(first[cells]);
-  {
-    std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
-    for (std::uint32_t cell = 0; cell < cells; ++cell) {
-      if (!is_start(cell)) continue;
-      for (const core::Direction direction : core::kDirections) {
-        const Reach out =
-            reach(board, stops, cell, direction, deltas[static_cast<std::size_t>(detail::index_of(direction))]);
-        for (int i = 0; i < out.count; ++i) from[next[out.cells[i]]++] = cell;
+      const int delta = deltas[static_cast<std::size_t>(detail::index_of(direction))];
+      // Step 2: the cases (a)-(c): whether edges of direction d end at v.
+      if (v != hole) {
+        const std::uint32_t stop = stops.stop(direction, v);
+        if (stop != v && stop != static_cast<std::uint32_t>(static_cast<int>(v) + delta)) continue;
       }
-    }
-  }
-  // Step 2: breadth-first from the hole over the reversed edges.
-  tilts_.assign(cells, kUnreachable);
-  std::vector<std::uint32_t> queue;
-  queue.reserve(cells);
-  const auto hole = static_cast<std::uint32_t>(board.hole);
-  tilts_[hole] = 0;
-  queue.push_back(hole);
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    const std::uint32_t cell = queue[head];
-    for (std::uint32_t i = first[cell]; i < first[cell + 1]; ++i) {
-      const std::uint32_t before = from[i];
-      if (tilts_[before] != kUnreachable) continue;
-      tilts_[before] = tilts_[cell] + 1;
-      queue.push_back(before);
+      // Step 3: the walk back from v.
+      for (auto r = static_cast<std::uint32_t>(static_cast<int>(v) - delta); wall[r] == 0 && r != hole;
+           r = static_cast<std::uint32_t>(static_cast<int>(r) - delta)) {
+        if (tilts[r] != kUnreachable) continue;
+        tilts[r] = next_tilts;
+        queue[tail++] = r;
+      }
     }
   }
 }

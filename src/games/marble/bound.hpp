@@ -23,9 +23,9 @@ class RedBound {
   std::uint32_t at(std::uint32_t cell) const { return tilts_[cell]; }
 
   // What the bound keeps (4 bytes a cell), and at most what building it
-  // holds at once besides (the reversed moves, 40 bytes a cell).
+  // holds at once besides (the search's queue, 4 bytes a cell).
   static std::size_t bytes_for(const Board& board) { return 4 * static_cast<std::size_t>(board.cell_count()); }
-  static std::size_t build_bytes_for(const Board& board) { return 40 * static_cast<std::size_t>(board.cell_count()); }
+  static std::size_t build_bytes_for(const Board& board) { return 4 * static_cast<std::size_t>(board.cell_count()); }
 
  private:
   std::vector<std::uint32_t> tilts_;
