@@ -60,20 +60,21 @@ constexpr int kBlue = 1;
 
 RestCells::RestCells(const Board& board, const detail::SlideStops& stops) {
   const auto cells = static_cast<std::size_t>(board.cell_count());
-  std::array<std::vector<std::uint32_t>*, 2> member{&red_index_, &blue_index_};
   red_index_.assign(cells, kNever);
   blue_index_.assign(cells, kNever);
-  // farthest[marble][direction][stop cell]
-  std::array<std::array<std::vector<std::int16_t>, 4>, 2> farthest;
-  for (auto& of_marble : farthest)
-    for (auto& of_direction : of_marble) of_direction.assign(cells, kNone);
-  std::vector<std::uint32_t> work;  // cell * 2 + marble, each joined cell once
-  work.reserve(2 * cells);
+  const std::array<std::uint32_t*, 2> member{red_index_.data(), blue_index_.data()};
+  // farthest[(stop cell * 4 + direction) * 2 + marble]: a run's two
+  // distances side by side (16 bytes a cell, as build_bytes_for counts).
+  std::vector<std::int16_t> farthest(8 * cells, kNone);
+  // cell * 2 + marble, each joined cell once: at most 2 * cells entries, so
+  // no growth (and no call in the loop that could move memory).
+  std::vector<std::uint32_t> work(2 * cells);
+  std::size_t tail = 0;
   const auto join = [&](int marble, std::uint32_t cell) {
-    std::uint32_t& slot = (*member[static_cast<std::size_t>(marble)])[cell];
+    std::uint32_t& slot = member[static_cast<std::size_t>(marble)][cell];
     if (slot != kNever) return;
     slot = 0;  // a member; numbered at the end
-    work.push_back(cell * 2 + static_cast<std::uint32_t>(marble));
+    work[tail++] = cell * 2 + static_cast<std::uint32_t>(marble);
   };
   join(kRed, static_cast<std::uint32_t>(board.red));
   join(kBlue, static_cast<std::uint32_t>(board.blue));
@@ -85,20 +86,21 @@ RestCells::RestCells(const Board& board, const detail::SlideStops& stops) {
 
   // Step 1: the work list. A joined cell's stops join its set (rule 1), and
   // each stop's run learns its distance; rule 2 is checked on that run.
-  for (std::size_t next = 0; next < work.size(); ++next) {
+  for (std::size_t next = 0; next < tail; ++next) {
     const std::uint32_t cell = work[next] / 2;
     const int marble = static_cast<int>(work[next] % 2);
     for (const core::Direction direction : core::kDirections) {
       const std::uint32_t stop = stops.stop(direction, cell);
       if (stop == SlideStops::kFalls) continue;
-      const int delta = deltas[static_cast<std::size_t>(detail::index_of(direction))];
-      const auto steps = static_cast<std::int16_t>((static_cast<int>(stop) - static_cast<int>(cell)) / delta);
       const int d = detail::index_of(direction);
-      std::int16_t& own = farthest[static_cast<std::size_t>(marble)][static_cast<std::size_t>(d)][stop];
+      const int delta = deltas[static_cast<std::size_t>(d)];
+      const auto steps = static_cast<std::int16_t>((static_cast<int>(stop) - static_cast<int>(cell)) / delta);
+      std::int16_t* const run = &farthest[(std::size_t{stop} * 4 + static_cast<std::size_t>(d)) * 2];
+      std::int16_t& own = run[marble];
       own = std::max(own, steps);
       join(marble, stop);
-      const std::int16_t red = farthest[kRed][static_cast<std::size_t>(d)][stop];
-      const std::int16_t blue = farthest[kBlue][static_cast<std::size_t>(d)][stop];
+      const std::int16_t red = run[kRed];
+      const std::int16_t blue = run[kBlue];
       const auto short_of_stop = static_cast<std::uint32_t>(static_cast<int>(stop) - delta);
       if (red >= 2 && blue != kNone) join(kRed, short_of_stop);
       if (blue >= 2 && red != kNone) join(kBlue, short_of_stop);
