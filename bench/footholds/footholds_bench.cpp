@@ -33,12 +33,13 @@ Board full_board(int side, int ar, int ac, int br, int bc) {
   return board;
 }
 
-// Solves `board` once per iteration; counters: answer and nodes.
-void solve_each_iteration(benchmark::State& state, const Board& board) {
+// Solves `board` once per iteration (with `tuning`); counters: answer and
+// nodes.
+void solve_each_iteration(benchmark::State& state, const Board& board, const SearchTuning& tuning = {}) {
   int answer = -1;
   double nodes = 0;
   for (auto _ : state) {
-    const auto result = solve_board(board);
+    const auto result = solve_board(board, {}, tuning);
     if (!result.proven()) state.SkipWithError("not proven");
     answer = result.value.value_or(-1);
     nodes = static_cast<double>(result.stats.nodes);
@@ -244,17 +245,7 @@ void solve_with_deep_table(benchmark::State& state, const Board& board) {
   if (state.range(0) == 0) tuning.deep_entries = 0;
   if (state.range(0) == 2) tuning.deep_entries = std::size_t{1} << 12;
   state.SetLabel(state.range(0) == 0 ? "no deep table" : state.range(0) == 1 ? "deep table" : "deep table of 2^12");
-  int answer = -1;
-  double nodes = 0;
-  for (auto _ : state) {
-    const auto result = solve_board(board, {}, tuning);
-    if (!result.proven()) state.SkipWithError("not proven");
-    answer = result.value.value_or(-1);
-    nodes = static_cast<double>(result.stats.nodes);
-    benchmark::DoNotOptimize(answer);
-  }
-  state.counters["answer"] = answer;
-  state.counters["nodes"] = nodes;
+  solve_each_iteration(state, board, tuning);
 }
 void BM_FootholdsDeepTable8x8Hardest(benchmark::State& state) {
   solve_with_deep_table(state, full_board(8, 1, 1, 6, 6));

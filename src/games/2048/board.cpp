@@ -206,6 +206,54 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
   lo = new_lo;
 }
 
+// Steps 1 and 2 above, which the move and its summary share: the tiles of
+// the line lo:hi (`tiles_at`: its cells holding one, within its first
+// 8 * blocks cells) gathered toward cell 0, and which of them merge.
+struct GatheredLine {
+  __m128i lo, hi;        // the k tiles from cell 0, empty after them
+  int k;                 // how many tiles
+  bool packed;           // the tiles were already one run from cell 0 (no gather)
+  std::uint32_t equal;   // bit p: tile p equals tile p + 1
+  std::uint32_t starts;  // bit p: tiles p and p + 1 merge (merge_starts)
+};
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline GatheredLine gather_line(__m128i lo, __m128i hi,
+                                                                                    std::uint32_t tiles_at,
+                                                                                    int blocks) {
+  GatheredLine line;
+  // Step 1. A line whose tiles are already one run from the wall (a full
+  // line, or one packed by a move of the same orientation) is its own
+  // gather. Otherwise gather the blocks of 8 cells the line covers.
+  line.k = std::popcount(tiles_at);
+  line.packed = tiles_at == low32(line.k);
+  line.lo = lo;
+  line.hi = hi;
+  if (!line.packed) pack32(lo, hi, tiles_at, blocks, line.lo, line.hi);
+  // Step 2. Each tile against the next one (the tiles shifted by a byte).
+  const __m128i n_lo = _mm_alignr_epi8(line.hi, line.lo, 1);
+  const __m128i n_hi = _mm_srli_si128(line.hi, 1);
+  line.equal = (static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(line.lo, n_lo))) |
+                static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(line.hi, n_hi))) << 16) &
+               (line.k >= 2 ? low32(line.k - 1) : 0);
+  line.starts = merge_starts(line.equal);
+  return line;
+}
+
+// The tile counts after the merges `starts` of the gathered tiles lo:hi:
+// two 2^e become one 2^(e+1) (the sum is unchanged, so e + 1 stays <=
+// kMaxExponent on any board whose sum fits in 64 bits).
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline void count_merges(__m128i lo, __m128i hi,
+                                                                             std::uint32_t starts, TileCounts& counts) {
+  alignas(16) Exponent tiles[32];
+  _mm_store_si128(reinterpret_cast<__m128i*>(tiles), lo);
+  _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), hi);
+  for (std::uint32_t left = starts; left != 0; left &= left - 1) {
+    const Exponent e = tiles[std::countr_zero(left)];
+    counts.count[e] -= 2;
+    ++counts.count[static_cast<Exponent>(e + 1)];
+    --counts.tiles;
+  }
+}
+
 // Slides the line lo:hi (32 cells from the wall, its first cell at 0,
 // empty past its `length` cells) toward cell 0, in place (32 cells from the
 // wall). Steps 1-3 above. Returns whether the line changed.
@@ -214,21 +262,12 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
   const __m128i zero = _mm_setzero_si128();
   const std::uint32_t empty = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, zero))) |
                               static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, zero))) << 16;
-  // Step 1. A line whose tiles are already one run from the wall (a full
-  // line, or one packed by a move of the same orientation) is its own
-  // gather. Otherwise gather the blocks of 8 cells the line covers.
-  const int k = std::popcount(~empty);
-  const bool packed = ~empty == low32(k);
-  __m128i t_lo = lo, t_hi = hi;
-  if (!packed) pack32(lo, hi, ~empty, (length + 7) / 8, t_lo, t_hi);
-  // Step 2. Each tile against the next one (the tiles shifted by a byte).
-  const __m128i n_lo = _mm_alignr_epi8(t_hi, t_lo, 1);
-  const __m128i n_hi = _mm_srli_si128(t_hi, 1);
-  const std::uint32_t equal = (static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_lo, n_lo))) |
-                               static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_hi, n_hi))) << 16) &
-                              (k >= 2 ? low32(k - 1) : 0);
-  const std::uint32_t starts = merge_starts(equal);
-  const bool changed = starts != 0 || !packed;
+  // Steps 1 and 2.
+  const GatheredLine line = gather_line(lo, hi, ~empty, (length + 7) / 8);
+  const int k = line.k;
+  const std::uint32_t starts = line.starts;
+  const __m128i t_lo = line.lo, t_hi = line.hi;
+  const bool changed = starts != 0 || !line.packed;
   if (starts == 0) {
     // No pair: the tiles as gathered (empty after them).
     lo = t_lo;
@@ -236,18 +275,7 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
     return changed;
   }
   // Step 3.
-  alignas(16) Exponent tiles[32];
-  _mm_store_si128(reinterpret_cast<__m128i*>(tiles), t_lo);
-  _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), t_hi);
-  for (std::uint32_t left = starts; left != 0; left &= left - 1) {
-    const Exponent e = tiles[std::countr_zero(left)];
-    // Two 2^e become one 2^(e+1); the sum is unchanged, so e + 1 stays <=
-    // kMaxExponent on any board whose sum fits in 64 bits.
-    const auto merged = static_cast<Exponent>(e + 1);
-    counts.count[e] -= 2;
-    ++counts.count[merged];
-    --counts.tiles;
-  }
+  count_merges(t_lo, t_hi, starts, counts);
   const __m128i m_lo = _mm_add_epi8(t_lo, bit_bytes(starts & 0xFFFF));
   const __m128i m_hi = _mm_add_epi8(t_hi, bit_bytes(starts >> 16));
   pack32(m_lo, m_hi, ~(starts << 1) & low32(k), (k + 7) / 8, lo, hi);
@@ -396,17 +424,12 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
     const __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(line));
     const __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(line + 16));
     const std::uint32_t tiles_at = ~mask_of(lo, hi, zero);  // nothing past the line's n cells
-    const int k = std::popcount(tiles_at);
-    const bool packed = tiles_at == low32(k);
+    const GatheredLine gathered = gather_line(lo, hi, tiles_at, (n + 7) / 8);
+    const int k = gathered.k;
+    const bool packed = gathered.packed;
     const bool packed_at_end = tiles_at == (low32(n) & ~low32(n - k));
-    __m128i t_lo = lo, t_hi = hi;
-    if (!packed) pack32(lo, hi, tiles_at, (n + 7) / 8, t_lo, t_hi);
-    const __m128i n_lo = _mm_alignr_epi8(t_hi, t_lo, 1);
-    const __m128i n_hi = _mm_srli_si128(t_hi, 1);
-    const std::uint32_t equal = (static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_lo, n_lo))) |
-                                 static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(t_hi, n_hi))) << 16) &
-                                (k >= 2 ? low32(k - 1) : 0);
-    const std::uint32_t starts = merge_starts(equal);
+    const __m128i t_lo = gathered.lo, t_hi = gathered.hi;
+    const std::uint32_t equal = gathered.equal, starts = gathered.starts;
     // The runs of even length: their top bits not taken, spread down the run.
     std::uint32_t even_runs = equal & ~(equal >> 1) & ~starts, through = equal;
     for (int step = 1; even_runs != 0 && step < 32; step *= 2) {
@@ -440,17 +463,7 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
     }
     second.level_cells[i] = placed_at_end;
     first.lengths[i] = second.lengths[i] = static_cast<std::uint8_t>(k - std::popcount(starts));
-    if (starts != 0) {
-      alignas(16) Exponent tiles[32];
-      _mm_store_si128(reinterpret_cast<__m128i*>(tiles), t_lo);
-      _mm_store_si128(reinterpret_cast<__m128i*>(tiles + 16), t_hi);
-      for (std::uint32_t left = starts; left != 0; left &= left - 1) {
-        const Exponent e = tiles[std::countr_zero(left)];
-        counts.count[e] -= 2;
-        ++counts.count[static_cast<Exponent>(e + 1)];
-        --counts.tiles;
-      }
-    }
+    if (starts != 0) count_merges(t_lo, t_hi, starts, counts);
   }
   if (max_before + 1 <= kMaxExponent && counts.count[static_cast<std::size_t>(max_before + 1)] != 0)
     counts.max_exponent = max_before + 1;
