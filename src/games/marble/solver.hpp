@@ -46,6 +46,14 @@ inline constexpr std::uint64_t kParallelAfter = 200'000;
 // to pay for a task, small enough that two threads share a layer evenly.
 inline constexpr std::size_t kParallelChunk = 4096;
 
+// A*'s closed set. by_size: the dense bits of the rest cells on boards
+// where they are neither tiny nor big (about 66 x 66 to 109 x 109: every
+// 100 x 100 board), the 16-byte table elsewhere (judge boards: a few hundred
+// pairs, where a 2 MiB block of bits costs more than the search); bits:
+// wherever they take at most that much (tests: the bits on judge boards);
+// table: always the table.
+enum class ClosedSet { by_size, bits, table };
+
 struct SolveOptions {
   std::optional<int> max_tilts;  // nullopt: no limit (15653); the judge's 13460 is 10. >= 0 if set.
   Strategy strategy = Strategy::a_star;
@@ -62,9 +70,8 @@ struct SolveOptions {
   // chunk, for the tests), and the pairs per task of a parallel layer
   std::uint64_t parallel_after = kParallelAfter;
   std::size_t parallel_chunk = kParallelChunk;
-  // a_star: the closed set as dense bits where they are small (100 x 100
-  // boards; solver.cpp, a_star_on_bits); false: always the 16-byte table
-  bool a_star_bits = true;
+  // a_star: its closed set (solver.cpp, a_star_on_bits)
+  ClosedSet a_star_closed = ClosedSet::by_size;
 };
 
 struct Solution {

@@ -107,14 +107,18 @@ TEST(MarbleParallel, ThreadCountsAgreeOnBiggerBoards) {
   }
 }
 
-// An impossible board with about a million reachable pairs (the benchmark's
-// 100 x 100, 30 % walls, board 4: every layer is expanded).
-Board big_impossible_board() {
+// The benchmark's 100 x 100 board with 30 % walls number `index`
+// (bench/marble: the same seed and draws).
+Board bench_board_100_30(int index) {
   core::SplitMix64 rng(0x3A2B'1E00 + 100 * 100 + 30);
   Board board = random_board(rng, 100, 100, 30);
-  for (int i = 0; i < 4; ++i) board = random_board(rng, 100, 100, 30);
+  for (int i = 0; i < index; ++i) board = random_board(rng, 100, 100, 30);
   return board;
 }
+
+// An impossible board with about a million reachable pairs (board 4: every
+// layer is expanded).
+Board big_impossible_board() { return bench_board_100_30(4); }
 
 TEST(MarbleParallel, LimitsStopEveryThread) {
   const Board board = big_impossible_board();
@@ -129,18 +133,29 @@ TEST(MarbleParallel, LimitsStopEveryThread) {
     EXPECT_FALSE(solution.search.value.has_value());
     EXPECT_LE(solution.search.stats.nodes,
               limits.max_nodes + 2 * core::SearchControl::Worker::kFlushNodes + 2 * options.parallel_chunk);
+    EXPECT_EQ(solution.search.stats.threads, 2u);  // the layers went parallel before the budget ran out
   }
-  // A deadline already passed.
+  // A deadline that passes while the threads search: the progress report,
+  // past 5,000 nodes (the layers are on the threads by then: threads 2),
+  // waits until the deadline has passed, so every thread meets it mid-search.
   {
     core::SearchLimits limits;
     limits.threads = 2;
-    limits.deadline = core::Clock::now();
-    EXPECT_EQ(solve(board, options, limits).search.outcome, core::Outcome::time_limit);
+    limits.deadline = core::Clock::now() + std::chrono::milliseconds(500);
+    limits.progress_interval = std::chrono::milliseconds(0);
+    limits.on_progress = [&](const core::Progress& progress) {
+      if (progress.nodes < 5000) return;
+      while (core::Clock::now() < *limits.deadline) std::this_thread::yield();
+    };
+    const Solution solution = solve(board, options, limits);
+    EXPECT_EQ(solution.search.outcome, core::Outcome::time_limit);
+    EXPECT_EQ(solution.search.stats.threads, 2u);
   }
-  // A cancel raised from another thread while the threads search: thread
-  // 0's progress report (it runs only once the layers went parallel, at a
-  // Worker's flush) waits until the other thread has raised the flag, so
-  // the flag is raised mid-search whatever the scheduling.
+  // A cancel raised from another thread while the threads search: the
+  // progress report (SearchControl's serial poll or thread 0's Worker at a
+  // flush), once past 5,000 nodes (by then the layers are on the threads:
+  // threads 2), waits until the other thread has raised the flag, so the
+  // flag is raised mid-search whatever the scheduling.
   {
     std::atomic<bool> cancel{false}, started{false};
     core::SearchLimits limits;
@@ -160,6 +175,7 @@ TEST(MarbleParallel, LimitsStopEveryThread) {
     if (!started.load()) started.store(true), cancel.store(true);  // never reached: the raiser ends anyway
     raiser.join();
     EXPECT_EQ(solution.search.outcome, core::Outcome::cancelled);
+    EXPECT_EQ(solution.search.stats.threads, 2u);
   }
   // A memory budget far below the search's need stops it on the threads.
   {
@@ -169,6 +185,8 @@ TEST(MarbleParallel, LimitsStopEveryThread) {
     limits.threads = 2;
     const Solution solution = solve(board, small, limits);
     EXPECT_EQ(solution.search.outcome, core::Outcome::memory_limit);
+    EXPECT_EQ(solution.search.stats.threads, 2u);
+    EXPECT_LE(solution.memory_bytes, small.memory_budget_bytes);
   }
   // And with no limit the same board is proven impossible, on both threads.
   {
@@ -195,6 +213,26 @@ TEST(MarbleParallel, JudgeSamplesNeverStartAThread) {
       EXPECT_EQ(solution.search.stats.threads, 1u) << sample;
     }
   }
+}
+
+// The serial trial (SolveOptions::parallel_after): a breadth-first search of
+// 171 k pairs whose layers hold more than a chunk each (the benchmark's
+// 100 x 100, 30 % walls, board 2) stays on one thread by default, and goes
+// parallel without the trial.
+TEST(MarbleParallel, TheSerialTrialKeepsAShortSearchOnOneThread) {
+  const Board board = bench_board_100_30(2);
+  core::SearchLimits limits;
+  limits.threads = 4;
+  SolveOptions options;
+  options.strategy = Strategy::breadth_first;
+  const Solution serial = solve(board, options, limits);
+  ASSERT_TRUE(serial.search.proven());
+  EXPECT_LT(serial.search.stats.nodes, options.parallel_after);
+  EXPECT_EQ(serial.search.stats.threads, 1u);
+  options.parallel_after = 0;
+  const Solution parallel = solve(board, options, limits);
+  expect_answer(board, parallel, serial.search.value.value_or(-1), "no serial trial");
+  EXPECT_GT(parallel.search.stats.threads, 1u);
 }
 
 }  // namespace

@@ -316,6 +316,21 @@ TEST(MarbleSolver, MemoryBudgetStopsWithMemoryLimit) {
   }
 }
 
+// A judge board's search holds a few kilobytes: every sample solves within
+// a 1 MiB budget with the default search (A*; its dense closed bits, which
+// take 2 MiB blocks, are for bigger boards only, and breadth-first, whose
+// dense set takes them too, runs on the front ends only after A* has
+// expanded 500,000 pairs), its peak far below it.
+TEST(MarbleSolver, JudgeSamplesSolveWithinOneMebibyte) {
+  constexpr std::size_t kBudget = std::size_t{1} << 20;
+  for (int number = 1; number <= kSampleCount; ++number) {
+    const Solution solution = solve_with(sample(number), kJudgeMaxTilts, Strategy::a_star, {}, kBudget);
+    ASSERT_TRUE(solution.search.proven()) << "sample " << number << ": " << core::to_string(solution.search.outcome);
+    EXPECT_EQ(solution.search.value.value_or(-1), sample_answer(number)) << "sample " << number;
+    EXPECT_LT(solution.memory_bytes, std::size_t{256} << 10) << "sample " << number;
+  }
+}
+
 TEST(MarbleSolver, BigBoardsKeepMemoryToTheStatesReached) {
   // A 1000 x 1000 board: 10^12 pairs, of which a search holds only those
   // reached. With a 64 MB budget it either finishes or stops within it.
