@@ -969,69 +969,127 @@ std::vector<Direction> rebuild_from_expanded(const Context& context, const std::
   return line;
 }
 
-// A* as a_star() below, with breadth-first's dense bits as the closed set
-// instead of the 16-byte table (boards where they are small: kAStarBitsMax).
-// A pair is queued again each time it is offered while not yet expanded
-// (lazy duplicates, 8 bytes each in its f-bucket) and expanded only at its
-// first pop, which has its fewest tilts: the bound is consistent (bound.cpp),
-// so f never decreases along a line, and a pop with more tilts than the
-// fewest would leave a pair of an optimal line to it queued with a smaller
-// f, popped first (the standard argument for A* with a consistent bound; the
-// order among equal f does not matter). Later pops of it are skipped by its
-// bit. So every pair is expanded at its fewest tilts, once, and the first
-// success met is the fewest (a_star(), step 5). The line is rebuilt from the
-// pairs expanded per number of tilts (rebuild_from_expanded), not from
-// parent links. `states` counts the pairs expanded. Same hand-over as
-// a_star() (false: breadth-first takes over).
-bool a_star_on_bits(const Context& context, PairKey start, std::uint64_t hand_over_after, const RedBound& bound,
-                    const RestCells& rest, Buckets& buckets) {
-  auto& search = context.solution.search;
-  DensePairSet closed(rest, context.meter);
-  // expanded[g]: the pairs expanded at g tilts, each with its arrival tilt.
-  std::vector<std::vector<PairKey>> expanded;
-  struct ReleaseOnExit {
-    const Context& context;
-    std::vector<std::vector<PairKey>>& expanded;
-    std::uint64_t count = 0;
-    ~ReleaseOnExit() {
-      for (std::vector<PairKey>& pairs : expanded) release_within(pairs, context.meter);
-      context.solution.states = count;
-    }
-  } on_exit{context, expanded};
+// A*'s closed set as breadth-first's dense bits (boards where they are
+// small: kAStarBitsMin to kAStarBitsMax), for a_star_loop. A pair is queued
+// again each time it is offered while not yet expanded (lazy duplicates, 8
+// bytes each in its f-bucket) and expanded only at its first pop, which has
+// its fewest tilts: the bound is consistent (bound.cpp), so f never
+// decreases along a line, and a pop with more tilts than the fewest would
+// leave a pair of an optimal line to it queued with a smaller f, popped
+// first (the standard argument for A* with a consistent bound; the order
+// among equal f does not matter). Later pops of it are skipped by its bit.
+// So every pair is expanded at its fewest tilts, once. The line is rebuilt
+// from the pairs expanded per number of tilts (rebuild_from_expanded), not
+// from parent links; `states` counts the pairs expanded.
+class ClosedBits {
+ public:
+  ClosedBits(const Context& context, const RestCells& rest) : context_(context), closed_(rest, context.meter) {}
+  ~ClosedBits() {
+    for (std::vector<PairKey>& pairs : expanded_) release_within(pairs, context_.meter);
+    context_.solution.states = std::max<std::uint64_t>(states_, 1);  // the start, expanded or not
+  }
+  ClosedBits(const ClosedBits&) = delete;
+  ClosedBits& operator=(const ClosedBits&) = delete;
 
+  void start(PairKey) {}
+  void prefetch(PairKey pair) const { closed_.prefetch(pair); }
+  // Whether the popped `entry` (word: pair, tilt, tilts) is expanded: its
+  // first pop only; then it is recorded for the line.
+  bool expand(PairKey entry) {
+    if (!closed_.insert(entry & kPairMask)) return false;
+    const std::uint32_t tilts = PairTable::tilts_of(entry);
+    if (expanded_.size() <= tilts) expanded_.resize(tilts + 1);
+    push_within(expanded_[tilts], entry & ((PairKey{1} << kTiltsShift) - 1), context_.meter);
+    ++states_;
+    return true;
+  }
+  // Whether `child` is left out before its bound is read: expanded already.
+  bool closed(PairKey child) const { return closed_.contains(child); }
+  // Whether the child goes into its bucket: always (lazy duplicates).
+  bool offer(PairKey, PairKey, Direction, std::uint32_t) { return true; }
+  // The line to the popped `entry`.
+  std::vector<Direction> line(PairKey entry) const {
+    return rebuild_from_expanded(context_, expanded_, entry & ((PairKey{1} << kTiltsShift) - 1),
+                                 PairTable::tilts_of(entry));
+  }
+
+ private:
+  const Context& context_;
+  DensePairSet closed_;
+  // expanded_[g]: the pairs expanded at g tilts, each with its arrival tilt.
+  std::vector<std::vector<PairKey>> expanded_;
+  std::uint64_t states_ = 0;
+};
+
+// A*'s closed set as the 16-byte table (pair, tilts, parent), for
+// a_star_loop: a pair reached again in fewer tilts is updated and queued
+// again; an entry whose tilts are no longer its pair's is stale (that pair's
+// newer entry, in a lower bucket, was expanded already). `states` counts the
+// pairs stored.
+class ClosedTable {
+ public:
+  explicit ClosedTable(const Context& context) : context_(context), table_(context.meter) {}
+  ~ClosedTable() { context_.solution.states = table_.size(); }
+  ClosedTable(const ClosedTable&) = delete;
+  ClosedTable& operator=(const ClosedTable&) = delete;
+
+  void start(PairKey pair) { table_.offer(pair, 0, Direction::up, 0); }
+  void prefetch(PairKey pair) const { table_.prefetch(pair); }
+  bool expand(PairKey entry) const {
+    return PairTable::tilts_of(table_.find(entry & kPairMask).word) == PairTable::tilts_of(entry);
+  }
+  bool closed(PairKey) const { return false; }
+  // Whether the child goes into its bucket: unless the table holds it with
+  // as few tilts already.
+  bool offer(PairKey child, PairKey parent, Direction direction, std::uint32_t tilts) {
+    return table_.offer(child, parent, direction, tilts) != PairTable::Offered::kept;
+  }
+  std::vector<Direction> line(PairKey entry) const { return rebuild_from_parents(table_, entry & kPairMask); }
+
+ private:
+  const Context& context_;
+  PairTable table_;
+};
+
+// The A* loop over pairs in order of f = tilts + bound, newest first within
+// one f, with `closed` (ClosedBits or ClosedTable) telling which pops are
+// expanded and which children are queued. Returns false, with nothing found,
+// past `hand_over_after` expanded pairs on a board where breadth-first keeps
+// a dense visited set (a_star()); otherwise true, with the answer in
+// context.solution.
+template <class Closed>
+bool a_star_loop(const Context& context, PairKey start, std::uint64_t hand_over_after, const RedBound& bound,
+                 Buckets& buckets, Closed& closed) {
+  auto& search = context.solution.search;
   // Step 1: the start, in the bucket of its f (unless red can never escape
   // or not within the limit).
   const auto within_limit = [&](std::uint32_t f) {
     return f != RedBound::kUnreachable && (!context.max_tilts || f <= static_cast<std::uint32_t>(*context.max_tilts));
   };
+  closed.start(start);
   const std::uint32_t start_f = bound.at(red_of(start));
-  if (!within_limit(start_f)) {
-    on_exit.count = 1;
-    return true;
-  }
+  if (!within_limit(start_f)) return true;
   buckets.push(start_f, PairTable::word(start, Direction::up, 0));
 
   // Step 2: expand the buckets in order of f; within one, newest first.
+  std::uint64_t expanded = 0;
   for (std::uint32_t f = start_f; f < buckets.size(); ++f) {
     while (!buckets[f].empty()) {
       const PairKey entry = buckets[f].back();
       buckets[f].pop_back();
       if (!buckets[f].empty()) closed.prefetch(buckets[f].back() & kPairMask);  // the next entry's check
+      if (!closed.expand(entry)) continue;
       const PairKey pair = entry & kPairMask;
-      // Expanded already (at its fewest tilts): a duplicate.
-      if (!closed.insert(pair)) continue;
       const std::uint32_t tilts = PairTable::tilts_of(entry);
-      const PairKey record = entry & ((PairKey{1} << kTiltsShift) - 1);
-      if (expanded.size() <= tilts) expanded.resize(tilts + 1);
-      push_within(expanded[tilts], record, context.meter);
-      // Step 3: the hand-over, as in a_star().
-      if (++on_exit.count > hand_over_after) {
+      // Step 3: past the hand-over count, breadth-first takes over when its
+      // visited set is dense (asked once).
+      if (++expanded > hand_over_after) {
         if (dense_fits(context)) return false;
         hand_over_after = ~std::uint64_t{0};
       }
       context.control.visit();
-      // Step 4: the four tilts first, so that the children's bits are
-      // fetched together; children not yet expanded are queued.
+      // Step 4: the four tilts first, so that the children's bits or slots
+      // are fetched together while the first is offered.
       std::array<Tilted, 4> tilted;
 #pragma GCC unroll 4
       for (const Direction direction : core::kDirections) {
@@ -1044,19 +1102,22 @@ bool a_star_on_bits(const Context& context, PairKey start, std::uint64_t hand_ov
         const Tilted& t = tilted[detail::index_of(direction)];
         if (t.verdict == Verdict::failure) continue;
         if (t.verdict == Verdict::success) {
-          // Step 5: as in a_star().
+          // Step 5: red falls alone after tilts + 1 = f tilts (the bound of
+          // a pair one tilt from success is 1), and no line is shorter: every
+          // pair with a smaller f is expanded.
           search.value = static_cast<int>(tilts) + 1;
-          search.line = rebuild_from_expanded(context, expanded, record, tilts);
+          search.line = closed.line(entry);
           search.line.push_back(direction);
           return true;
         }
-        if (t.pair == pair || closed.contains(t.pair)) continue;
+        if (t.pair == pair || closed.closed(t.pair)) continue;
         const std::uint32_t child_bound = bound.at(red_of(t.pair));
         if (child_bound == RedBound::kUnreachable) continue;
         const std::uint32_t child_tilts = tilts + 1;
         const std::uint32_t child_f = child_tilts + child_bound;
         if (!within_limit(child_f)) continue;
         if (child_tilts > detail::kMaxRecordedTilts) throw core::SearchAborted{core::Outcome::depth_limit};
+        if (!closed.offer(t.pair, pair, direction, child_tilts)) continue;
         buckets.push(child_f, PairTable::word(t.pair, direction, child_tilts));
       }
     }
@@ -1070,12 +1131,12 @@ bool a_star_on_bits(const Context& context, PairKey start, std::uint64_t hand_ov
 // keeps a dense visited set (the caller then searches breadth-first);
 // otherwise true, with the answer in context.solution.
 bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after) {
-  auto& search = context.solution.search;
   context.meter.need(RedBound::bytes_for(context.board) + RedBound::build_bytes_for(context.board));
   const RedBound bound(context.board, context.stops);
   context.meter.hold(static_cast<std::ptrdiff_t>(RedBound::bytes_for(context.board)));
   // Everything A* held goes back to the meter when it ends (breadth-first
-  // may follow): the bound here, the buckets by their destructor.
+  // may follow): the bound here, the buckets and the closed set by their
+  // destructors.
   struct ReleaseOnExit {
     const Context& context;
     ~ReleaseOnExit() { context.meter.hold(-static_cast<std::ptrdiff_t>(RedBound::bytes_for(context.board))); }
@@ -1088,81 +1149,12 @@ bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after
         const Context& context;
         ~ReleaseRest() { context.meter.hold(-static_cast<std::ptrdiff_t>(RestCells::bytes_for(context.board))); }
       } release_rest{context};
-      return a_star_on_bits(context, start, hand_over_after, bound, *rest, buckets);
+      ClosedBits closed(context, *rest);
+      return a_star_loop(context, start, hand_over_after, bound, buckets, closed);
     }
   }
-  PairTable table(context.meter);
-  std::uint64_t expanded = 0;
-  struct StatesOnExit {
-    const PairTable& table;
-    Solution& solution;
-    ~StatesOnExit() { solution.states = table.size(); }
-  } on_exit{table, context.solution};
-
-  // Step 1: the start, in the bucket of its f (unless red can never escape
-  // or not within the limit).
-  const auto within_limit = [&](std::uint32_t f) {
-    return f != RedBound::kUnreachable && (!context.max_tilts || f <= static_cast<std::uint32_t>(*context.max_tilts));
-  };
-  table.offer(start, 0, Direction::up, 0);
-  const std::uint32_t start_f = bound.at(red_of(start));
-  if (!within_limit(start_f)) return true;
-  buckets.push(start_f, PairTable::word(start, Direction::up, 0));
-
-  // Step 2: expand the buckets in order of f; within one, newest first.
-  for (std::uint32_t f = start_f; f < buckets.size(); ++f) {
-    while (!buckets[f].empty()) {
-      const PairKey entry = buckets[f].back();
-      buckets[f].pop_back();
-      if (!buckets[f].empty()) table.prefetch(buckets[f].back() & kPairMask);  // the next entry's check
-      const PairKey pair = entry & kPairMask;
-      const std::uint32_t tilts = PairTable::tilts_of(entry);
-      // A shorter way to it was found after this entry was made: that entry,
-      // in a lower bucket, was expanded already.
-      if (PairTable::tilts_of(table.find(pair).word) != tilts) continue;
-      // Step 3: past the hand-over count, breadth-first takes over when its
-      // visited set is dense (asked once).
-      if (++expanded > hand_over_after) {
-        if (dense_fits(context)) return false;
-        hand_over_after = ~std::uint64_t{0};
-      }
-      context.control.visit();
-      // Step 4: the four tilts first, so that the children's slots are
-      // fetched together while the first is offered.
-      std::array<Tilted, 4> tilted;
-#pragma GCC unroll 4
-      for (const Direction direction : core::kDirections) {
-        Tilted& t = tilted[detail::index_of(direction)];
-        t = context.tilt(pair, direction);
-        if (t.verdict == Verdict::playing && t.pair != pair) table.prefetch(t.pair);
-      }
-#pragma GCC unroll 4
-      for (const Direction direction : core::kDirections) {
-        const Tilted& t = tilted[detail::index_of(direction)];
-        if (t.verdict == Verdict::failure) continue;
-        if (t.verdict == Verdict::success) {
-          // Step 5: red falls alone after tilts + 1 = f tilts (the bound of
-          // a pair one tilt from success is 1), and no line is shorter: every
-          // pair with a smaller f is expanded.
-          search.value = static_cast<int>(tilts) + 1;
-          search.line = rebuild_from_parents(table, pair);
-          search.line.push_back(direction);
-          return true;
-        }
-        if (t.pair == pair) continue;
-        const std::uint32_t child_bound = bound.at(red_of(t.pair));
-        if (child_bound == RedBound::kUnreachable) continue;
-        const std::uint32_t child_tilts = tilts + 1;
-        const std::uint32_t child_f = child_tilts + child_bound;
-        if (!within_limit(child_f)) continue;
-        if (child_tilts > detail::kMaxRecordedTilts) throw core::SearchAborted{core::Outcome::depth_limit};
-        if (table.offer(t.pair, pair, direction, child_tilts) == PairTable::Offered::kept) continue;
-        buckets.push(child_f, PairTable::word(t.pair, direction, child_tilts));
-      }
-    }
-    buckets.close(f);
-  }
-  return true;
+  ClosedTable closed(context);
+  return a_star_loop(context, start, hand_over_after, bound, buckets, closed);
 }
 
 }  // namespace
