@@ -126,6 +126,16 @@ std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, co
 // measurements behind 8 are in docs/footholds.md, "Measurements".
 constexpr int kSteppingProbes = 8;
 
+// The root's first probe asks whether the mover wins or holds on until at
+// most this many footholds are left (the loss score -3 or -4, whichever has the
+// parity of a loss; exact_score, Step 1) instead of who wins: on the full
+// interior starts, whose loser loses late, it proves the sign and the first
+// stepping probes at once, at less cost than stepping (full 8 x 8 (1,1)-(6,6)
+// 5.65 M -> 5.07 M nodes); a win pays one cheap probe more (+0.2 to +2.5 %
+// on 8 x 8 to 10 x 10). Measured against 4, 6 and 8 in docs/footholds.md,
+// "Root probes".
+constexpr int kFirstLossProbe = 3;
+
 // What the root probes have proven about the root's score: lo <= score <= hi
 // (raw bounds, not aligned to the score's parity). One thread keeps it in
 // plain ints; the threads of a parallel solve share SharedRootBounds.
@@ -225,7 +235,10 @@ std::optional<int> probe(Search& solver, int candidate, Bounds& bounds, const Pr
 
 // The exact score of the current position by null-window searches (plain
 // bisection over every score would ignore both facts below):
-//   1. one null-window search at 0 decides who wins (scores are never 0);
+//   0. with first_loss > 0, a first probe at the loss score c next to
+//      -first_loss (and, when it succeeds, upwards from it): see Step 1;
+//   1. one null-window search at 0 decides who wins (scores are never 0)
+//      unless step 0 has;
 //   2. the exact score among the scores of that sign with the right parity
 //      only: the mover wins after an odd number d of plies and loses after an
 //      even one, and the score is +-(f - d), so a win has the parity of f - 1
@@ -246,7 +259,7 @@ std::optional<int> probe(Search& solver, int candidate, Bounds& bounds, const Pr
 // `report(mover_wins, lo, hi)` is told each proven range of the score once
 // the winner is known (for progress lines).
 template <class BB, class Search, class Bounds, class Report>
-int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const Report& report,
+int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const Report& report, int first_loss,
                 const ProbeSharing* sharing = nullptr) {
   if (auto known = game.known_score()) return *known;
   {
@@ -255,7 +268,34 @@ int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const R
     bounds.lower_upper(hi);
   }
 
-  // Step 1. Who wins (unless another thread has proven it).
+  // Step 1. The first loss probe: "does the mover win, or hold on until at
+  // most first_loss footholds are left?", the loss score c at or just below
+  // -first_loss. A failure proves a loss of at most c - 2 (the sign and the
+  // first steps in one proof: a tight bound proven at once costs less than
+  // the same bound proven step by step, see docs/footholds.md); a success
+  // proves c <= score, and the loss scores above c are probed upwards until
+  // one fails (the loss is then known) or none is left (then the sign probe).
+  // Skipped (the sign probe first) when first_loss is 0 or when c is already
+  // decided (the window clamp, or another thread's proof, puts lo at or above
+  // c).
+  bool loss_from_below = false;  // a probe proved score >= c: losses are stepped upwards from lo
+  if (const auto [lo, hi] = bounds.get(); first_loss > 0 && lo < 1 && hi > -1) {
+    const int loss_parity = game.foothold_count() & 1;
+    const int c = -first_loss - ((-first_loss - loss_parity) & 1);
+    if (c > lo) {
+      probe(solver, c, bounds, sharing);
+      loss_from_below = bounds.get().first >= c;
+      while (loss_from_below) {
+        const auto [now_lo, now_hi] = bounds.get();
+        if (now_hi < 0) break;                                       // the loss is proven
+        const int next = now_lo + ((now_lo - loss_parity) & 1) + 2;  // the next loss score above lo
+        if (next >= 0) break;                                        // no loss score left above lo
+        probe(solver, next, bounds, sharing);
+      }
+    }
+  }
+
+  // Step 2. Who wins (unless a probe or another thread has proven it).
   if (const auto [lo, hi] = bounds.get(); lo < 1 && hi > -1) {
     const std::optional<int> probed = probe(solver, 1, bounds, sharing);
     const int sign_probe = probed.value_or(bounds.get().first >= 1 ? 1 : -1);
@@ -274,7 +314,7 @@ int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const R
     return std::pair{align_up(lo), align_down(hi)};
   };
 
-  // Step 2. Stepping, then bisection; the true score stays in [lo, hi], both
+  // Step 3. Stepping, then bisection; the true score stays in [lo, hi], both
   // of its parity.
   for (int probes = 0;; ++probes) {
     const auto [lo, hi] = aligned();
@@ -283,8 +323,9 @@ int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const R
     const bool stepping = probes < kSteppingProbes;
     int candidate;
     if (stepping) {
-      // Next to the proven end: a loss's upper end hi, a win's lower end lo.
-      candidate = mover_wins ? lo + 2 : hi;
+      // Next to the proven end: a loss's upper end hi (its lower end lo once
+      // the first loss probe proved it), a win's lower end lo.
+      candidate = mover_wins || loss_from_below ? lo + 2 : hi;
     } else {
       // The lower middle candidate (at least one step up): probes above the
       // true score proved costlier than those below it on full 8 x 8 boards.
@@ -293,7 +334,8 @@ int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const R
     }
     // In a parallel solve, the first candidate in the order of the probes to
     // come that no other thread is probing (see ProbeSharing).
-    if (sharing != nullptr) candidate = sharing->pick(candidate, lo, hi, stepping ? (mover_wins ? 2 : -2) : 0);
+    if (sharing != nullptr)
+      candidate = sharing->pick(candidate, lo, hi, stepping ? (mover_wins || loss_from_below ? 2 : -2) : 0);
     // Its result narrows the bounds (nothing, when another thread decided it).
     probe(solver, candidate, bounds, sharing);
   }
@@ -383,6 +425,7 @@ core::SearchResult<Direction, int> solve_parallel(const Board& board, core::Sear
   SharedBucketTable<BB> table(sizes.game_entries / BucketTable<BB>::kWays * SharedBucketTable<BB>::kWays);
   SharedRootBounds bounds;
   const std::uint64_t trial_nodes = tuning.trial_nodes.value_or(kTrialNodes);
+  const int first_loss = tuning.first_loss_probe.value_or(kFirstLossProbe);
   NodeCounter main_counter(control, trial_nodes);
   ThreadSearch<BB> main(geometry, sizes, main_counter, footholds, board, table, table_plies);
   const int all_footholds = footholds.count();
@@ -390,7 +433,7 @@ core::SearchResult<Direction, int> solve_parallel(const Board& board, core::Sear
   // Step 1. The serial trial.
   if (trial_nodes != 0) {
     try {
-      const int score = exact_score(main.game, main.search, bounds, report);
+      const int score = exact_score(main.game, main.search, bounds, report, first_loss);
       result.line = whole_game(main.game, main.search, score);
       result.value = all_footholds - std::abs(score);
       return result;
@@ -415,13 +458,13 @@ core::SearchResult<Direction, int> solve_parallel(const Board& board, core::Sear
       if (thread == 0) {
         main_counter.use_worker(worker, stop);
         const ProbeSharing sharing{&claims, thread, &main_counter, &bounds};
-        score.store(exact_score(main.game, main.search, bounds, report, &sharing));
+        score.store(exact_score(main.game, main.search, bounds, report, first_loss, &sharing));
       } else {
         NodeCounter counter(worker, stop);
         ThreadSearch<BB> helper(geometry, sizes, counter, footholds, board, table, table_plies);
         helper.game.vary_order(thread, all_footholds - kVariedPlies);
         const ProbeSharing sharing{&claims, thread, &counter, &bounds};
-        score.store(exact_score(helper.game, helper.search, bounds, no_report, &sharing));
+        score.store(exact_score(helper.game, helper.search, bounds, no_report, first_loss, &sharing));
       }
       stop.store(true);
     } catch (const SearchNotNeeded&) {
@@ -495,7 +538,7 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
                           UsesTable<BB>{game.foothold_count() - table_reach(tables, table_plies)});
     RootBounds bounds;
     try {
-      const int score = exact_score(game, solver, bounds, report);
+      const int score = exact_score(game, solver, bounds, report, tuning.first_loss_probe.value_or(kFirstLossProbe));
       report(score > 0, score, score);
       result.line = whole_game(game, solver, score);
       result.value = all_footholds - std::abs(score);

@@ -12,7 +12,7 @@
 
 namespace boardsearch::footholds {
 
-// Knobs of the game search's table, for tests and measurements (a tiny table
+// Knobs of the game search's table and root probes, for tests and measurements (a tiny table
 // exercises replacement, table_plies -1 switches the table off); the defaults
 // are the measured best.
 struct SearchTuning {
@@ -28,6 +28,10 @@ struct SearchTuning {
   // the threads start (none: the default, see solver.cpp; 0: no trial, the
   // threads start at once, so that tests run small boards in parallel).
   std::optional<std::uint64_t> trial_nodes;
+  // The root's first probe: "does the mover win, or hold on until at most
+  // this many footholds are left?" (solver.cpp, kFirstLossProbe). none: the
+  // default; 0: the sign probe first (the order before it).
+  std::optional<int> first_loss_probe;
 };
 
 // What a running solve has proven so far, for progress lines (updated on the

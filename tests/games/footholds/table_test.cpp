@@ -186,5 +186,50 @@ TEST(FootholdsTable, EveryTableSettingGivesTheMinimaxAnswer) {
   }
 }
 
+// The root's first probe (SearchTuning::first_loss_probe, solver.cpp
+// exact_score) only changes the order of the probes: with the sign probe
+// first (0) or a first loss probe at every distance (1 to 9, and 40, beyond
+// every window: skipped), every answer and line length equals plain minimax.
+// The boards cover each way the first probe can go: it fails (a loss with
+// more footholds left than the probe's), it succeeds on a loss (probed
+// upwards from it) and it succeeds on a win (then the sign probe); the test
+// counts each (a probe window off by one, e.g. searching (c, c + 1) for
+// "score >= c", fails it: tried as a mutant).
+TEST(FootholdsTable, EveryFirstProbeGivesTheMinimaxAnswer) {
+  SplitMix64 rng(17);
+  const int distances[] = {0, 1, 2, 3, 4, 5, 6, 9, 40};
+  int fails = 0, loss_successes = 0, win_successes = 0;
+  const int boards = scaled(3000);
+  for (int i = 0; i < boards; ++i) {
+    const bool six = i % 10 == 0;  // one in ten 6 x 6, the rest up to 5 x 5
+    const int rows = six ? 6 : 1 + static_cast<int>(rng.below(5));
+    const int cols = six ? 6 : 1 + static_cast<int>(rng.below(5));
+    const Board board = random_board(rng, rows, cols, static_cast<int>(six ? 20 + rng.below(30) : rng.below(35)), 5);
+    SearchTuning tuning;
+    tuning.first_loss_probe = distances[static_cast<std::size_t>(i) % std::size(distances)];
+    const auto result = solve_board(board, {}, tuning);
+    ASSERT_TRUE(result.proven());
+    const int expected = reference_total(board);
+    EXPECT_EQ(*result.value, expected) << to_text(board) << "first loss probe " << *tuning.first_loss_probe;
+    EXPECT_EQ(static_cast<int>(result.line.size()), expected) << to_text(board);
+    // Which way the first probe went: the loss score it asks about is
+    // -first_loss or the next one below with a loss's parity (that of f).
+    const int footholds = static_cast<int>(std::count(board.footholds.begin(), board.footholds.end(), 1));
+    const int left = footholds - expected;  // f_end: footholds left when the game ends
+    const int k = *tuning.first_loss_probe;
+    const int probe_left = k + ((k - footholds) & 1);
+    if (k == 0 || probe_left >= footholds - 2) continue;  // no first loss probe (the window clamp excludes it)
+    if (expected % 2 == 1)
+      ++win_successes;
+    else if (left > probe_left)
+      ++fails;
+    else
+      ++loss_successes;
+  }
+  EXPECT_GT(fails, boards / 50);
+  EXPECT_GT(loss_successes, boards / 50);
+  EXPECT_GT(win_successes, boards / 50);
+}
+
 }  // namespace
 }  // namespace boardsearch::footholds
