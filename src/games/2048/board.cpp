@@ -106,7 +106,8 @@ bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int l
 // slid with a handful of vector steps instead of a step per cell:
 //   1. Gather the tiles toward the wall: for each 8 cells, a byte shuffle
 //      picked by the mask of its tiles (kPackShuffles), stored at the next
-//      free place.
+//      free place; tiles that are already one run (from the wall: nothing
+//      to do; from another cell: moved down by one pair of shuffles).
 //   2. The equal neighbours among the tiles (one compare of the tiles with
 //      themselves shifted by one) and from them the pairs that merge
 //      (merge_starts).
@@ -190,6 +191,20 @@ constexpr std::uint32_t merge_starts(std::uint32_t equal) {
   out_hi = acc_hi;
 }
 
+// The 32 cells lo:hi moved down by 0 <= s < 32 cells (out cell j = cell
+// j + s), empty from 32 - s on. A byte shuffle's index above 15 is made
+// negative, and a negative one gives an empty cell.
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline void shift_down32(__m128i lo, __m128i hi, int s,
+                                                                             __m128i& out_lo, __m128i& out_hi) {
+  const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m128i fifteen = _mm_set1_epi8(15);
+  auto in_range = [&](__m128i index) { return _mm_or_si128(index, _mm_cmpgt_epi8(index, fifteen)); };
+  const __m128i from_lo = in_range(_mm_add_epi8(iota, _mm_set1_epi8(static_cast<char>(s))));
+  const __m128i from_hi = in_range(_mm_add_epi8(iota, _mm_set1_epi8(static_cast<char>(s - 16))));
+  out_lo = _mm_or_si128(_mm_shuffle_epi8(lo, from_lo), _mm_shuffle_epi8(hi, from_hi));
+  out_hi = _mm_shuffle_epi8(hi, from_lo);
+}
+
 // 0x01 in each byte whose bit of `bits` (16 bits) is set, else 0.
 [[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline __m128i bit_bytes(std::uint32_t bits) {
   const __m128i spread = _mm_shuffle_epi8(_mm_cvtsi32_si128(static_cast<int>(bits)),
@@ -227,7 +242,16 @@ struct GatheredLine {
   line.packed = tiles_at == low32(line.k);
   line.lo = lo;
   line.hi = hi;
-  if (!line.packed) pack32(lo, hi, tiles_at, blocks, line.lo, line.hi);
+  if (!line.packed) {
+    // Tiles that are one run from some cell s on (a line packed against the
+    // far wall by the move before, a lone tile) are gathered by moving every
+    // cell down by s; otherwise block by block.
+    const int s = std::countr_zero(tiles_at);
+    if ((tiles_at >> s) == low32(line.k))
+      shift_down32(lo, hi, s, line.lo, line.hi);
+    else
+      pack32(lo, hi, tiles_at, blocks, line.lo, line.hi);
+  }
   // Step 2. Each tile against the next one (the tiles shifted by a byte).
   const __m128i n_lo = _mm_alignr_epi8(line.hi, line.lo, 1);
   const __m128i n_hi = _mm_srli_si128(line.hi, 1);
@@ -405,6 +429,16 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
 // either way). A kept tile lands after the kept tiles between it and the
 // wall; it holds `level` after the move iff it held it and did not merge,
 // or it held level - 1 and merged.
+//   Only the merges that can change what the summary promises are counted
+// one by one: a merge of two 2^e changes the counts of e and e + 1 only, so
+// the counts from exponent c + 1 on, c = min(level - 1, largest exponent
+// before the move), are exact when the merges of exponents below c are
+// left out (they change counts of exponents up to c only), and so is the
+// largest exponent (the only new one can be c + 1 or higher: the old
+// largest plus one). The number of tiles falls by one per merge, counted
+// for all. Lines without a tile of `level` or level - 1 have no cells of
+// `level` after either move (a tile there held it or merged from level - 1),
+// so their pairing from the other end is not needed.
 [[gnu::target("ssse3,popcnt")]] void summarize_lines(const Exponent* in, int n, int level, MoveSummary& first,
                                                      MoveSummary& second) {
   constexpr std::size_t kPitch = kVectorSide;
@@ -414,11 +448,16 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
   const __m128i zero = _mm_setzero_si128();
   const __m128i at_level = _mm_set1_epi8(static_cast<char>(level));
   const __m128i below_level = _mm_set1_epi8(static_cast<char>(level - 1));
+  // Tiles of exponent > c - 1, c as above (exponents are at most 63, so the
+  // signed compare is right; c - 1 >= -1).
+  const __m128i counted_above = _mm_set1_epi8(static_cast<char>(std::min(level - 1, max_before) - 1));
   auto mask_of = [](__m128i a, __m128i b, __m128i value) {
     return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(a, value))) |
            static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(b, value))) << 16;
   };
+  const std::uint32_t line_cells = low32(n);
   bool changed_first = false, changed_second = false;
+  std::uint32_t uncounted = 0;  // merges not passed to count_merges
   for (std::size_t i = 0; i < side; ++i) {
     const Exponent* line = in + i * kPitch;
     const __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(line));
@@ -427,20 +466,26 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
     const GatheredLine gathered = gather_line(lo, hi, tiles_at, (n + 7) / 8);
     const int k = gathered.k;
     const bool packed = gathered.packed;
-    const bool packed_at_end = tiles_at == (low32(n) & ~low32(n - k));
+    const bool packed_at_end = tiles_at == (line_cells & ~low32(n - k));
     const __m128i t_lo = gathered.lo, t_hi = gathered.hi;
     const std::uint32_t equal = gathered.equal, starts = gathered.starts;
-    // The runs of even length: their top bits not taken, spread down the run.
-    std::uint32_t even_runs = equal & ~(equal >> 1) & ~starts, through = equal;
-    for (int step = 1; even_runs != 0 && step < 32; step *= 2) {
-      even_runs |= (even_runs >> step) & through;
-      through &= through >> step;
-    }
-    const std::uint32_t starts_at_end = starts ^ even_runs;  // bit p: tiles p and p + 1 merge, p + 1 kept
     changed_first |= starts != 0 || !packed;
     changed_second |= starts != 0 || !packed_at_end;
+    const std::uint32_t pairs = static_cast<std::uint32_t>(std::popcount(starts));
+    first.lengths[i] = second.lengths[i] = static_cast<std::uint8_t>(k - static_cast<int>(pairs));
+    if (starts != 0) {
+      const std::uint32_t counted = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(t_lo, counted_above))) |
+                                    static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(t_hi, counted_above)))
+                                        << 16;
+      if ((starts & counted) != 0) count_merges(t_lo, t_hi, starts & counted, counts);
+      uncounted += static_cast<std::uint32_t>(std::popcount(starts & ~counted));
+    }
     const std::uint32_t at = mask_of(t_lo, t_hi, at_level) & low32(k);
     const std::uint32_t below = mask_of(t_lo, t_hi, below_level) & low32(k);
+    if ((at | below) == 0) {
+      first.level_cells[i] = second.level_cells[i] = 0;
+      continue;
+    }
     // Toward the start: pair p, p + 1 is kept at p.
     const std::uint32_t removed = starts << 1;
     std::uint32_t cells = ((at & ~(starts | removed)) | (below & starts));
@@ -453,7 +498,15 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
       cells = placed;
     }
     first.level_cells[i] = cells;
-    // Toward the end: kept at p + 1, placed after the kept tiles above it.
+    // Toward the end. The runs of even length: their top bits not taken,
+    // spread down the run.
+    std::uint32_t even_runs = equal & ~(equal >> 1) & ~starts, through = equal;
+    for (int step = 1; even_runs != 0 && step < 32; step *= 2) {
+      even_runs |= (even_runs >> step) & through;
+      through &= through >> step;
+    }
+    const std::uint32_t starts_at_end = starts ^ even_runs;  // bit p: tiles p and p + 1 merge, p + 1 kept
+    // Kept at p + 1, placed after the kept tiles above it.
     const std::uint32_t kept_at_end = low32(k) & ~starts_at_end;
     std::uint32_t placed_at_end = 0;
     for (std::uint32_t end_cells = (at & ~(starts_at_end | starts_at_end << 1)) | (below & starts_at_end << 1);
@@ -462,9 +515,9 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
       placed_at_end |= std::uint32_t{1} << std::popcount(kept_at_end & ~low32(p + 1));
     }
     second.level_cells[i] = placed_at_end;
-    first.lengths[i] = second.lengths[i] = static_cast<std::uint8_t>(k - std::popcount(starts));
-    if (starts != 0) count_merges(t_lo, t_hi, starts, counts);
   }
+  // count_merges took one tile per merge it counted; the others too.
+  counts.tiles -= uncounted;
   if (max_before + 1 <= kMaxExponent && counts.count[static_cast<std::size_t>(max_before + 1)] != 0)
     counts.max_exponent = max_before + 1;
   first.changed = changed_first;
@@ -530,9 +583,17 @@ void MoveSet::prepare(const Board& from) {
   const auto side = static_cast<std::size_t>(from.side());
   vector_ = side <= kSide && has_vector_move();
   if (!vector_) return;
-  if (rows_ == nullptr) rows_ = std::make_unique<Grids>();
+  if (rows_ == nullptr) {
+    rows_ = std::make_unique<Grids>();  // empty
+    grid_side_ = 0;
+  }
   Exponent* rows = rows_->rows + kSide;
-  std::memset(rows, 0, kSide * kSide);
+  // Only the board's cells are ever written to `rows` (below), so after a
+  // board of the same side the rest is still empty.
+  if (grid_side_ != side) {
+    std::memset(rows, 0, kSide * kSide);
+    grid_side_ = side;
+  }
   for (std::size_t r = 0; r < side; ++r) copy_row(rows + r * kSide, from.cells().data() + r * side, side);
 #endif
 }

@@ -122,13 +122,16 @@ bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int l
 bool apply_move(const Board& from, Direction direction, Board& to);
 
 // What one move does, short of writing the board (MoveSet::summarize): the
-// tile counts after it, and where the tiles of one exponent are, per line of
-// the move (row i for left and right, column i for up and down), its cells
-// counted from the wall the move slides toward (bit j: the j-th cell from
-// that wall). Boards up to 32 wide.
+// tile counts after it from the exponent asked on, and where the tiles of
+// that exponent are, per line of the move (row i for left and right, column
+// i for up and down), its cells counted from the wall the move slides
+// toward (bit j: the j-th cell from that wall). Boards up to 32 wide.
 struct MoveSummary {
   static constexpr int kMaxLines = 32;
-  TileCounts counts;     // the counts after the move
+  // The counts after the move: count[e] exact for e >= min(level, largest
+  // exponent before the move + 1), level being the exponent asked (below
+  // that, merges may be left out), and `tiles` and `max_exponent` exact.
+  TileCounts counts;
   bool changed = false;  // whether the move changes the board
   // Line i after the move: bit j set iff its j-th cell from the wall holds a
   // tile of the exponent asked; and its number of tiles (which fill cells 0
@@ -159,9 +162,10 @@ class MoveSet {
   bool apply(Direction direction, Board& to);
   // The two moves of one orientation summarized for exponent `level` >= 1
   // (see MoveSummary), no board written: `first` for left (horizontal) or
-  // up, `second` for right or down, the same counts, change and cells as
-  // apply would give. Only where the vector move runs (boards up to 32
-  // wide, SSSE3 and POPCNT); elsewhere returns false and computes nothing.
+  // up, `second` for right or down, the same counts (from `level` on, as
+  // MoveSummary says), change and cells as apply would give. Only where the
+  // vector move runs (boards up to 32 wide, SSSE3 and POPCNT); elsewhere
+  // returns false and computes nothing.
   bool summarize(bool horizontal, int level, MoveSummary& first, MoveSummary& second);
 
  private:
@@ -177,6 +181,10 @@ class MoveSet {
   const Board* from_ = nullptr;
   bool vector_ = false;
   bool transposed_ = false;
+  // The side of the boards last copied into rows_ (0: none): its cells
+  // outside that corner are empty, so a board of the same side only needs
+  // its own cells copied.
+  std::size_t grid_side_ = 0;
   std::unique_ptr<Grids> rows_;
 };
 

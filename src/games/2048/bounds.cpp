@@ -356,8 +356,11 @@ namespace {
 }
 
 // refined_can_build of the board after the summarized move, for exponent
-// `lowest` = target - moves_left summarized (or any exponent when that is
-// below 1, the test then not looking at cells).
+// `lowest` = target - moves_left summarized (or exponent 1 when that is
+// below 1, the test then not looking at cells). can_build reads the counts
+// of the window [max(1, lowest), target - 1], the largest exponent and the
+// number of tiles, all of which the summary has exact (MoveSummary: the
+// counts from the exponent summarized on).
 [[gnu::always_inline]] inline bool refined_can_build_after(const MoveSummary& summary, int n, int target,
                                                            long long moves_left) {
   const TileCounts& counts = summary.counts;
