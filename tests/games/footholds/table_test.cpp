@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -184,6 +185,25 @@ TEST(FootholdsTable, EveryTableSettingGivesTheMinimaxAnswer) {
                                        << (tuning.deep_entries ? static_cast<long long>(*tuning.deep_entries) : -1);
     EXPECT_EQ(static_cast<int>(result.line.size()), expected) << to_text(board);
   }
+}
+
+// The solver does use the deep table: with the main table at the root only
+// (table_plies 0), a full 6 x 6 interior start searches fewer nodes with
+// the deep table than without it, to the same answer (one thread: node
+// counts are deterministic).
+TEST(FootholdsTable, TheSolverUsesTheDeepTableBelowTheMainOne) {
+  std::string text = "6 6\n";
+  for (int r = 0; r < 6; ++r) text += "1 1 1 1 1 1\n";
+  const Board board = parse_board(text + "1 1\n4 4\n");
+  SearchTuning with_deep, without_deep;
+  with_deep.table_plies = without_deep.table_plies = 0;
+  without_deep.deep_entries = 0;
+  const auto with = solve_board(board, {}, with_deep);
+  const auto without = solve_board(board, {}, without_deep);
+  ASSERT_TRUE(with.proven());
+  ASSERT_TRUE(without.proven());
+  EXPECT_EQ(with.value, without.value);
+  EXPECT_LT(with.stats.nodes, without.stats.nodes);
 }
 
 // The root's first probe (SearchTuning::first_loss_probe, solver.cpp
