@@ -73,10 +73,12 @@ struct TableSizes {
 // the larger table halved (the game table on a tie: the path memo is the
 // smaller and the hotter) until they fit, each down to its minimum at most.
 // nullopt if even the minimums do not fit. A table_entries tuning fixes the
-// game table's size.
+// game table's size. No deep table when no position would reach it: the
+// tables switched off (table_plies < 0) or the main table already reaching
+// kDeepPlies (table_reach), so that none is made or counted in memory_bytes.
 template <class BB>
 std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, const SearchTuning& tuning,
-                                      std::size_t threads) {
+                                      std::size_t threads, int table_plies) {
   int game_bits = table_bits(reachable);
   if (tuning.table_bytes != 0) {
     // Buckets of one cache line: as many as fit, a power of two.
@@ -87,6 +89,7 @@ std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, co
   const std::size_t game_entries = tuning.table_entries != 0 ? tuning.table_entries : std::size_t{1} << game_bits;
   std::size_t deep_entries = tuning.deep_entries.value_or(
       std::min(std::size_t{1} << kDeepTableBits, std::bit_ceil(std::max<std::size_t>(game_entries, 1))));
+  if (table_plies < 0 || table_plies >= kDeepPlies) deep_entries = 0;
   const auto sizes = [&] {
     TableSizes result;
     result.game_entries = tuning.table_entries != 0 ? tuning.table_entries : std::size_t{1} << game_bits;
@@ -506,13 +509,14 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
   // Only the footholds the players can ever reach matter for the table sizes.
   const BB reachable = geometry.component(board.a, footholds) | geometry.component(board.b, footholds);
   core::SearchResult<Direction, int> result;
-  const std::optional<TableSizes> sizes = table_sizes<BB>(reachable.count(), limits.max_memory_bytes, tuning, threads);
+  const int table_plies = tuning.table_plies.value_or(kTablePlies);
+  const std::optional<TableSizes> sizes =
+      table_sizes<BB>(reachable.count(), limits.max_memory_bytes, tuning, threads, table_plies);
   if (!sizes) {
     result.outcome = core::Outcome::memory_limit;
     result.stats = control.finish();
     return result;
   }
-  const int table_plies = tuning.table_plies.value_or(kTablePlies);
 
   // A score s of the root (A to move) is a game of footholds - |s| moves;
   // A wins when s > 0. A proven range [lo, hi] of s is a range of moves.

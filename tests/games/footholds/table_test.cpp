@@ -206,6 +206,34 @@ TEST(FootholdsTable, TheSolverUsesTheDeepTableBelowTheMainOne) {
   EXPECT_LT(with.stats.nodes, without.stats.nodes);
 }
 
+// A deep table no position can reach is neither made nor counted: with the
+// tables off (table_plies -1) or the main table reaching kDeepPlies (30)
+// plies, memory_bytes and nodes equal those of the same solve told to make
+// no deep table, while at the default reach the deep table is counted (so
+// the comparison can tell). A full 6 x 6 board, one thread.
+TEST(FootholdsTable, AnUnreachableDeepTableIsNotCounted) {
+  std::string text = "6 6\n";
+  for (int r = 0; r < 6; ++r) text += "1 1 1 1 1 1\n";
+  const Board board = parse_board(text + "1 1\n4 4\n");
+  for (const std::optional<int> plies : {std::optional<int>(-1), std::optional<int>(30), std::optional<int>()}) {
+    SearchTuning with_deep, without_deep;
+    with_deep.table_plies = without_deep.table_plies = plies;
+    without_deep.deep_entries = 0;
+    const auto with = solve_board(board, {}, with_deep);
+    const auto without = solve_board(board, {}, without_deep);
+    ASSERT_TRUE(with.proven());
+    ASSERT_TRUE(without.proven());
+    EXPECT_EQ(with.value, without.value);
+    const int reach = plies.value_or(18);
+    if (reach < 0 || reach >= 30) {
+      EXPECT_EQ(with.stats.memory_bytes, without.stats.memory_bytes) << "table plies " << reach;
+      EXPECT_EQ(with.stats.nodes, without.stats.nodes) << "table plies " << reach;
+    } else {
+      EXPECT_GT(with.stats.memory_bytes, without.stats.memory_bytes) << "table plies " << reach;
+    }
+  }
+}
+
 // The root's first probe (SearchTuning::first_loss_probe, solver.cpp
 // exact_score) only changes the order of the probes: with the sign probe
 // first (0) or a first loss probe at every distance (1 to 9, and 40, beyond
