@@ -491,9 +491,11 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
     std::uint32_t cells = ((at & ~(starts | removed)) | (below & starts));
     if (removed != 0) {
       std::uint32_t placed = 0;
+      // Each cell's bit b: the cells below it are b - 1 (no test on the
+      // width, unlike low32).
       for (; cells != 0; cells &= cells - 1) {
-        const int p = std::countr_zero(cells);
-        placed |= std::uint32_t{1} << (p - std::popcount(removed & low32(p)));
+        const std::uint32_t bit = cells & (0U - cells);
+        placed |= std::uint32_t{1} << (std::countr_zero(cells) - std::popcount(removed & (bit - 1)));
       }
       cells = placed;
     }
@@ -511,8 +513,9 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
     std::uint32_t placed_at_end = 0;
     for (std::uint32_t end_cells = (at & ~(starts_at_end | starts_at_end << 1)) | (below & starts_at_end << 1);
          end_cells != 0; end_cells &= end_cells - 1) {
-      const int p = std::countr_zero(end_cells);
-      placed_at_end |= std::uint32_t{1} << std::popcount(kept_at_end & ~low32(p + 1));
+      // The cells above the lowest one, of bit b: not b, nor those below it.
+      const std::uint32_t bit = end_cells & (0U - end_cells);
+      placed_at_end |= std::uint32_t{1} << std::popcount(kept_at_end & ~(bit | (bit - 1)));
     }
     second.level_cells[i] = placed_at_end;
   }

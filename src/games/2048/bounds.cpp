@@ -357,14 +357,15 @@ namespace {
 
 // refined_can_build of the board after the summarized move, for exponent
 // `lowest` = target - moves_left summarized (or exponent 1 when that is
-// below 1, the test then not looking at cells). can_build reads the counts
-// of the window [max(1, lowest), target - 1], the largest exponent and the
-// number of tiles, all of which the summary has exact (MoveSummary: the
-// counts from the exponent summarized on).
-[[gnu::always_inline]] inline bool refined_can_build_after(const MoveSummary& summary, int n, int target,
-                                                           long long moves_left) {
+// below 1, the test then not looking at cells), once its first step (can_build
+// of the counts alone) has passed: the caller makes that step once for both
+// moves of an orientation, whose counts are the same. can_build reads the
+// counts of the window [max(1, lowest), target - 1], the largest exponent
+// and the number of tiles, all of which the summary has exact (MoveSummary:
+// the counts from the exponent summarized on).
+[[gnu::always_inline]] inline bool pair_test_after(const MoveSummary& summary, int n, int target,
+                                                   long long moves_left) {
   const TileCounts& counts = summary.counts;
-  if (!can_build(counts, target, moves_left)) return false;
   const long long lowest = target - moves_left;
   return lowest < 1 || counts.count[static_cast<std::size_t>(lowest)] == 0 ||
          can_build(counts, target, moves_left, merging_tiles_after(summary, n));
@@ -384,8 +385,11 @@ BOARDSEARCH_2048_POPCNT_CLONES bool lookahead_can_build(const Board& board, long
   // Rows first: their summary needs no transpose.
   for (const bool horizontal : {true, false}) {
     if (moves.summarize(horizontal, level, first, second)) {
+      // Both moves of an orientation leave the same counts (MoveSummary):
+      // when the counts alone fail, neither child passes.
+      if (!can_build(first.counts, target, moves_left - 1)) continue;
       for (const MoveSummary* summary : {&first, &second})
-        if (summary->changed && refined_can_build_after(*summary, board.side(), target, moves_left - 1)) return true;
+        if (summary->changed && pair_test_after(*summary, board.side(), target, moves_left - 1)) return true;
       continue;
     }
     for (const Direction direction :
