@@ -1058,16 +1058,16 @@ class ClosedTable {
 // a dense visited set (a_star()); otherwise true, with the answer in
 // context.solution.
 template <class Closed>
-bool a_star_loop(const Context& context, PairKey start, std::uint64_t hand_over_after, const PairBound& bound,
+bool a_star_loop(const Context& context, PairKey start, std::uint64_t hand_over_after, const RedBound& bound,
                  Buckets& buckets, Closed& closed) {
   auto& search = context.solution.search;
   // Step 1: the start, in the bucket of its f (unless red can never escape
   // or not within the limit).
   const auto within_limit = [&](std::uint32_t f) {
-    return f != PairBound::kUnreachable && (!context.max_tilts || f <= static_cast<std::uint32_t>(*context.max_tilts));
+    return f != RedBound::kUnreachable && (!context.max_tilts || f <= static_cast<std::uint32_t>(*context.max_tilts));
   };
   closed.start(start);
-  const std::uint32_t start_f = bound.at(red_of(start), detail::blue_of(start));
+  const std::uint32_t start_f = bound.at(red_of(start));
   if (!within_limit(start_f)) return true;
   buckets.push(start_f, PairTable::word(start, Direction::up, 0));
 
@@ -1111,8 +1111,8 @@ bool a_star_loop(const Context& context, PairKey start, std::uint64_t hand_over_
           return true;
         }
         if (t.pair == pair || closed.closed(t.pair)) continue;
-        const std::uint32_t child_bound = bound.at(red_of(t.pair), detail::blue_of(t.pair));
-        if (child_bound == PairBound::kUnreachable) continue;
+        const std::uint32_t child_bound = bound.at(red_of(t.pair));
+        if (child_bound == RedBound::kUnreachable) continue;
         const std::uint32_t child_tilts = tilts + 1;
         const std::uint32_t child_f = child_tilts + child_bound;
         if (!within_limit(child_f)) continue;
@@ -1131,15 +1131,15 @@ bool a_star_loop(const Context& context, PairKey start, std::uint64_t hand_over_
 // keeps a dense visited set (the caller then searches breadth-first);
 // otherwise true, with the answer in context.solution.
 bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after) {
-  context.meter.need(PairBound::bytes_for(context.board) + PairBound::build_bytes_for(context.board));
-  const PairBound bound(context.board, context.stops);
-  context.meter.hold(static_cast<std::ptrdiff_t>(PairBound::bytes_for(context.board)));
+  context.meter.need(RedBound::bytes_for(context.board) + RedBound::build_bytes_for(context.board));
+  const RedBound bound(context.board, context.stops);
+  context.meter.hold(static_cast<std::ptrdiff_t>(RedBound::bytes_for(context.board)));
   // Everything A* held goes back to the meter when it ends (breadth-first
   // may follow): the bound here, the buckets and the closed set by their
   // destructors.
   struct ReleaseOnExit {
     const Context& context;
-    ~ReleaseOnExit() { context.meter.hold(-static_cast<std::ptrdiff_t>(PairBound::bytes_for(context.board))); }
+    ~ReleaseOnExit() { context.meter.hold(-static_cast<std::ptrdiff_t>(RedBound::bytes_for(context.board))); }
   } release_on_exit{context};
   Buckets buckets(context.meter);
   if (context.a_star_closed != ClosedSet::table) {
