@@ -63,6 +63,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -401,6 +402,11 @@ struct PassBuffers {
     std::copy(from, from + limbs, exact_out(rank, r));
     approximate_out(rank, r) = approximate(rank, r - 1);
   }
+  // The same for the exact value only (the two phases keep no doubles).
+  void copy_forward_exact(std::uint64_t rank, std::uint32_t r) const {
+    const mp_limb_t* from = exact(rank, r - 1);
+    std::copy(from, from + limbs, exact_out(rank, r));
+  }
   mp_limb_t* exact_out(std::uint64_t rank, std::uint32_t pass) const {
     return &(kTwoBuffers && pass % 2 == 1 ? values.exact_odd : values.exact)[rank * limbs];
   }
@@ -501,9 +507,10 @@ void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, 
 // Positions per task while the move cache is filled.
 constexpr std::uint64_t kCacheChunkRanks = 4096;
 
-// Fills values.moves (MoveCache) for the positions whose range holds two
-// passes or more (a position of one pass would make its moves once either
-// way), when ranks fit 32 bits and the cache fits the memory budget; else
+// Fills values.moves (MoveCache) for the positions whose range holds
+// least_pairs passes or more (the passes: 2, a position of one pass would
+// make its moves once either way; the two phases: 1, phase 1, the marking
+// and phase 2 all read them), when ranks fit 32 bits and the cache fits the memory budget; else
 // leaves it empty and the passes make every move themselves. No value
 // depends on it: an entry is exactly what legal_moves gives in the pass.
 // Steps: 1. per position, its first entry (an upper bound on its moves:
@@ -512,7 +519,7 @@ constexpr std::uint64_t kCacheChunkRanks = 4096;
 // its own positions' blocks; thread 0 polls the limits, no other thread
 // touches `control` meanwhile).
 void build_move_cache(const Tables& tables, const PositionRanks& ranks, Values& values, core::MemoryBudget& budget,
-                      core::SearchControl& control, std::size_t threads) {
+                      core::SearchControl& control, std::size_t threads, std::uint32_t least_pairs = 2) {
   const std::uint64_t positions = values.keys.size();
   if (positions > std::numeric_limits<std::uint32_t>::max()) return;
   const std::size_t slots = tables.faces.size();
@@ -526,7 +533,8 @@ void build_move_cache(const Tables& tables, const PositionRanks& ranks, Values& 
   cache.movable.assign(positions, 0);
   std::uint64_t entries = 0;
   for (std::uint64_t rank = 0; rank < positions; ++rank) {
-    if (values.last_r[rank] <= values.first_r[rank]) continue;  // one pass or none
+    if (values.last_r[rank] < values.first_r[rank] || values.last_r[rank] - values.first_r[rank] + 1 < least_pairs)
+      continue;  // fewer passes than least_pairs
     const Codes codes = unpack_codes(values.keys[rank]);
     int movable = 0;
     for (int i = 0; i < pieces; ++i)
@@ -641,6 +649,428 @@ void run_passes(const Tables& tables, const PositionRanks& ranks, Values& values
     run_passes_with<false>(tables, ranks, values, captures, likely_slot, control, spread);
 }
 
+// ---------------------------------------------------------------------------
+// The two phases (see "Two phases" at the top of the file).
+
+constexpr std::uint8_t kTie = 0xFE;
+
+// Phase 1's tables and what phase 2 keeps of them.
+struct TwoPhaseTables {
+  std::vector<double> rows;                          // per pair (values.policy_at layout): V(r, S) in doubles
+  std::vector<std::uint8_t> choice;                  // per pair and slot: the best move's index, kTie or kNoMove
+  std::vector<double> tie_below;                     // per r: a gap at most this is a tie
+  std::vector<double> weight_share;                  // per slot: w_f / W in double
+  std::vector<std::uint32_t> order;                  // ranks with pairs, by M(S) ascending
+  std::vector<std::uint64_t> level_at;               // per M: where its ranks start in order (and the end)
+  std::vector<std::uint64_t> marks;                  // one bit per pair
+  std::vector<std::vector<std::uint32_t>> evaluate;  // per pass r: the ranks of its marked pairs, ascending
+  std::vector<std::vector<std::uint32_t>> copies;    // two buffers: per pass, the ranks copied forward
+  std::size_t longest_row = 0;
+};
+
+// One thread's phase 1 rows and counts.
+struct RowScratch {
+  explicit RowScratch(std::size_t longest)
+      : sum(longest), best(longest), second(longest), index(longest), candidate(longest) {}
+  std::vector<double> sum, best, second, index, candidate;
+  std::array<LegalMove, kMaxPieces> moves{};
+  std::uint64_t decided = 0, ties = 0, range_gaps = 0;
+};
+
+// The legal moves of `rank` with the slot's face, from the cache when it
+// holds the rank, else made here. Returns their count.
+int moves_of(const Tables& tables, const PositionRanks& ranks, const Values& values, std::uint64_t rank,
+             std::size_t slot, std::array<LegalMove, kMaxPieces>& moves) {
+  const MoveCache& cache = values.moves;
+  const std::size_t slots = tables.faces.size();
+  if (!cache.first.empty() && cache.first[rank] != MoveCache::kNone) {
+    const int count = cache.count[rank * slots + slot];
+    const std::uint64_t at = cache.first[rank] + slot * cache.movable[rank];
+    for (int c = 0; c < count; ++c) moves[c].to = cache.to[at + c], moves[c].child = cache.child[at + c];
+    return count;
+  }
+  const RankedCodes parent = ranks.parts_of(values.keys[rank], rank);
+  return legal_moves(
+      parent, tables.pieces, tables.codes.finish_code(), ranks,
+      [&](std::uint8_t from) { return tables.landing[from * slots + slot]; }, moves);
+}
+
+// The candidate row of one move: points + V(first - 1 + i, child) for i <
+// length, the child's value clamped as the passes read it: 0 at 0 turns
+// left, 0 below the child's range (a range gap: counted, never seen, see
+// the top of the file), V(last_r') above it (saturation).
+void fill_candidates(const Values& values, const TwoPhaseTables& two, std::uint64_t child, double points,
+                     std::uint32_t first, std::size_t length, RowScratch& work) {
+  double* out = work.candidate.data();
+  const long long first_child = values.first_r[child], last_child = values.last_r[child];
+  const long long before = static_cast<long long>(first) - 1;  // turns left of the children at i = 0
+  const auto count = static_cast<long long>(length);
+  if (last_child < first_child) {
+    for (long long i = 0; i < count; ++i) out[i] = points;
+    return;
+  }
+  const double* row = &two.rows[values.policy_at[child]];
+  long long i = 0;
+  const long long low = std::max<long long>(first_child, 1);
+  for (; i < count && before + i < low; ++i) {
+    out[i] = points;
+    if (before + i >= 1) ++work.range_gaps;
+  }
+  const long long end = std::min(count, last_child - before + 1);
+  const double* from = row + (before - first_child);
+  for (; i < end; ++i) out[i] = points + from[i];
+  const double saturated = points + row[last_child - first_child];
+  for (; i < count; ++i) out[i] = saturated;
+}
+
+// best, second and index over the candidates so far, per i: the largest,
+// the largest of the others (the multiset's second), the first move
+// reaching the largest. Branch-free, so that GCC vectorizes it.
+void keep_best(std::size_t length, double move, const double* candidate, double* best, double* second, double* index) {
+  for (std::size_t i = 0; i < length; ++i) {
+    const double c = candidate[i], b = best[i], s = second[i];
+    const double lower = c < b ? c : b;
+    second[i] = s > lower ? s : lower;
+    best[i] = c > b ? c : b;
+    index[i] = c > b ? move : index[i];
+  }
+}
+
+// Phase 1 for one position: its row of doubles for every r of its range
+// and its choice bytes (steps 2 to 4 of run_phase_one).
+void row_of(const Tables& tables, const PositionRanks& ranks, const Values& values, TwoPhaseTables& two,
+            std::uint64_t rank, RowScratch& work) {
+  const std::uint32_t first = values.first_r[rank];
+  const std::size_t length = values.last_r[rank] - first + 1;
+  const std::size_t slots = tables.faces.size();
+  const std::uint64_t at = values.policy_at[rank];
+  double* sum = work.sum.data();
+  double* best = work.best.data();
+  double* second = work.second.data();
+  double* index = work.index.data();
+  std::fill_n(sum, length, 0.0);
+  for (std::size_t slot = 0; slot < slots; ++slot) {
+    std::uint8_t* choice = &two.choice[at * slots + slot];
+    const int count = moves_of(tables, ranks, values, rank, slot, work.moves);
+    if (count == 0) {  // the game ends: this face adds 0
+      for (std::size_t i = 0; i < length; ++i) choice[i * slots] = kNoMove;
+      continue;
+    }
+    for (int c = 0; c < count; ++c) {
+      fill_candidates(values, two, work.moves[c].child, tables.points[work.moves[c].to], first, length, work);
+      if (c == 0) {
+        std::copy_n(work.candidate.data(), length, best);
+        std::fill_n(second, length, -std::numeric_limits<double>::infinity());
+        std::fill_n(index, length, 0.0);
+      } else {
+        keep_best(length, static_cast<double>(c), work.candidate.data(), best, second, index);
+      }
+    }
+    if (count == 1) {
+      for (std::size_t i = 0; i < length; ++i) choice[i * slots] = 0;
+    } else {
+      const double* tie_below = &two.tie_below[first];
+      for (std::size_t i = 0; i < length; ++i) {
+        const bool tie = !(best[i] - second[i] > tie_below[i]);
+        choice[i * slots] = tie ? kTie : static_cast<std::uint8_t>(index[i]);
+        work.ties += tie ? 1 : 0;
+        work.decided += tie ? 0 : 1;
+      }
+    }
+    const double share = two.weight_share[slot];
+    for (std::size_t i = 0; i < length; ++i) sum[i] += share * best[i];
+  }
+  std::copy_n(sum, length, &two.rows[at]);
+}
+
+// How many positions ahead phase 1 prefetches (twice that for the first
+// stage); measured, see docs/yut.md.
+constexpr std::uint64_t kPrefetchAhead = 4;
+
+// Prefetches for phase 1 (no value depends on them): the children's row
+// places of `rank` (stage 0: their policy_at and ranges) or their rows
+// (stage 1: the lines a candidate row reads first), from the move cache.
+// Phase 1 reads every child row once per parent, from anywhere in the
+// rows (tens of MB): memory latency, not arithmetic, is what it waits on.
+void prefetch_children(const Tables& tables, const Values& values, const TwoPhaseTables& two, std::uint64_t rank,
+                       int stage) {
+  const MoveCache& cache = values.moves;
+  if (cache.first.empty() || cache.first[rank] == MoveCache::kNone) return;
+  const std::size_t slots = tables.faces.size();
+  const std::uint64_t begin = cache.first[rank], end = begin + slots * cache.movable[rank];
+  const long long before = static_cast<long long>(values.first_r[rank]) - 1;
+  const long long length = static_cast<long long>(values.last_r[rank]) - values.first_r[rank];
+  for (std::uint64_t entry = begin; entry < end; ++entry) {
+    const std::uint32_t child = cache.child[entry];
+    if (stage == 0) {
+      __builtin_prefetch(&values.policy_at[child]);
+      __builtin_prefetch(&values.first_r[child]);
+      __builtin_prefetch(&values.last_r[child]);
+    } else {
+      const long long first = values.first_r[child], last = values.last_r[child];
+      if (last < first) continue;
+      const long long low = std::clamp<long long>(before, first, last) - first;
+      const long long high = std::clamp<long long>(before + length, first, last) - first;
+      const double* row = &two.rows[values.policy_at[child]];
+      for (long long at = low; at < high + 8; at += 8) __builtin_prefetch(row + std::min(at, high));
+    }
+  }
+}
+
+// Phase 1: every position's row, by M ascending (a move lowers M, so the
+// children of a level are in lower levels, done before it). Steps per
+// level: 1. split into chunks of positions (threads) or in order (one);
+// 2. count a node per pair (limits may stop the solve here); 3. per face
+// slot, the candidates' rows and the best, second best and first best
+// move per r; 4. the choice bytes (kTie when the gap is within the
+// threshold), the row = sum of share_f * best_f.
+void run_phase_one(const Tables& tables, const PositionRanks& ranks, const Values& values, TwoPhaseTables& two,
+                   core::SearchControl& control, const PassThreads& spread, ExpectedResult::TwoPhase& counts) {
+  std::vector<RowScratch> work;
+  for (std::size_t i = 0; i < spread.threads; ++i) work.emplace_back(two.longest_row);
+  for (std::size_t level = 0; level + 1 < two.level_at.size(); ++level) {
+    const std::uint64_t begin = two.level_at[level], end = two.level_at[level + 1];
+    if (begin == end) continue;
+    if (spread.threads == 1) {
+      for (std::uint64_t k = begin; k < end; ++k) {
+        const std::uint32_t rank = two.order[k];
+        if (k + 2 * kPrefetchAhead < end) prefetch_children(tables, values, two, two.order[k + 2 * kPrefetchAhead], 0);
+        if (k + kPrefetchAhead < end) prefetch_children(tables, values, two, two.order[k + kPrefetchAhead], 1);
+        // Step 2.
+        for (std::uint32_t r = values.first_r[rank]; r <= values.last_r[rank]; ++r) control.visit();
+        row_of(tables, ranks, values, two, rank, work[0]);
+      }
+      continue;
+    }
+    // Step 1: the positions of a level are independent (their children are
+    // in lower levels); each task writes only its own positions' rows.
+    const std::uint64_t chunk = spread.chunk_ranks;
+    const auto chunks = static_cast<std::size_t>((end - begin + chunk - 1) / chunk);
+    core::for_each_task(spread.threads, chunks, [&](std::size_t thread, std::size_t task) {
+      core::SearchControl::Worker& worker = *(*spread.workers)[thread];
+      const std::uint64_t stop = std::min<std::uint64_t>(end, begin + (task + 1) * chunk);
+      for (std::uint64_t k = begin + task * chunk; k < stop; ++k) {
+        const std::uint32_t rank = two.order[k];
+        if (k + 2 * kPrefetchAhead < stop) prefetch_children(tables, values, two, two.order[k + 2 * kPrefetchAhead], 0);
+        if (k + kPrefetchAhead < stop) prefetch_children(tables, values, two, two.order[k + kPrefetchAhead], 1);
+        for (std::uint32_t r = values.first_r[rank]; r <= values.last_r[rank]; ++r) worker.visit();
+        row_of(tables, ranks, values, two, rank, work[thread]);
+      }
+    });
+  }
+  for (const RowScratch& each : work) {
+    counts.decided += each.decided;
+    counts.ties += each.ties;
+    counts.range_gaps += each.range_gaps;
+  }
+}
+
+// The pair (child, min(r, last_r')) whose exact value a read of V(r, child)
+// gets, or kNoPair when the read is 0 (r = 0, no range, r below it).
+constexpr std::uint64_t kNoPair = std::numeric_limits<std::uint64_t>::max();
+std::uint64_t pair_read(const Values& values, std::uint64_t child, std::uint32_t r) {
+  const std::uint32_t first = values.first_r[child], last = values.last_r[child];
+  if (r == 0 || last < first || r < first) return kNoPair;
+  return values.policy_at[child] + (std::min(r, last) - first);
+}
+
+bool marked(const TwoPhaseTables& two, std::uint64_t pair) { return (two.marks[pair / 64] >> (pair % 64)) & 1; }
+void mark(TwoPhaseTables& two, std::uint64_t pair) {
+  if (pair != kNoPair) two.marks[pair / 64] |= std::uint64_t{1} << (pair % 64);
+}
+
+// The marking: from the roots (rank, r), every pair whose exact value the
+// roots' values read. Steps: 1. the roots' pairs; 2. in increasing rank
+// (parents before children: a move raises the rank), for every marked
+// pair and face slot, the chosen child's pair, every move's child's on
+// kTie; 3. the lists of phase 2: per pass, its marked ranks in increasing
+// rank, counted on the budget before they are made (the copies of two
+// buffers: build_copies). Returns the pairs marked.
+std::uint64_t mark_pairs(const Tables& tables, const PositionRanks& ranks, const Values& values, TwoPhaseTables& two,
+                         const std::vector<Capture>& roots, std::uint32_t last_pass, core::MemoryBudget& budget,
+                         std::uint64_t& list_bytes, core::SearchControl& control) {
+  const std::uint64_t positions = values.keys.size();
+  const std::size_t slots = tables.faces.size();
+  // Step 1.
+  std::fill(two.marks.begin(), two.marks.end(), 0);
+  for (const Capture& root : roots) mark(two, pair_read(values, root.rank, root.r));
+  // Step 2.
+  std::vector<std::uint64_t> per_pass(last_pass + 2, 0);
+  std::array<LegalMove, kMaxPieces> moves{};
+  std::uint64_t total = 0;
+  for (std::uint64_t rank = 0; rank < positions; ++rank) {
+    const std::uint32_t first = values.first_r[rank], last = values.last_r[rank];
+    if (last < first) continue;
+    if (rank % 65536 == 0) control.poll();
+    const std::uint64_t at = values.policy_at[rank];
+    for (std::uint32_t r = first; r <= last; ++r) {
+      const std::uint64_t pair = at + (r - first);
+      if (!marked(two, pair)) continue;
+      ++total;
+      ++per_pass[r];
+      if (r == 1) continue;  // the children have 0 turns left
+      for (std::size_t slot = 0; slot < slots; ++slot) {
+        const std::uint8_t choice = two.choice[pair * slots + slot];
+        if (choice == kNoMove) continue;
+        const int count = moves_of(tables, ranks, values, rank, slot, moves);
+        if (choice == kTie) {
+          for (int c = 0; c < count; ++c) mark(two, pair_read(values, moves[c].child, r - 1));
+        } else {
+          mark(two, pair_read(values, moves[choice].child, r - 1));
+        }
+      }
+    }
+  }
+  // Step 3.
+  budget.release(list_bytes);
+  list_bytes = 0;
+  for (std::uint64_t count : per_pass) list_bytes += count * sizeof(std::uint32_t);
+  count_bytes(budget, static_cast<long double>(list_bytes));
+  two.evaluate.assign(last_pass + 1, {});
+  two.copies.assign(last_pass + 1, {});
+  for (std::uint32_t r = 1; r <= last_pass; ++r) two.evaluate[r].reserve(per_pass[r]);
+  for (std::uint64_t rank = 0; rank < positions; ++rank) {
+    const std::uint32_t first = values.first_r[rank], last = values.last_r[rank];
+    if (last < first) continue;
+    const std::uint64_t at = values.policy_at[rank];
+    for (std::uint32_t r = first; r <= last; ++r) {
+      if (!marked(two, at + (r - first))) continue;
+      two.evaluate[r].push_back(static_cast<std::uint32_t>(rank));
+    }
+  }
+  return total;
+}
+
+// Two buffers: per pass q, the ranks whose last pair (last_r = q - 1) is
+// marked, copied forward at pass q (see PassBuffers). At most one entry a
+// rank: the caller counted positions x 4 bytes for them.
+void build_copies(const Values& values, TwoPhaseTables& two, std::uint32_t last_pass) {
+  two.copies.assign(last_pass + 1, {});
+  std::vector<std::uint64_t> per_pass(last_pass + 1, 0);
+  const std::uint64_t positions = values.keys.size();
+  const auto copied = [&](std::uint64_t rank) {
+    const std::uint32_t first = values.first_r[rank], last = values.last_r[rank];
+    return last >= first && last + 1 <= last_pass && marked(two, values.policy_at[rank] + (last - first));
+  };
+  for (std::uint64_t rank = 0; rank < positions; ++rank)
+    if (copied(rank)) ++per_pass[values.last_r[rank] + 1];
+  for (std::uint32_t r = 1; r <= last_pass; ++r) two.copies[r].reserve(per_pass[r]);
+  for (std::uint64_t rank = 0; rank < positions; ++rank)
+    if (copied(rank)) two.copies[values.last_r[rank] + 1].push_back(static_cast<std::uint32_t>(rank));
+}
+
+// Phase 2 for the marked pair (rank, r): its exact N(r, S) from the chosen
+// children's exact values (kTie: every move compared exactly, the first of
+// the highest kept and written back), as evaluate's steps 4 and 5.
+template <bool kTwoBuffers>
+void evaluate_marked(const Tables& tables, const PositionRanks& ranks, const Values& values, TwoPhaseTables& two,
+                     const PassBuffers<kTwoBuffers>& io, std::uint64_t rank, std::uint32_t r, PassScratch& work) {
+  const mp_size_t limbs = tables.limbs.size();
+  const std::size_t slots = tables.faces.size();
+  const std::uint64_t pair = values.policy_at[rank] + (r - values.first_r[rank]);
+  std::vector<mp_limb_t>& sum = work.sum;
+  std::fill_n(sum.begin(), limbs, 0);
+  long long points_sum = 0;
+  // The exact value of a child read: nullptr for 0 (see pair_read).
+  const auto child_value = [&](std::uint64_t child) -> const mp_limb_t* {
+    return pair_read(values, child, r - 1) == kNoPair ? nullptr : io.exact(child, r - 1);
+  };
+  for (std::size_t slot = 0; slot < slots; ++slot) {
+    std::uint8_t& choice = two.choice[pair * slots + slot];
+    if (choice == kNoMove) continue;
+    const int count = moves_of(tables, ranks, values, rank, slot, work.moves);
+    int chosen = choice;
+    if (choice == kTie) {
+      const auto exact_of = [&](int which, std::vector<mp_limb_t>& into) {
+        const mp_limb_t* points = &tables.scaled_points[work.moves[which].to * limbs];
+        const mp_limb_t* child = child_value(work.moves[which].child);
+        if (child == nullptr)
+          std::copy(points, points + limbs, into.begin());
+        else
+          mpn_add_n(into.data(), points, child, limbs);
+      };
+      chosen = 0;
+      exact_of(0, work.best);
+      for (int c = 1; c < count; ++c) {
+        exact_of(c, work.candidate);
+        if (tables.limbs.compare(work.candidate.data(), work.best.data()) > 0)
+          chosen = c, work.best.swap(work.candidate);
+      }
+      choice = static_cast<std::uint8_t>(chosen);
+    }
+    const mp_limb_t weight = tables.face_weights[slot];
+    points_sum += static_cast<long long>(weight) * tables.whole_points[work.moves[chosen].to];
+    if (const mp_limb_t* child = child_value(work.moves[chosen].child); child != nullptr)
+      mpn_addmul_1(sum.data(), child, limbs, weight);
+  }
+  if (points_sum > 0)
+    mpn_addmul_1(sum.data(), tables.scale.data(), limbs, static_cast<mp_limb_t>(points_sum));
+  else if (points_sum < 0)
+    mpn_submul_1(sum.data(), tables.scale.data(), limbs, static_cast<mp_limb_t>(-points_sum));
+  mp_limb_t* out = io.exact_out(rank, r);
+  const bool minus = Limbs::negative(sum.data(), limbs);
+  if (minus) mpn_neg(sum.data(), sum.data(), limbs);
+  mpn_divexact_1(out, sum.data(), limbs, tables.weight_sum);
+  if (minus) mpn_neg(out, out, limbs);
+}
+
+// Phase 2: passes r = 1 .. last pass over the marked pairs only (the lists
+// of mark_pairs), one array in place or two buffers on threads, as
+// run_passes_with; then the captures of r. The limits are polled (thread 0
+// on threads), no node is counted.
+template <bool kTwoBuffers>
+void run_phase_two_with(const Tables& tables, const PositionRanks& ranks, Values& values, TwoPhaseTables& two,
+                        std::vector<Capture>& captures, std::uint32_t last_pass, core::SearchControl& control,
+                        const PassThreads& spread) {
+  const PassBuffers<kTwoBuffers> io{values, tables.limbs.size()};
+  std::vector<PassScratch> work;
+  const std::size_t scratches = kTwoBuffers ? spread.threads : 1;
+  work.reserve(scratches);
+  for (std::size_t i = 0; i < scratches; ++i) work.emplace_back(tables.limbs.size());
+  std::vector<mp_limb_t> scratch;
+  for (std::uint32_t r = 1; r <= last_pass; ++r) {
+    const std::vector<std::uint32_t>& list = two.evaluate[r];
+    if constexpr (!kTwoBuffers) {
+      for (std::size_t k = 0; k < list.size(); ++k) {
+        if (k % 4096 == 0) control.poll();
+        evaluate_marked(tables, ranks, values, two, io, list[k], r, work[0]);
+      }
+    } else {
+      const std::vector<std::uint32_t>& copies = two.copies[r];
+      const std::size_t chunk = std::max<std::size_t>(1, spread.chunk_ranks);
+      const std::size_t copy_chunks = (copies.size() + chunk - 1) / chunk;
+      const std::size_t chunks = copy_chunks + (list.size() + chunk - 1) / chunk;
+      // Each task writes only its own ranks' values (and choice bytes);
+      // copies and evaluations of one pass are of different ranks.
+      core::for_each_task(spread.threads, chunks, [&](std::size_t thread, std::size_t task) {
+        if (thread == 0) control.poll();
+        if (task < copy_chunks) {
+          const std::size_t stop = std::min(copies.size(), (task + 1) * chunk);
+          for (std::size_t k = task * chunk; k < stop; ++k) io.copy_forward_exact(copies[k], r);
+          return;
+        }
+        const std::size_t from = (task - copy_chunks) * chunk, stop = std::min(list.size(), from + chunk);
+        for (std::size_t k = from; k < stop; ++k)
+          evaluate_marked(tables, ranks, values, two, io, list[k], r, work[thread]);
+      });
+    }
+    for (Capture& capture : captures)
+      if (capture.r == r)
+        capture.value = pair_read(values, capture.rank, r) == kNoPair
+                            ? mpz_class(0)
+                            : tables.limbs.to_mpz(io.exact(capture.rank, r), scratch);
+  }
+}
+
+void run_phase_two(const Tables& tables, const PositionRanks& ranks, Values& values, TwoPhaseTables& two,
+                   std::vector<Capture>& captures, std::uint32_t last_pass, core::SearchControl& control,
+                   const PassThreads& spread) {
+  if (spread.threads > 1)
+    run_phase_two_with<true>(tables, ranks, values, two, captures, last_pass, control, spread);
+  else
+    run_phase_two_with<false>(tables, ranks, values, two, captures, last_pass, control, spread);
+}
+
 // The exact value N / W^R of a choice: points * W^R + N(child).
 mpq_class choice_value(const Tables& tables, int to_code, const mpz_class& child, const mpz_class& scale) {
   mpq_class value(
@@ -743,8 +1173,8 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
     tables.scale_mantissa = mpz_get_d_2exp(&tables.scale_exponent, scale.get_mpz_t());
     const std::uint64_t positions = ranks.total();
     result.positions = positions;
-    const long double per_position =
-        sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t) + sizeof(double) + limbs * sizeof(mp_limb_t);
+    // The keys and ranges here; the values' arrays with their method.
+    const long double per_position = sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t);
     count_bytes(budget, static_cast<long double>(positions) * per_position +
                             static_cast<long double>(code_count) * limbs * sizeof(mp_limb_t));
     tables.scaled_points.resize(code_count * limbs);
@@ -760,8 +1190,6 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
     values.keys.resize(positions);
     values.first_r.resize(positions);
     values.last_r.resize(positions);
-    values.approximate.assign(positions, 0);
-    values.exact.assign(positions * limbs, 0);
 
     // Step 3.
     std::uint64_t policy_bytes = 0;
@@ -813,97 +1241,279 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
     }
     result.pairs = policy_bytes;
     result.line_computed = !advice && (request.want_line || policy_bytes <= request.line_if_at_most);
-    if (result.line_computed) {
-      count_bytes(budget, static_cast<long double>(positions) * sizeof(std::uint64_t) + policy_bytes);
+    // Step 4 (two phases). Their tables when they fit (automatic), else
+    // the passes below.
+    const std::size_t threads = std::clamp<std::size_t>(limits.threads, 1, core::kMaxSearchThreads);
+    const std::uint64_t mark_words = policy_bytes / 64 + 1;
+    const long double phase_one_bytes =
+        static_cast<long double>(positions) * (sizeof(std::uint64_t) + sizeof(std::uint32_t)) +
+        static_cast<long double>(policy_bytes) * (sizeof(double) + slots) +
+        static_cast<long double>(mark_words) * sizeof(std::uint64_t);
+    bool two_phase = false;
+    if (request.method != ExpectedMethod::passes && positions <= std::numeric_limits<std::uint32_t>::max()) {
+      if (request.method == ExpectedMethod::two_phase)
+        count_bytes(budget, phase_one_bytes), two_phase = true;
+      else
+        two_phase = budget_allows(budget, phase_one_bytes);
+    }
+    if (two_phase) {
+      using Clock = std::chrono::steady_clock;
+      const auto seconds_since = [](Clock::time_point from) {
+        return std::chrono::duration<double>(Clock::now() - from).count();
+      };
+      result.method = ExpectedMethod::two_phase;
+      TwoPhaseTables two;
+      // The rows' layout, the ranks by M (a counting sort), the thresholds.
       values.policy_at.resize(positions);
       std::uint64_t at = 0;
+      std::uint32_t longest_r = 0;
+      std::vector<std::uint64_t> level_count;
+      const auto level_of = [&](std::uint64_t rank) {
+        const Codes position = unpack_codes(values.keys[rank]);
+        std::size_t left = 0;
+        for (int i = 0; i < request.pieces; ++i) left += static_cast<std::size_t>(codes.moves_left[position[i]]);
+        return left;
+      };
       for (std::uint64_t rank = 0; rank < positions; ++rank) {
         values.policy_at[rank] = at;
-        at += values.last_r[rank] - values.first_r[rank] + 1;
+        const std::uint32_t first = values.first_r[rank], last = values.last_r[rank];
+        if (last < first) continue;
+        at += last - first + 1;
+        longest_r = std::max(longest_r, last);
+        two.longest_row = std::max<std::size_t>(two.longest_row, last - first + 1);
+        const std::size_t level = level_of(rank);
+        if (level_count.size() <= level) level_count.resize(level + 1, 0);
+        ++level_count[level];
       }
-      values.policy.assign(policy_bytes, kNoMove);
-    }
-    // Threads: the passes are split over them when they are long enough to
-    // gain (request.parallel_pairs) and the second value buffer they need
-    // fits the memory budget; else one thread runs them in place.
-    const std::size_t threads = std::clamp<std::size_t>(limits.threads, 1, core::kMaxSearchThreads);
-    std::vector<std::unique_ptr<core::SearchControl::Worker>> workers;  // gone before control.finish()
-    PassThreads spread;
-    if (threads > 1 && policy_bytes >= request.parallel_pairs &&
-        budget_allows(budget, static_cast<long double>(positions) * (sizeof(double) + limbs * sizeof(mp_limb_t)))) {
-      values.approximate_odd.assign(positions, 0);
-      values.exact_odd.assign(positions * limbs, 0);
-      for (std::size_t i = 0; i < threads; ++i)
-        workers.push_back(std::make_unique<core::SearchControl::Worker>(control, i == 0));
-      spread = PassThreads{threads, std::max<std::size_t>(1, request.chunk_ranks), &workers};
-      result.stats.threads = threads;
-    }
-    if (request.move_cache) build_move_cache(tables, ranks, values, budget, control, spread.threads);
-    run_passes(tables, ranks, values, captures, likely_slot, control, spread);
-    std::vector<mp_limb_t> scratch;
-
-    // Step 5.
-    if (advice) {
-      for (int c = 0; c < root_count; ++c) {
-        const LegalMove& move = root_moves[c];
-        const mpz_class child = horizon == 0 ? mpz_class(0) : captures[c].value;
-        result.choices.push_back(ExpectedChoice{codes.square_of_code[root[move.piece]], codes.square_of_code[move.to],
-                                                choice_value(tables, move.to, child, scale)});
-        if (result.choices.back().value > result.choices[result.best].value) result.best = result.choices.size() - 1;
+      two.level_at.assign(level_count.size() + 1, 0);
+      for (std::size_t level = 0; level < level_count.size(); ++level)
+        two.level_at[level + 1] = two.level_at[level] + level_count[level];
+      two.order.resize(two.level_at.back());
+      {
+        std::vector<std::uint64_t> next(two.level_at.begin(), two.level_at.end() - 1);
+        for (std::uint64_t rank = 0; rank < positions; ++rank)
+          if (values.first_r[rank] <= values.last_r[rank])
+            two.order[next[level_of(rank)]++] = static_cast<std::uint32_t>(rank);
       }
-      result.value = result.choices.empty() ? mpq_class(0) : result.choices[result.best].value;
-    } else {
-      const std::uint64_t start = ranks.rank(root);
-      const mp_limb_t* start_value =
-          spread.threads > 1 ? PassBuffers<true>{values, limbs}.exact(start, horizon) : &values.exact[start * limbs];
-      result.value = mpq_class(tables.limbs.to_mpz(start_value, scratch), scale);
-      result.value.canonicalize();
-    }
-    if (result.line_computed) {
-      // The line: the first run's moves of the most likely face, then a
-      // second run that captures the value of every choice along it.
-      Codes position = root;
-      std::vector<std::pair<std::size_t, int>> capture_of;  // (turn index, choice) per capture
-      for (int turn = 1; turn <= request.turns; ++turn) {
-        const std::uint32_t r = horizon - static_cast<std::uint32_t>(turn) + 1;
-        const std::uint64_t rank = ranks.rank(position);
-        if (values.last_r[rank] < values.first_r[rank]) break;  // every piece home
-        const std::uint32_t at = std::min(r, values.last_r[rank]);
-        if (at < values.first_r[rank]) break;  // not reachable here (cannot happen on the line)
-        const std::uint8_t chosen = values.policy[values.policy_at[rank] + (at - values.first_r[rank])];
-        if (chosen == kNoMove) break;
-        std::array<LegalMove, kMaxPieces> line_moves{};
-        const int count = legal_moves(
-            ranks.parts(position), request.pieces, codes.finish_code(), ranks,
-            [&](std::uint8_t from) { return tables.landing[from * slots + static_cast<std::size_t>(likely_slot)]; },
-            line_moves);
-        LineTurn line_turn;
-        line_turn.turn = turn;
-        line_turn.die = likely_face;
-        for (int i = 0; i < request.pieces; ++i) line_turn.squares.push_back(codes.square_of_code[position[i]]);
-        line_turn.best = chosen;
-        for (int c = 0; c < count; ++c) {
-          line_turn.choices.push_back(ExpectedChoice{codes.square_of_code[position[line_moves[c].piece]],
-                                                     codes.square_of_code[line_moves[c].to], 0});
-          captures.push_back(Capture{r - 1, line_moves[c].child, 0});
-          capture_of.emplace_back(result.line.size(), c);
+      two.rows.resize(policy_bytes);
+      two.choice.resize(policy_bytes * slots);
+      two.marks.assign(mark_words, 0);
+      // The threshold (see "Two phases" at the top): E(r) bounds the error
+      // of every V(r, .) in doubles, delta(r) that of a candidate at r.
+      {
+        constexpr double u = 0x1p-53;
+        const double bound = static_cast<double>(largest_points);
+        const double terms = static_cast<double>(slots) + 4;
+        two.tie_below.assign(static_cast<std::size_t>(longest_r) + 2, 0);
+        double error = 0;  // E(r - 1)
+        for (std::uint32_t r = 1; r <= longest_r + 1; ++r) {
+          const double delta = (1 + 2 * u) * error + 3 * u * r * bound;
+          two.tie_below[r] = request.tie_factor * 2 * delta;
+          error = (delta + terms * u * (r * bound + delta)) * (1 + 0x1p-40);
         }
-        result.line.push_back(std::move(line_turn));
-        position = moved(position, request.pieces, line_moves[chosen].piece, line_moves[chosen].to);
       }
-      // Entries must hold V(r - 1) again from the start: a fresh array.
-      std::fill(values.exact.begin(), values.exact.end(), 0);
-      std::fill(values.approximate.begin(), values.approximate.end(), 0);
-      std::fill(values.exact_odd.begin(), values.exact_odd.end(), 0);
-      std::fill(values.approximate_odd.begin(), values.approximate_odd.end(), 0);
-      std::vector<std::uint8_t>().swap(values.policy);
+      for (std::size_t slot = 0; slot < slots; ++slot)
+        two.weight_share.push_back(static_cast<double>(tables.face_weights[slot]) /
+                                   static_cast<double>(tables.weight_sum));
+      // Phase 1 (on threads when long enough).
+      std::vector<std::unique_ptr<core::SearchControl::Worker>> workers;  // gone before control.finish()
+      PassThreads spread;
+      if (threads > 1 && policy_bytes >= request.parallel_pairs) {
+        for (std::size_t i = 0; i < threads; ++i)
+          workers.push_back(std::make_unique<core::SearchControl::Worker>(control, i == 0));
+        spread = PassThreads{threads, std::max<std::size_t>(1, request.chunk_ranks), &workers};
+        result.stats.threads = threads;
+      }
+      auto started = Clock::now();
+      if (request.move_cache) build_move_cache(tables, ranks, values, budget, control, spread.threads, 1);
+      run_phase_one(tables, ranks, values, two, control, spread, result.two_phase);
+      result.two_phase.phase1_seconds = seconds_since(started);
+      std::vector<double>().swap(two.rows);
+      budget.release(static_cast<std::uint64_t>(policy_bytes * sizeof(double)));
+      // The roots: the start at R (the answer) or the advice's children.
+      if (!advice) captures.push_back(Capture{horizon, ranks.rank(root), 0});
+      std::uint32_t last_pass = horizon;
+      for (const Capture& capture : captures) last_pass = std::max(last_pass, capture.r);
+      // The marks; then phase 2's values: one array, or two buffers on
+      // threads when the second (and its copy lists) fits after the lists.
+      std::uint64_t list_bytes = 0;
+      started = Clock::now();
+      result.two_phase.marked =
+          mark_pairs(tables, ranks, values, two, captures, last_pass, budget, list_bytes, control);
+      count_bytes(budget, static_cast<long double>(positions) * limbs * sizeof(mp_limb_t));
+      values.exact.assign(positions * limbs, 0);
+      PassThreads exact_spread;
+      if (spread.threads > 1 && budget_allows(budget, static_cast<long double>(positions) *
+                                                          (limbs * sizeof(mp_limb_t) + sizeof(std::uint32_t)))) {
+        values.exact_odd.assign(positions * limbs, 0);
+        exact_spread = spread;
+        build_copies(values, two, last_pass);
+      }
+      const bool two_buffers = exact_spread.threads > 1;
+      result.two_phase.mark_seconds = seconds_since(started);
+      started = Clock::now();
+      run_phase_two(tables, ranks, values, two, captures, last_pass, control, exact_spread);
+      result.two_phase.phase2_seconds = seconds_since(started);
+      // Step 5 (two phases).
+      if (advice) {
+        for (int c = 0; c < root_count; ++c) {
+          const LegalMove& move = root_moves[c];
+          const mpz_class child = horizon == 0 ? mpz_class(0) : captures[c].value;
+          result.choices.push_back(ExpectedChoice{codes.square_of_code[root[move.piece]], codes.square_of_code[move.to],
+                                                  choice_value(tables, move.to, child, scale)});
+          if (result.choices.back().value > result.choices[result.best].value) result.best = result.choices.size() - 1;
+        }
+        result.value = result.choices.empty() ? mpq_class(0) : result.choices[result.best].value;
+      } else {
+        result.value = mpq_class(captures.back().value, scale);
+        result.value.canonicalize();
+      }
+      if (result.line_computed) {
+        // The line: the resolved choices of the most likely face (every
+        // pair of the line is marked: the start is, and each next one is
+        // the chosen child of a marked pair), then phase 2 again from the
+        // values of every choice along it.
+        std::vector<Capture> line_captures;
+        Codes position = root;
+        for (int turn = 1; turn <= request.turns; ++turn) {
+          const std::uint32_t r = horizon - static_cast<std::uint32_t>(turn) + 1;
+          const std::uint64_t rank = ranks.rank(position);
+          const std::uint64_t pair = pair_read(values, rank, r);
+          if (pair == kNoPair) break;  // every piece home
+          const std::uint8_t chosen = two.choice[pair * slots + static_cast<std::size_t>(likely_slot)];
+          if (chosen == kNoMove) break;
+          if (chosen == kTie) throw std::logic_error("yut --expected: a tie of the line left unresolved");
+          std::array<LegalMove, kMaxPieces> line_moves{};
+          const int count = legal_moves(
+              ranks.parts(position), request.pieces, codes.finish_code(), ranks,
+              [&](std::uint8_t from) { return tables.landing[from * slots + static_cast<std::size_t>(likely_slot)]; },
+              line_moves);
+          LineTurn line_turn;
+          line_turn.turn = turn;
+          line_turn.die = likely_face;
+          for (int i = 0; i < request.pieces; ++i) line_turn.squares.push_back(codes.square_of_code[position[i]]);
+          line_turn.best = chosen;
+          for (int c = 0; c < count; ++c) {
+            line_turn.choices.push_back(ExpectedChoice{codes.square_of_code[position[line_moves[c].piece]],
+                                                       codes.square_of_code[line_moves[c].to], 0});
+            line_captures.push_back(Capture{r - 1, line_moves[c].child, 0});
+          }
+          result.line.push_back(std::move(line_turn));
+          position = moved(position, request.pieces, line_moves[chosen].piece, line_moves[chosen].to);
+        }
+        std::uint32_t line_pass = 0;
+        for (const Capture& capture : line_captures) line_pass = std::max(line_pass, capture.r);
+        started = Clock::now();
+        result.two_phase.line_marked =
+            mark_pairs(tables, ranks, values, two, line_captures, line_pass, budget, list_bytes, control);
+        if (two_buffers) build_copies(values, two, line_pass);
+        result.two_phase.mark_seconds += seconds_since(started);
+        started = Clock::now();
+        run_phase_two(tables, ranks, values, two, line_captures, line_pass, control, exact_spread);
+        result.two_phase.phase2_seconds += seconds_since(started);
+        std::size_t k = 0;
+        for (LineTurn& line_turn : result.line)
+          for (ExpectedChoice& choice : line_turn.choices) {
+            const Capture& capture = line_captures[k++];
+            const mpz_class child = capture.r == 0 ? mpz_class(0) : capture.value;
+            choice.value = choice_value(tables, codes.code_of_square[choice.to], child, scale);
+          }
+      }
+    } else {
+      count_bytes(budget, static_cast<long double>(positions) * (sizeof(double) + limbs * sizeof(mp_limb_t)));
+      values.approximate.assign(positions, 0);
+      values.exact.assign(positions * limbs, 0);
+      if (result.line_computed) {
+        count_bytes(budget, static_cast<long double>(positions) * sizeof(std::uint64_t) + policy_bytes);
+        values.policy_at.resize(positions);
+        std::uint64_t at = 0;
+        for (std::uint64_t rank = 0; rank < positions; ++rank) {
+          values.policy_at[rank] = at;
+          at += values.last_r[rank] - values.first_r[rank] + 1;
+        }
+        values.policy.assign(policy_bytes, kNoMove);
+      }
+      // Threads: the passes are split over them when they are long enough to
+      // gain (request.parallel_pairs) and the second value buffer they need
+      // fits the memory budget; else one thread runs them in place.
+      std::vector<std::unique_ptr<core::SearchControl::Worker>> workers;  // gone before control.finish()
+      PassThreads spread;
+      if (threads > 1 && policy_bytes >= request.parallel_pairs &&
+          budget_allows(budget, static_cast<long double>(positions) * (sizeof(double) + limbs * sizeof(mp_limb_t)))) {
+        values.approximate_odd.assign(positions, 0);
+        values.exact_odd.assign(positions * limbs, 0);
+        for (std::size_t i = 0; i < threads; ++i)
+          workers.push_back(std::make_unique<core::SearchControl::Worker>(control, i == 0));
+        spread = PassThreads{threads, std::max<std::size_t>(1, request.chunk_ranks), &workers};
+        result.stats.threads = threads;
+      }
+      if (request.move_cache) build_move_cache(tables, ranks, values, budget, control, spread.threads);
       run_passes(tables, ranks, values, captures, likely_slot, control, spread);
-      for (std::size_t k = 0; k < captures.size(); ++k) {
-        const auto [turn_index, c] = capture_of[k];
-        LineTurn& line_turn = result.line[turn_index];
-        const int to_code = codes.code_of_square[line_turn.choices[c].to];
-        const mpz_class child = captures[k].r == 0 ? mpz_class(0) : captures[k].value;
-        line_turn.choices[c].value = choice_value(tables, to_code, child, scale);
+      std::vector<mp_limb_t> scratch;
+
+      // Step 5.
+      if (advice) {
+        for (int c = 0; c < root_count; ++c) {
+          const LegalMove& move = root_moves[c];
+          const mpz_class child = horizon == 0 ? mpz_class(0) : captures[c].value;
+          result.choices.push_back(ExpectedChoice{codes.square_of_code[root[move.piece]], codes.square_of_code[move.to],
+                                                  choice_value(tables, move.to, child, scale)});
+          if (result.choices.back().value > result.choices[result.best].value) result.best = result.choices.size() - 1;
+        }
+        result.value = result.choices.empty() ? mpq_class(0) : result.choices[result.best].value;
+      } else {
+        const std::uint64_t start = ranks.rank(root);
+        const mp_limb_t* start_value =
+            spread.threads > 1 ? PassBuffers<true>{values, limbs}.exact(start, horizon) : &values.exact[start * limbs];
+        result.value = mpq_class(tables.limbs.to_mpz(start_value, scratch), scale);
+        result.value.canonicalize();
+      }
+      if (result.line_computed) {
+        // The line: the first run's moves of the most likely face, then a
+        // second run that captures the value of every choice along it.
+        Codes position = root;
+        std::vector<std::pair<std::size_t, int>> capture_of;  // (turn index, choice) per capture
+        for (int turn = 1; turn <= request.turns; ++turn) {
+          const std::uint32_t r = horizon - static_cast<std::uint32_t>(turn) + 1;
+          const std::uint64_t rank = ranks.rank(position);
+          if (values.last_r[rank] < values.first_r[rank]) break;  // every piece home
+          const std::uint32_t at = std::min(r, values.last_r[rank]);
+          if (at < values.first_r[rank]) break;  // not reachable here (cannot happen on the line)
+          const std::uint8_t chosen = values.policy[values.policy_at[rank] + (at - values.first_r[rank])];
+          if (chosen == kNoMove) break;
+          std::array<LegalMove, kMaxPieces> line_moves{};
+          const int count = legal_moves(
+              ranks.parts(position), request.pieces, codes.finish_code(), ranks,
+              [&](std::uint8_t from) { return tables.landing[from * slots + static_cast<std::size_t>(likely_slot)]; },
+              line_moves);
+          LineTurn line_turn;
+          line_turn.turn = turn;
+          line_turn.die = likely_face;
+          for (int i = 0; i < request.pieces; ++i) line_turn.squares.push_back(codes.square_of_code[position[i]]);
+          line_turn.best = chosen;
+          for (int c = 0; c < count; ++c) {
+            line_turn.choices.push_back(ExpectedChoice{codes.square_of_code[position[line_moves[c].piece]],
+                                                       codes.square_of_code[line_moves[c].to], 0});
+            captures.push_back(Capture{r - 1, line_moves[c].child, 0});
+            capture_of.emplace_back(result.line.size(), c);
+          }
+          result.line.push_back(std::move(line_turn));
+          position = moved(position, request.pieces, line_moves[chosen].piece, line_moves[chosen].to);
+        }
+        // Entries must hold V(r - 1) again from the start: a fresh array.
+        std::fill(values.exact.begin(), values.exact.end(), 0);
+        std::fill(values.approximate.begin(), values.approximate.end(), 0);
+        std::fill(values.exact_odd.begin(), values.exact_odd.end(), 0);
+        std::fill(values.approximate_odd.begin(), values.approximate_odd.end(), 0);
+        std::vector<std::uint8_t>().swap(values.policy);
+        run_passes(tables, ranks, values, captures, likely_slot, control, spread);
+        for (std::size_t k = 0; k < captures.size(); ++k) {
+          const auto [turn_index, c] = capture_of[k];
+          LineTurn& line_turn = result.line[turn_index];
+          const int to_code = codes.code_of_square[line_turn.choices[c].to];
+          const mpz_class child = captures[k].r == 0 ? mpz_class(0) : captures[k].value;
+          line_turn.choices[c].value = choice_value(tables, to_code, child, scale);
+        }
       }
     }
   } catch (const core::SearchAborted& aborted) {

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "boardsearch/core/limits.hpp"
@@ -36,6 +37,16 @@ inline constexpr std::uint64_t kParallelPairs = 100'000;
 // Positions (ranks) per task of a parallel pass.
 inline constexpr std::size_t kParallelChunkRanks = 4096;
 
+// How solve_expected computes the values (expected.cpp, "Two phases"):
+// automatic: the two phases when their tables fit the memory budget, else
+// the passes; passes: always the passes; two_phase: always the two phases
+// (a memory limit when their tables do not fit). No value depends on it.
+enum class ExpectedMethod { automatic, passes, two_phase };
+
+// The default safety factor of the two phases' tie threshold (see
+// expected.cpp): the proof needs 2 or more; 4 leaves room.
+inline constexpr double kTieFactor = 4;
+
 struct ExpectedRequest {
   int turns = 10;                      // T >= 1
   int pieces = 4;                      // 1..kMaxPieces
@@ -58,6 +69,12 @@ struct ExpectedRequest {
   // the second buffer of the threads); false: the passes make every move
   // (tests and benchmarks). No value depends on it.
   bool move_cache = true;
+  ExpectedMethod method = ExpectedMethod::automatic;
+  // The two phases: a choice whose best double is within tie_factor x
+  // twice the proven error bound of the second best is flagged a tie and
+  // decided exactly. At least 2 for the proof (tests: a huge factor flags
+  // every choice of two moves or more; tiny ones are mutants, never used).
+  double tie_factor = kTieFactor;
 };
 
 // One legal move and its value: the points it scores plus the expected
@@ -96,6 +113,16 @@ struct ExpectedResult {
   std::uint64_t positions = 0;  // positions indexed (multisets of squares)
   std::uint64_t pairs = 0;      // (turns left, position) pairs in the ranges (what one run evaluates, at most)
   bool line_computed = false;
+  // Which method ran, and the two phases' counts: slots (pair, face) with
+  // two moves or more that the doubles decided and that they flagged as
+  // ties; pairs marked for the exact values (the answer's run, then the
+  // line's); child reads below the child's range (0: the range proof holds,
+  // checked by the tests); seconds of phase 1, the marking, phase 2.
+  ExpectedMethod method = ExpectedMethod::passes;
+  struct TwoPhase {
+    std::uint64_t decided = 0, ties = 0, marked = 0, line_marked = 0, range_gaps = 0;
+    double phase1_seconds = 0, mark_seconds = 0, phase2_seconds = 0;
+  } two_phase;
 };
 
 // The face most likely thrown: the highest weight, the smallest face on ties.

@@ -7,7 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <map>
+#include <string>
 
 #include "games/yut/puzzle.hpp"
 #include "yut/plain_expectimax.hpp"
@@ -227,6 +230,187 @@ TEST(YutExpected, AdviceEqualsTheFullSolve) {
         }
       }
     }
+}
+
+// ---------------------------------------------------------------------------
+// The two phases (doubles by rows, then exact values where the answer reads
+// them) against the plain expectimax and against the passes.
+
+ExpectedResult solve_by(const Board& board, ExpectedRequest request, ExpectedMethod method,
+                        core::SearchLimits limits = {}) {
+  request.method = method;
+  return solve_expected(board, request, limits);
+}
+
+// The same answer: value, advice (choices and best), line (best, every
+// choice's value).
+void expect_same_answer(const ExpectedResult& a, const ExpectedResult& b, const std::string& what) {
+  ASSERT_EQ(a.outcome, core::Outcome::proven) << what;
+  ASSERT_EQ(b.outcome, core::Outcome::proven) << what;
+  EXPECT_EQ(a.value, b.value) << what;
+  EXPECT_EQ(a.best, b.best) << what;
+  ASSERT_EQ(a.choices.size(), b.choices.size()) << what;
+  for (std::size_t k = 0; k < a.choices.size(); ++k) {
+    EXPECT_EQ(a.choices[k].to, b.choices[k].to) << what;
+    EXPECT_EQ(a.choices[k].value, b.choices[k].value) << what << ", choice " << k;
+  }
+  EXPECT_EQ(a.line_computed, b.line_computed) << what;
+  ASSERT_EQ(a.line.size(), b.line.size()) << what;
+  for (std::size_t t = 0; t < a.line.size(); ++t) {
+    EXPECT_EQ(a.line[t].squares, b.line[t].squares) << what << ", turn " << t;
+    EXPECT_EQ(a.line[t].best, b.line[t].best) << what << ", turn " << t;
+    ASSERT_EQ(a.line[t].choices.size(), b.line[t].choices.size()) << what;
+    for (std::size_t k = 0; k < a.line[t].choices.size(); ++k)
+      EXPECT_EQ(a.line[t].choices[k].value, b.line[t].choices[k].value) << what << ", turn " << t << ", choice " << k;
+  }
+}
+
+// A board built for exact ties: every square's points drawn from {0, 1}
+// (or all equal), so that many children have equal values.
+Board tied_board(core::SplitMix64& rng) {
+  Board board = random_board(rng);
+  const bool flat = rng.below(4) == 0;
+  for (Square& square : board.squares) square.points = flat ? 3 : static_cast<long long>(rng.below(2));
+  return board;
+}
+
+TEST(YutExpectedTwoPhase, EqualsPlainExpectimaxOnThousandsOfSmallCases) {
+  core::SplitMix64 rng(0x18'2f);
+  const int cases = scaled(3000);
+  int compared = 0;
+  std::uint64_t ties = 0;
+  for (int c = 0; c < cases; ++c) {
+    RandomCase drawn = random_case(rng, 4, 6);
+    if (c % 3 == 0) drawn.board = tied_board(rng), drawn.weights = random_weights(rng, drawn.board);
+    if (std::pow(static_cast<double>(drawn.board.faces.size() * drawn.pieces), drawn.turns) > kPlainNodes / 4) continue;
+    ++compared;
+    ExpectedRequest request{drawn.turns, drawn.pieces, drawn.weights, std::nullopt, false, 0};
+    const ExpectedResult result = solve_by(drawn.board, request, ExpectedMethod::two_phase);
+    ASSERT_EQ(result.outcome, core::Outcome::proven);
+    ASSERT_EQ(result.method, ExpectedMethod::two_phase);
+    EXPECT_EQ(result.value, plain_from_start(drawn.board, drawn.pieces, drawn.turns, drawn.weights))
+        << "case " << c << ": pieces " << drawn.pieces << ", turns " << drawn.turns;
+    EXPECT_EQ(result.two_phase.range_gaps, 0u) << "case " << c;
+    EXPECT_EQ(result.stats.nodes, result.pairs) << "one node per pair";
+    ties += result.two_phase.ties;
+  }
+  EXPECT_GT(compared, cases / 3);
+  EXPECT_GT(ties, 0u);
+}
+
+TEST(YutExpectedTwoPhase, EqualsThePassesOnBiggerCases) {
+  // T up to 30, P up to 5: value, line and advice the same as the passes'
+  // (ties keep the first move in both); boards with many exact ties among
+  // them, whose ties are counted; and the threshold made huge (every
+  // choice of two moves or more decided exactly) changes nothing.
+  core::SplitMix64 rng(0x18'30);
+  const Board traditional = parse_board(read_text(source_path("docs/boards/traditional.json")), "traditional.json");
+  const int cases = scaled(60);
+  std::uint64_t ties = 0, tied_ties = 0, decided = 0;
+  for (int c = 0; c < cases; ++c) {
+    const int kind = c % 4;
+    Board board = kind == 0   ? standard_board()
+                  : kind == 1 ? traditional
+                  : kind == 2 ? random_board(rng)
+                              : tied_board(rng);
+    ExpectedRequest request;
+    request.weights = random_weights(rng, board);
+    request.pieces = 1 + static_cast<int>(rng.below(kind < 2 ? 4 : 5));
+    request.turns = 1 + static_cast<int>(rng.below(kind < 2 ? 16 : 30));
+    request.want_line = true;
+    const std::string what = "case " + std::to_string(c);
+    const ExpectedResult two = solve_by(board, request, ExpectedMethod::two_phase);
+    const ExpectedResult passes = solve_by(board, request, ExpectedMethod::passes);
+    ASSERT_EQ(passes.method, ExpectedMethod::passes);
+    expect_same_answer(two, passes, what);
+    EXPECT_EQ(two.two_phase.range_gaps, 0u) << what;
+    EXPECT_GT(two.two_phase.marked, 0u) << what;
+    EXPECT_LE(two.two_phase.marked, two.pairs) << what;
+    ties += two.two_phase.ties;
+    decided += two.two_phase.decided;
+    if (kind == 3) tied_ties += two.two_phase.ties;
+    // The huge threshold: every choice of two moves or more is a tie.
+    ExpectedRequest huge = request;
+    huge.tie_factor = 1e300;
+    const ExpectedResult all_ties = solve_by(board, huge, ExpectedMethod::two_phase);
+    expect_same_answer(all_ties, passes, what + " (huge threshold)");
+    EXPECT_EQ(all_ties.two_phase.decided, 0u) << what;
+    EXPECT_EQ(all_ties.two_phase.ties, two.two_phase.ties + two.two_phase.decided) << what;
+    // Advice from a random turn of the line, both methods.
+    if (!passes.line.empty()) {
+      const LineTurn& turn = passes.line[rng.below(passes.line.size())];
+      ExpectedRequest advice = request;
+      advice.want_line = false;
+      advice.advice = AdviceQuery{turn.squares, turn.turn, board.faces[rng.below(board.faces.size())]};
+      expect_same_answer(solve_by(board, advice, ExpectedMethod::two_phase),
+                         solve_by(board, advice, ExpectedMethod::passes), what + " (advice)");
+    }
+  }
+  EXPECT_GT(decided, 0u);
+  EXPECT_GT(ties, 0u);
+  EXPECT_GT(tied_ties, 0u) << "the tied boards have exact ties";
+}
+
+TEST(YutExpectedTwoPhase, TheDefaultIsTheTwoPhasesAndTheyMarkFewerPairs) {
+  ExpectedRequest request{30, 4, {1, 1, 1, 1, 1}, std::nullopt, false, 0};
+  const ExpectedResult automatic = solve_expected(standard_board(), request, {});
+  ASSERT_EQ(automatic.outcome, core::Outcome::proven);
+  EXPECT_EQ(automatic.method, ExpectedMethod::two_phase);
+  EXPECT_LT(automatic.two_phase.marked, automatic.pairs);
+  EXPECT_GT(automatic.two_phase.decided, automatic.two_phase.ties) << "the doubles decide most choices";
+  EXPECT_EQ(automatic.value, solve_by(standard_board(), request, ExpectedMethod::passes).value);
+}
+
+TEST(YutExpectedTwoPhase, WithoutMemoryForTheRowsThePassesRun) {
+  // A budget of the passes' peak: the rows do not fit, the passes run and
+  // give the same value; forced, the two phases stop at the memory limit.
+  // Without the move cache (it is made only when it fits, by both).
+  ExpectedRequest request{20, 4, {4, 6, 4, 1, 1}, std::nullopt, false, 0};
+  request.move_cache = false;
+  const ExpectedResult passes = solve_by(standard_board(), request, ExpectedMethod::passes);
+  const ExpectedResult two = solve_by(standard_board(), request, ExpectedMethod::two_phase);
+  ASSERT_EQ(passes.outcome, core::Outcome::proven);
+  ASSERT_GT(two.stats.memory_bytes, passes.stats.memory_bytes);
+  core::SearchLimits limits;
+  limits.max_memory_bytes = passes.stats.memory_bytes;
+  const ExpectedResult fallback = solve_expected(standard_board(), request, limits);
+  EXPECT_EQ(fallback.outcome, core::Outcome::proven);
+  EXPECT_EQ(fallback.method, ExpectedMethod::passes);
+  EXPECT_EQ(fallback.value, two.value);
+  EXPECT_EQ(fallback.stats.memory_bytes, passes.stats.memory_bytes);
+  EXPECT_EQ(solve_by(standard_board(), request, ExpectedMethod::two_phase, limits).outcome,
+            core::Outcome::memory_limit);
+  // Within the two phases' own peak, they run.
+  limits.max_memory_bytes = two.stats.memory_bytes;
+  const ExpectedResult within = solve_expected(standard_board(), request, limits);
+  EXPECT_EQ(within.method, ExpectedMethod::two_phase);
+  EXPECT_EQ(within.value, two.value);
+}
+
+TEST(YutExpectedTwoPhase, NodeBudgetsCountOnePerPairInBothMethods) {
+  ExpectedRequest request{14, 4, {1, 1, 1, 1, 1}, std::nullopt, false, 0};
+  for (const ExpectedMethod method : {ExpectedMethod::two_phase, ExpectedMethod::passes}) {
+    const ExpectedResult full = solve_by(standard_board(), request, method);
+    ASSERT_EQ(full.outcome, core::Outcome::proven);
+    ASSERT_EQ(full.stats.nodes, full.pairs);
+    for (const std::uint64_t budget : {std::uint64_t{1}, std::uint64_t{5000}, full.pairs / 2, full.pairs - 1}) {
+      core::SearchLimits limits;
+      limits.max_nodes = budget;
+      const ExpectedResult stopped = solve_by(standard_board(), request, method, limits);
+      EXPECT_EQ(stopped.outcome, core::Outcome::node_limit) << budget;
+      EXPECT_EQ(stopped.stats.nodes, budget + 1) << budget;
+    }
+    core::SearchLimits exact;
+    exact.max_nodes = full.pairs;
+    EXPECT_EQ(solve_by(standard_board(), request, method, exact).value, full.value);
+    core::SearchLimits past;
+    past.deadline = core::Clock::now() - std::chrono::seconds(1);
+    EXPECT_EQ(solve_by(standard_board(), request, method, past).outcome, core::Outcome::time_limit);
+    std::atomic<bool> cancel{true};
+    core::SearchLimits cancelled;
+    cancelled.cancel = &cancel;
+    EXPECT_EQ(solve_by(standard_board(), request, method, cancelled).outcome, core::Outcome::cancelled);
+  }
 }
 
 // ---------------------------------------------------------------------------

@@ -369,10 +369,14 @@ TEST(YutParallel, PassesOnThreadsEqualThePlainExpectimax) {
     if (std::pow(static_cast<double>(board.faces.size() * request.pieces), request.turns) > 20'000) continue;
     ++compared;
     const mpq_class plain = plain_from_start(board, request.pieces, request.turns, request.weights);
+    // Both methods, alternately (the two phases: phase 1 by levels of M,
+    // phase 2 on two buffers).
+    request.method = c % 2 == 0 ? ExpectedMethod::two_phase : ExpectedMethod::passes;
     const ExpectedResult serial = expected_on(board, request, 1);
     for (const std::size_t threads : kThreadCounts) {
       const ExpectedResult result = expected_on(board, request, threads);
       ASSERT_EQ(result.outcome, core::Outcome::proven);
+      EXPECT_EQ(result.method, request.method);
       EXPECT_EQ(result.value, plain) << "case " << c << ", " << threads << " threads";
       EXPECT_EQ(result.stats.nodes, serial.stats.nodes);
       EXPECT_EQ(result.stats.threads, threads);
@@ -412,61 +416,69 @@ TEST(YutParallel, PassesAgreeAcrossThreadCountsOnBiggerCases) {
 #else
   const std::vector<Case> bigger = {{&standard_board(), 20, 4}, {&traditional_board(), 14, 5}};
 #endif
-  for (const Case& big : bigger) {
-    ExpectedRequest request;
-    request.turns = big.turns;
-    request.pieces = big.pieces;
-    request.weights = {4, 6, 4, 1, 1};
-    const ExpectedResult serial = expected_on(*big.board, request, 1);
-    ASSERT_EQ(serial.outcome, core::Outcome::proven);
-    for (const std::size_t threads : {2u, 4u}) {
-      const ExpectedResult result = expected_on(*big.board, request, threads);
-      EXPECT_EQ(result.value, serial.value) << big.turns << " turns, " << threads << " threads";
-      EXPECT_EQ(result.stats.nodes, serial.stats.nodes);
-      EXPECT_EQ(result.stats.threads, threads) << result.pairs << " pairs: enough to split";
+  for (const Case& big : bigger)
+    for (const ExpectedMethod method : {ExpectedMethod::two_phase, ExpectedMethod::passes}) {
+      ExpectedRequest request;
+      request.turns = big.turns;
+      request.pieces = big.pieces;
+      request.weights = {4, 6, 4, 1, 1};
+      request.method = method;
+      const ExpectedResult serial = expected_on(*big.board, request, 1);
+      ASSERT_EQ(serial.outcome, core::Outcome::proven);
+      for (const std::size_t threads : {2u, 4u}) {
+        const ExpectedResult result = expected_on(*big.board, request, threads);
+        EXPECT_EQ(result.value, serial.value) << big.turns << " turns, " << threads << " threads";
+        EXPECT_EQ(result.stats.nodes, serial.stats.nodes);
+        EXPECT_EQ(result.stats.threads, threads) << result.pairs << " pairs: enough to split";
+        EXPECT_EQ(result.two_phase.marked, serial.two_phase.marked);
+        EXPECT_EQ(result.two_phase.ties, serial.two_phase.ties);
+      }
     }
-  }
 }
 
 TEST(YutParallel, RandomDiceLimitsStopEveryThread) {
-  ExpectedRequest request;
-  request.turns = 20;
-  request.parallel_pairs = 0;
-  request.chunk_ranks = 64;
-  request.weights = {1, 1, 1, 1, 1};
-  for (const std::size_t threads : {2u, 4u}) {
-    // A node budget.
-    for (const std::uint64_t max_nodes : {std::uint64_t{1}, std::uint64_t{1234}, std::uint64_t{100'000}}) {
-      core::SearchLimits limits;
-      limits.max_nodes = max_nodes;
-      const ExpectedResult result = expected_on(standard_board(), request, threads, limits);
-      EXPECT_EQ(result.outcome, core::Outcome::node_limit);
-      EXPECT_GT(result.stats.nodes, max_nodes);
-      EXPECT_LE(result.stats.nodes, max_nodes + threads * core::SearchControl::Worker::kFlushNodes + 1);
+  for (const ExpectedMethod method : {ExpectedMethod::two_phase, ExpectedMethod::passes}) {
+    ExpectedRequest request;
+    request.method = method;
+    request.turns = 20;
+    request.parallel_pairs = 0;
+    request.chunk_ranks = 64;
+    request.weights = {1, 1, 1, 1, 1};
+    for (const std::size_t threads : {2u, 4u}) {
+      // A node budget.
+      for (const std::uint64_t max_nodes : {std::uint64_t{1}, std::uint64_t{1234}, std::uint64_t{100'000}}) {
+        core::SearchLimits limits;
+        limits.max_nodes = max_nodes;
+        const ExpectedResult result = expected_on(standard_board(), request, threads, limits);
+        EXPECT_EQ(result.outcome, core::Outcome::node_limit);
+        EXPECT_GT(result.stats.nodes, max_nodes);
+        EXPECT_LE(result.stats.nodes, max_nodes + threads * core::SearchControl::Worker::kFlushNodes + 1);
+      }
+      // A deadline already past, and a cancel from another thread 20 ms into a
+      // solve of seconds (T = 100, P = 6).
+      core::SearchLimits past;
+      past.deadline = core::Clock::now() - std::chrono::seconds(1);
+      EXPECT_EQ(expected_on(standard_board(), request, threads, past).outcome, core::Outcome::time_limit);
+      ExpectedRequest long_request = request;
+      long_request.turns = 100;
+      long_request.pieces = 6;
+      std::atomic<bool> cancel{false};
+      core::SearchLimits cancellable;
+      cancellable.cancel = &cancel;
+      std::thread canceller([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        cancel.store(true);
+      });
+      const ExpectedResult cancelled = expected_on(standard_board(), long_request, threads, cancellable);
+      canceller.join();
+      EXPECT_EQ(cancelled.outcome, core::Outcome::cancelled);
     }
-    // A deadline already past, and a cancel from another thread 20 ms into a
-    // solve of seconds (T = 100, P = 6).
-    core::SearchLimits past;
-    past.deadline = core::Clock::now() - std::chrono::seconds(1);
-    EXPECT_EQ(expected_on(standard_board(), request, threads, past).outcome, core::Outcome::time_limit);
-    ExpectedRequest long_request = request;
-    long_request.turns = 100;
-    long_request.pieces = 6;
-    std::atomic<bool> cancel{false};
-    core::SearchLimits cancellable;
-    cancellable.cancel = &cancel;
-    std::thread canceller([&] {
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      cancel.store(true);
-    });
-    const ExpectedResult cancelled = expected_on(standard_board(), long_request, threads, cancellable);
-    canceller.join();
-    EXPECT_EQ(cancelled.outcome, core::Outcome::cancelled);
   }
 }
 
 TEST(YutParallel, WithoutMemoryForTheSecondBufferOneThreadRunsThePasses) {
   ExpectedRequest request;
+  request.method = ExpectedMethod::passes;
   request.turns = 12;
   request.parallel_pairs = 0;
   request.move_cache = false;  // the serial peak is then one buffer's
@@ -483,6 +495,61 @@ TEST(YutParallel, WithoutMemoryForTheSecondBufferOneThreadRunsThePasses) {
   EXPECT_EQ(result.value, serial.value);
   EXPECT_EQ(result.stats.threads, 1u);
   EXPECT_EQ(result.stats.memory_bytes, serial.stats.memory_bytes);
+}
+
+TEST(YutParallel, TwoPhasesOnThreadsEqualThePassesAndTheSerialRun) {
+  // Small inputs forced onto threads (any chunk size): values, line, states,
+  // marks and ties the same at 1, 2 and 4 threads and the same answer as
+  // the passes; phase 2 on two buffers, and without memory for the second
+  // one, on one (phase 1 still on the threads).
+  core::SplitMix64 rng(0x18'0002);
+  const int count = cases(120);
+  for (int c = 0; c < count; ++c) {
+    const Board random = random_board(rng);
+    const Board& board = c % 3 == 0 ? standard_board() : c % 3 == 1 ? traditional_board() : random;
+    ExpectedRequest request;
+    request.weights = random_weights(rng, board);
+    request.pieces = 1 + static_cast<int>(rng.below(5));
+    request.turns = 1 + static_cast<int>(rng.below(&board == &random ? 20 : 10));
+    request.parallel_pairs = 0;
+    request.chunk_ranks = 1 + rng.below(&board == &random ? 8 : 512);
+    request.want_line = true;
+    request.method = ExpectedMethod::two_phase;
+    const ExpectedResult serial = expected_on(board, request, 1);
+    ASSERT_EQ(serial.outcome, core::Outcome::proven);
+    ExpectedRequest passes_request = request;
+    passes_request.method = ExpectedMethod::passes;
+    const ExpectedResult passes = expected_on(board, passes_request, 1);
+    EXPECT_EQ(serial.value, passes.value) << "case " << c;
+    for (const std::size_t threads : kThreadCounts) {
+      const ExpectedResult result = expected_on(board, request, threads);
+      ASSERT_EQ(result.outcome, core::Outcome::proven);
+      EXPECT_EQ(result.value, serial.value) << "case " << c << ", " << threads << " threads";
+      EXPECT_EQ(result.stats.nodes, serial.stats.nodes);
+      EXPECT_EQ(result.stats.threads, threads);
+      EXPECT_EQ(result.two_phase.marked, serial.two_phase.marked);
+      EXPECT_EQ(result.two_phase.line_marked, serial.two_phase.line_marked);
+      EXPECT_EQ(result.two_phase.ties, serial.two_phase.ties);
+      ASSERT_EQ(result.line.size(), passes.line.size());
+      for (std::size_t t = 0; t < result.line.size(); ++t) {
+        EXPECT_EQ(result.line[t].best, passes.line[t].best);
+        ASSERT_EQ(result.line[t].choices.size(), passes.line[t].choices.size());
+        for (std::size_t k = 0; k < result.line[t].choices.size(); ++k)
+          EXPECT_EQ(result.line[t].choices[k].value, passes.line[t].choices[k].value);
+      }
+    }
+    if (c % 10 == 0) {
+      // The serial peak leaves no room for phase 2's second buffer (or,
+      // after the rows are freed, for it and little else): solved.
+      ExpectedRequest answer_only = request;
+      answer_only.want_line = false;
+      core::SearchLimits limits;
+      limits.max_memory_bytes = expected_on(board, answer_only, 1).stats.memory_bytes;
+      const ExpectedResult one_buffer = expected_on(board, answer_only, 2, limits);
+      ASSERT_EQ(one_buffer.outcome, core::Outcome::proven) << "case " << c;
+      EXPECT_EQ(one_buffer.value, serial.value);
+    }
+  }
 }
 
 }  // namespace
