@@ -369,8 +369,12 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
 // a row. Horizontal results go straight to
 // the board; vertical ones to the rows of `results` (whose rows from n on
 // stay empty), transposed back.
-[[gnu::target("ssse3,popcnt")]] bool move_lines(const Exponent* rows, const Exponent* columns, Exponent* results, int n,
-                                                Direction direction, Exponent* dst, TileCounts& counts) {
+// `staged` and `board_rows` (32 x 32 each, their rows from n on empty) get
+// what a borrowing MoveSet reads (MoveSet::borrow_last): the rows of a
+// horizontal result, and of a vertical one the transpose of `results`.
+[[gnu::target("ssse3,popcnt")]] bool move_lines(const Exponent* rows, const Exponent* columns, Exponent* results,
+                                                Exponent* staged, Exponent* board_rows, int n, Direction direction,
+                                                Exponent* dst, TileCounts& counts) {
   constexpr std::size_t kPitch = kVectorSide;
   const bool horizontal = direction == Direction::left || direction == Direction::right;
   const bool reversed = direction == Direction::right || direction == Direction::down;
@@ -382,7 +386,6 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
   bool changed = false;
   // Horizontal results, a row each, copied to the board at the end (read
   // back long after they were written).
-  alignas(16) Exponent staged[kPitch * kPitch];
   Exponent* out_rows = horizontal ? staged : results;
   for (std::size_t i = 0; i < side; ++i) {
     // A reversed line: the 32 cells ending at its last one, reversed, so its
@@ -408,7 +411,6 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
   } else {
     // Column i of the result is row i of `results`; row r + offset of its
     // transpose is the board's row r.
-    alignas(16) Exponent board_rows[kPitch * kPitch];
     transpose32(results, board_rows);
     for (std::size_t r = 0; r < side; ++r) copy_row(dst + r * side, board_rows + (r + offset) * kPitch, side);
   }
@@ -439,8 +441,10 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
 // for all. Lines without a tile of `level` or level - 1 have no cells of
 // `level` after either move (a tile there held it or merged from level - 1),
 // so their pairing from the other end is not needed.
-[[gnu::target("ssse3,popcnt")]] void summarize_lines(const Exponent* in, int n, int level, MoveSummary& first,
-                                                     MoveSummary& second) {
+// Line i is read from in + 32 i + offset (its n cells, empty for 32 - n
+// cells after them).
+[[gnu::target("ssse3,popcnt")]] void summarize_lines(const Exponent* in, std::size_t offset, int n, int level,
+                                                     MoveSummary& first, MoveSummary& second) {
   constexpr std::size_t kPitch = kVectorSide;
   const std::size_t side = static_cast<std::size_t>(n);
   TileCounts& counts = first.counts;
@@ -459,9 +463,9 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
   bool changed_first = false, changed_second = false;
   std::uint32_t uncounted = 0;  // merges not passed to count_merges
   for (std::size_t i = 0; i < side; ++i) {
-    const Exponent* line = in + i * kPitch;
-    const __m128i lo = _mm_load_si128(reinterpret_cast<const __m128i*>(line));
-    const __m128i hi = _mm_load_si128(reinterpret_cast<const __m128i*>(line + 16));
+    const Exponent* line = in + i * kPitch + offset;
+    const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line));
+    const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + 16));
     const std::uint32_t tiles_at = ~mask_of(lo, hi, zero);  // nothing past the line's n cells
     const GatheredLine gathered = gather_line(lo, hi, tiles_at, (n + 7) / 8);
     const int k = gathered.k;
@@ -582,6 +586,7 @@ void MoveSet::prepare(const Board& from) {
 #endif
   from_ = &from;
   transposed_ = false;
+  borrowed_ = false;
 #if BOARDSEARCH_2048_VECTOR_MOVE
   const auto side = static_cast<std::size_t>(from.side());
   vector_ = side <= kSide && has_vector_move();
@@ -595,6 +600,7 @@ void MoveSet::prepare(const Board& from) {
   // board of the same side the rest is still empty.
   if (grid_side_ != side) {
     std::memset(rows, 0, kSide * kSide);
+    clear_results();
     grid_side_ = side;
   }
   for (std::size_t r = 0; r < side; ++r) copy_row(rows + r * kSide, from.cells().data() + r * side, side);
@@ -604,6 +610,8 @@ void MoveSet::prepare(const Board& from) {
 bool MoveSet::apply(Direction direction, Board& to) {
   assert(from_ != nullptr && from_ != &to);
 #if BOARDSEARCH_2048_VECTOR_MOVE
+  if (borrowed_) prepare(*from_);
+  last_to_ = nullptr;
   if (vector_) {
     const Board& from = *from_;
     if (to.side_ != from.side_ || to.cells_.size() != from.cells_.size()) {
@@ -616,11 +624,39 @@ bool MoveSet::apply(Direction direction, Board& to) {
       transpose32(rows_->rows + kSide, rows_->columns + kSide);
       transposed_ = true;
     }
-    return move_lines(rows_->rows + kSide, rows_->columns + kSide, rows_->results, from.side_, direction,
-                      to.cells_.data(), to.counts_);
+    last_to_ = &to;
+    last_direction_ = direction;
+    return move_lines(rows_->rows + kSide, rows_->columns + kSide, rows_->results, rows_->staged, rows_->board_rows,
+                      from.side_, direction, to.cells_.data(), to.counts_);
   }
 #endif
   return apply_lines(*from_, direction, to);
+}
+
+void MoveSet::borrow_last(const MoveSet& parent) {
+#if BOARDSEARCH_2048_VECTOR_MOVE
+  assert(parent.last_to_ != nullptr);
+  from_ = parent.last_to_;
+  vector_ = true;
+  transposed_ = false;
+  borrowed_ = true;
+  borrowed_from_ = &parent;
+  if (rows_ == nullptr) {
+    rows_ = std::make_unique<Grids>();  // empty
+    grid_side_ = 0;
+  }
+  // Only its columns grid is written while borrowing (a transpose of the
+  // parent's `staged`), and a prepare rewrites all of it before reading it.
+#else
+  (void)parent;
+#endif
+}
+
+void MoveSet::clear_results() {
+  std::memset(rows_->columns, 0, sizeof rows_->columns);
+  std::memset(rows_->results, 0, sizeof rows_->results);
+  std::memset(rows_->staged, 0, sizeof rows_->staged);
+  std::memset(rows_->board_rows, 0, sizeof rows_->board_rows);
 }
 
 bool MoveSet::summarize(bool horizontal, int level, MoveSummary& first, MoveSummary& second) {
@@ -628,11 +664,37 @@ bool MoveSet::summarize(bool horizontal, int level, MoveSummary& first, MoveSumm
 #if BOARDSEARCH_2048_VECTOR_MOVE
   if (vector_) {
     first.counts = from_->counts_;
+    const auto side = static_cast<std::size_t>(from_->side_);
+    if (borrowed_) {
+      // The lines of the borrowed result (borrow_last): a horizontal move's
+      // rows in `staged`, a vertical move's columns in `results` and rows in
+      // `board_rows`; those of a reversed move end at cell 31 (offset 32 - n),
+      // so their transpose starts at line 32 - n. The missing orientation of
+      // a horizontal move is transposed here.
+      const MoveSet& parent = *borrowed_from_;
+      const bool reversed = parent.last_direction_ == Direction::right || parent.last_direction_ == Direction::down;
+      const std::size_t offset = reversed ? kSide - side : 0;
+      const bool parent_horizontal =
+          parent.last_direction_ == Direction::left || parent.last_direction_ == Direction::right;
+      if (horizontal == parent_horizontal) {
+        summarize_lines(parent_horizontal ? parent.rows_->staged : parent.rows_->results, offset, from_->side_, level,
+                        first, second);
+      } else if (horizontal) {
+        summarize_lines(parent.rows_->board_rows + offset * kSide, 0, from_->side_, level, first, second);
+      } else {
+        if (!transposed_) {
+          transpose32(parent.rows_->staged, rows_->columns + kSide);
+          transposed_ = true;
+        }
+        summarize_lines(rows_->columns + kSide + offset * kSide, 0, from_->side_, level, first, second);
+      }
+      return true;
+    }
     if (!horizontal && !transposed_) {
       transpose32(rows_->rows + kSide, rows_->columns + kSide);
       transposed_ = true;
     }
-    summarize_lines(horizontal ? rows_->rows + kSide : rows_->columns + kSide, from_->side_, level, first, second);
+    summarize_lines(horizontal ? rows_->rows + kSide : rows_->columns + kSide, 0, from_->side_, level, first, second);
     return true;
   }
 #endif

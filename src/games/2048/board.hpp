@@ -152,6 +152,8 @@ class MoveSet {
   MoveSet(const MoveSet&) {}
   MoveSet& operator=(const MoveSet&) {
     from_ = nullptr;
+    borrowed_ = false;
+    last_to_ = nullptr;
     return *this;
   }
   MoveSet(MoveSet&&) noexcept = default;
@@ -167,20 +169,41 @@ class MoveSet {
   // vector move runs (boards up to 32 wide, SSSE3 and POPCNT); elsewhere
   // returns false and computes nothing.
   bool summarize(bool horizontal, int level, MoveSummary& first, MoveSummary& second);
+  // Instead of prepare(board): `parent`'s last apply wrote `board`, and
+  // summarize reads its lines where that move left them (no copy; for a
+  // vertical move no transpose). Precondition: that apply ran the vector
+  // move (summarize answers for it), and `parent` applies nothing else, nor
+  // is prepared again, until this set is done summarizing. An apply here
+  // prepares from the board first.
+  void borrow_last(const MoveSet& parent);
+  // Whether the last apply ran the vector move (borrow_last may follow).
+  bool last_in_grids() const { return last_to_ != nullptr; }
 
  private:
   static constexpr std::size_t kSide = 32;
   // Boards up to 32 wide as 32 x 32 grids (empty past the board): the rows,
   // their transpose (made at the first vertical move), each after 32 empty
-  // cells, and the lines of a vertical move's result (board.cpp).
+  // cells, the lines of a vertical move's result, and (board.cpp) the rows
+  // of the last result: a horizontal move's as slid, a vertical move's
+  // transposed back.
   struct Grids {
     alignas(16) Exponent rows[kSide + kSide * kSide]{};
     alignas(16) Exponent columns[kSide + kSide * kSide]{};
     alignas(16) Exponent results[kSide * kSide]{};
+    alignas(16) Exponent staged[kSide * kSide]{};
+    alignas(16) Exponent board_rows[kSide * kSide]{};
   };
+  // Empties the grids of results (a new side: their rows past it must be).
+  void clear_results();
   const Board* from_ = nullptr;
   bool vector_ = false;
   bool transposed_ = false;
+  // Summarizing a result of `borrowed_from_` (borrow_last).
+  bool borrowed_ = false;
+  const MoveSet* borrowed_from_ = nullptr;
+  // The board the last apply wrote by the vector move, and its direction.
+  const Board* last_to_ = nullptr;
+  Direction last_direction_ = Direction::left;
   // The side of the boards last copied into rows_ (0: none): its cells
   // outside that corner are empty, so a board of the same side only needs
   // its own cells copied.

@@ -373,12 +373,12 @@ namespace {
 
 }  // namespace
 
-BOARDSEARCH_2048_POPCNT_CLONES bool lookahead_can_build(const Board& board, long long moves_left, int target,
-                                                        MoveSet& moves, Board& child) {
-  assert(moves_left >= 1 && board.counts().tiles > 0);
-  if (target <= board.max_exponent()) return true;
-  if (target > kMaxExponent) return false;
-  moves.prepare(board);
+namespace {
+
+// lookahead_can_build with `moves` prepared for `board` (or borrowing the
+// result that is `board`).
+BOARDSEARCH_2048_POPCNT_CLONES bool lookahead_prepared(const Board& board, long long moves_left, int target,
+                                                       MoveSet& moves, Board& child) {
   const long long lowest = target - (moves_left - 1);
   const int level = lowest >= 1 ? static_cast<int>(lowest) : 1;
   MoveSummary first, second;
@@ -397,6 +397,28 @@ BOARDSEARCH_2048_POPCNT_CLONES bool lookahead_can_build(const Board& board, long
       if (moves.apply(direction, child) && refined_can_build(child, target, moves_left - 1)) return true;
   }
   return false;
+}
+
+}  // namespace
+
+bool lookahead_can_build(const Board& board, long long moves_left, int target, MoveSet& moves, Board& child) {
+  assert(moves_left >= 1 && board.counts().tiles > 0);
+  if (target <= board.max_exponent()) return true;
+  if (target > kMaxExponent) return false;
+  moves.prepare(board);
+  return lookahead_prepared(board, moves_left, target, moves, child);
+}
+
+bool lookahead_can_build_after(const Board& board, long long moves_left, int target, const MoveSet& parent,
+                               MoveSet& moves, Board& child) {
+  assert(moves_left >= 1 && board.counts().tiles > 0);
+  if (target <= board.max_exponent()) return true;
+  if (target > kMaxExponent) return false;
+  if (parent.last_in_grids())
+    moves.borrow_last(parent);
+  else
+    moves.prepare(board);
+  return lookahead_prepared(board, moves_left, target, moves, child);
 }
 
 }  // namespace boardsearch::game2048

@@ -145,7 +145,8 @@ class MaxTileProblem {
         // docs/2048.md none with a higher bound was refuted.
         if (options_.use_bounds && slots.bounds[i] == *incumbent + 1 && child_moves >= 1 &&
             child_moves >= options_.lookahead_from && child_moves <= options_.lookahead_to &&
-            !lookahead_can_build(slots.boards[i], child_moves, *incumbent + 1, lookahead_moves_, lookahead_child_))
+            !lookahead_can_build_after(slots.boards[i], child_moves, *incumbent + 1, moves_, lookahead_moves_,
+                                       lookahead_child_))
           continue;
       } else {
         slots.bounds[i] = bound_for(slots.boards[i], child_moves);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <optional>
 #include <vector>
@@ -197,6 +198,44 @@ TEST(Bounds2048, LookaheadEqualsItsPlainForm) {
       const bool passes = game2048::lookahead_can_build(board, r, target, moves, child);
       ASSERT_EQ(passes, plain_lookahead(board, r, target)) << "round " << round << " r " << r << " target " << target;
       (passes ? passed : refuted) += target > board.max_exponent();
+    }
+  }
+  EXPECT_GT(refuted, 0);
+  EXPECT_GT(passed, 0);
+}
+
+// lookahead_can_build_after reads the board the parent's last move wrote
+// where that move left its lines (MoveSet::borrow_last: a horizontal move's
+// rows as slid, a vertical move's columns, the reversed moves' lines against
+// the far end): the plain test's answer after every move of 1,500 boards of
+// sides 1-40, r 1-7, every target, one parent MoveSet kept over all of them
+// (sides shrink and grow: its grids must be emptied past a smaller side)
+// and the lookahead's own set also prepared for other boards in between.
+TEST(Bounds2048, LookaheadAfterAMoveEqualsItsPlainForm) {
+  core::SplitMix64 rng(19);
+  game2048::MoveSet parent, moves;
+  Board scratch;
+  std::array<Board, 4> children;
+  int refuted = 0, passed = 0;
+  for (int round = 0; round < scaled(1500); ++round) {
+    const int side = 1 + static_cast<int>(rng.below(round % 4 == 0 ? 40 : 8));
+    const int density = round % 3 == 0 ? 100 : 5 + static_cast<int>(rng.below(96));
+    const Board board = random_small_board(rng, side, density, 1 + static_cast<int>(rng.below(6)));
+    parent.prepare(board);
+    for (const auto direction : game2048::kDirections) {
+      Board& child = children[static_cast<std::size_t>(direction)];
+      if (!parent.apply(direction, child)) continue;
+      const int r = 1 + static_cast<int>(rng.below(7));
+      for (int target = 1; target <= game2048::doubling_bound(child.counts(), r) + 1; ++target) {
+        const bool passes = game2048::lookahead_can_build_after(child, r, target, parent, moves, scratch);
+        ASSERT_EQ(passes, plain_lookahead(child, r, target))
+            << "round " << round << " side " << side << " direction " << static_cast<int>(direction) << " r " << r
+            << " target " << target;
+        (passes ? passed : refuted) += target > child.max_exponent();
+      }
+      // The lookahead's set used for another board before the next borrow.
+      const int target = board.max_exponent() + 1;
+      ASSERT_EQ(game2048::lookahead_can_build(board, r, target, moves, scratch), plain_lookahead(board, r, target));
     }
   }
   EXPECT_GT(refuted, 0);
