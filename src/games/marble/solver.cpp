@@ -24,6 +24,10 @@
 // breadth-first solves from the start: both are exact, so the answer is the
 // same, and there the bound has proven weak while a dense breadth-first pair
 // costs about a quarter of an A* pair (solver.hpp, kAStarHandOverAfter).
+// Before it, a beam search with the pair bound (bound.cpp) looks for a line;
+// when it finds one of U tilts, breadth-first keeps only the pairs that can
+// lie on a shorter line (g + bound < U) and the beam's line is the answer
+// when none does (solve_after_hand_over).
 //
 // Why it is fast:
 //   1. Slide stops are precomputed per cell and direction, so a tilt is two
@@ -385,11 +389,13 @@ struct Context {
   const Board& board;
   const SlideStops& stops;
   std::optional<int> max_tilts;
-  bool dense_visited;            // SolveOptions::dense_visited
-  std::size_t threads;           // SearchLimits::threads (breadth-first's dense layers)
-  std::uint64_t parallel_after;  // SolveOptions::parallel_after
-  std::size_t parallel_chunk;    // SolveOptions::parallel_chunk
-  ClosedSet a_star_closed;       // SolveOptions::a_star_closed
+  bool dense_visited;               // SolveOptions::dense_visited
+  std::size_t threads;              // SearchLimits::threads (breadth-first's dense layers)
+  std::uint64_t parallel_after;     // SolveOptions::parallel_after
+  std::size_t parallel_chunk;       // SolveOptions::parallel_chunk
+  ClosedSet a_star_closed;          // SolveOptions::a_star_closed
+  std::size_t beam_width;           // SolveOptions::beam_width
+  std::uint64_t beam_max_expanded;  // SolveOptions::beam_max_expanded
   core::SearchControl& control;
   MemoryMeter& meter;
   std::array<int, 4> delta{};  // index step per direction
@@ -612,6 +618,23 @@ std::vector<Direction> rebuild_from_layers(const Context& context, const Layers&
 
 using Workers = std::vector<std::unique_ptr<core::SearchControl::Worker>>;
 
+// Breadth-first's pruning by a known line of `below` tilts (after A*'s
+// hand-over, from beam_line): a child reached after g tilts is dropped when
+// g + bound >= below, the bound being admissible (bound.cpp). Every pair of
+// a line shorter than `below` is kept: at its first visit it has its fewest
+// tilts g, and g + bound <= the line's length < below. So breadth-first still
+// finds the fewest tilts when they are below `below`, and else ends with no
+// success (the known line is then optimal). Read-only: safe from threads.
+struct Pruning {
+  const PairBound& bound;
+  std::uint32_t below;
+
+  bool drops(std::size_t tilts, PairKey pair) const {
+    const std::uint32_t h = bound.at(red_of(pair), detail::blue_of(pair));
+    return h == PairBound::kUnreachable || tilts + h >= below;
+  }
+};
+
 // Expands layer `depth` on `workers.size()` threads: its pairs in chunks of
 // context.parallel_chunk, one oneTBB task each (core::for_each_task), every
 // thread counting on its own Worker and offering children into its own
@@ -625,7 +648,8 @@ using Workers = std::vector<std::unique_ptr<core::SearchControl::Worker>>;
 // task to stop too (control.request_stop: the meter's throw reaches no
 // Worker otherwise) and ends the solve, unless a task has met a success
 // already: that answer is proven, and it is returned.
-bool expand_in_parallel(const Context& context, Layers& layers, std::size_t depth, Workers& workers) {
+bool expand_in_parallel(const Context& context, Layers& layers, std::size_t depth, Workers& workers,
+                        const Pruning* pruning) {
   constexpr std::uint64_t kNone = ~std::uint64_t{0};
   const std::size_t begin = layers.layer_begin(depth), end = layers.layer_end(depth);
   const std::size_t chunk = std::max<std::size_t>(context.parallel_chunk, 1);
@@ -652,7 +676,8 @@ bool expand_in_parallel(const Context& context, Layers& layers, std::size_t dept
           }
           return;
         }
-        if (tilted.pair != pair) layers.offer_shared(thread, tilted.pair, direction);
+        if (tilted.pair == pair || (pruning != nullptr && pruning->drops(depth + 1, tilted.pair))) continue;
+        layers.offer_shared(thread, tilted.pair, direction);
       }
     }
   };
@@ -677,7 +702,9 @@ bool expand_in_parallel(const Context& context, Layers& layers, std::size_t dept
   return true;
 }
 
-void breadth_first(const Context& context, PairKey start) {
+// Breadth-first from `start`; with `pruning`, children that cannot lie on
+// a line shorter than pruning->below are dropped (Pruning).
+void breadth_first(const Context& context, PairKey start, const Pruning* pruning = nullptr) {
   auto& search = context.solution.search;
   // Step 1: the cells where each marble can rest, for the dense visited set
   // when its bits fit (else the hash table, one thread).
@@ -717,7 +744,7 @@ void breadth_first(const Context& context, PairKey start) {
       context.solution.threads = threads;
     }
     if (!workers.empty()) {
-      if (expand_in_parallel(context, layers, depth, workers)) return;
+      if (expand_in_parallel(context, layers, depth, workers, pruning)) return;
     } else {
       const std::size_t begin = layers.layer_begin(depth);
       if (layers.dense())
@@ -741,7 +768,8 @@ void breadth_first(const Context& context, PairKey start) {
             search.line.push_back(direction);
             return;
           }
-          if (tilted.pair != pair) layers.offer(tilted.pair, direction);
+          if (tilted.pair == pair || (pruning != nullptr && pruning->drops(depth + 1, tilted.pair))) continue;
+          layers.offer(tilted.pair, direction);
         }
       }
     }
@@ -1157,6 +1185,112 @@ bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after
   return a_star_loop(context, start, hand_over_after, bound, buckets, closed);
 }
 
+// ---- After A*'s hand-over: a beam for a line, breadth-first pruned by it ----
+
+// A pair a beam layer keeps: the pair, its parent's index in the layer
+// before, and the tilt from it.
+struct BeamEntry {
+  PairKey pair;
+  std::uint32_t parent;
+  Direction direction;
+};
+
+// A line to success found by a beam search: layer by layer like
+// breadth-first, but each layer cut to the `width` children of least bound
+// (pairs seen before are dropped), expanding at most `max_expanded` pairs;
+// nothing if it runs out first. Every step of the line is a tilt, so its
+// length bounds the fewest tilts from above; it need not be the fewest.
+// The pairs it saw are counted in `states`.
+std::optional<std::vector<Direction>> beam_line(const Context& context, PairKey start, const PairBound& bound,
+                                                std::size_t width, std::uint64_t max_expanded) {
+  struct Candidate {
+    std::uint32_t bound;
+    BeamEntry entry;
+  };
+  PairSet seen(context.meter);
+  std::vector<std::vector<BeamEntry>> layers(1);
+  std::vector<Candidate> candidates;
+  struct ReleaseOnExit {
+    const Context& context;
+    const PairSet& seen;
+    std::vector<std::vector<BeamEntry>>& layers;
+    std::vector<Candidate>& candidates;
+    ~ReleaseOnExit() {
+      context.solution.states += seen.size();
+      for (std::vector<BeamEntry>& layer : layers) release_within(layer, context.meter);
+      release_within(candidates, context.meter);
+    }
+  } release_on_exit{context, seen, layers, candidates};
+  seen.insert(start);
+  push_within(layers[0], BeamEntry{start, 0, Direction::up}, context.meter);
+  std::uint64_t expanded = 0;
+  // Step 1: expand the layer; a tilt that drops red alone ends the search.
+  for (std::size_t depth = 0; !context.max_tilts || depth < static_cast<std::size_t>(*context.max_tilts); ++depth) {
+    candidates.clear();
+    for (std::uint32_t i = 0; i < layers[depth].size(); ++i) {
+      if (++expanded > max_expanded) return std::nullopt;
+      context.control.visit();
+      const PairKey pair = layers[depth][i].pair;
+      for (const Direction direction : core::kDirections) {
+        const Tilted t = context.tilt(pair, direction);
+        if (t.verdict == Verdict::failure) continue;
+        if (t.verdict == Verdict::success) {
+          // The line, walked back through the parents.
+          std::vector<Direction> line(depth + 1);
+          line[depth] = direction;
+          std::uint32_t at = i;
+          for (std::size_t k = depth; k > 0; --k) {
+            line[k - 1] = layers[k][at].direction;
+            at = layers[k][at].parent;
+          }
+          return line;
+        }
+        if (t.pair == pair || !seen.insert(t.pair)) continue;
+        const std::uint32_t h = bound.at(red_of(t.pair), detail::blue_of(t.pair));
+        if (h == PairBound::kUnreachable) continue;
+        push_within(candidates, Candidate{h, {t.pair, i, direction}}, context.meter);
+      }
+    }
+    // Step 2: the next layer, the `width` candidates of least bound.
+    if (candidates.empty()) return std::nullopt;
+    if (candidates.size() > width) {
+      std::nth_element(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(width), candidates.end(),
+                       [](const Candidate& a, const Candidate& b) { return a.bound < b.bound; });
+      candidates.resize(width);
+    }
+    layers.emplace_back();
+    for (const Candidate& candidate : candidates) push_within(layers.back(), candidate.entry, context.meter);
+  }
+  return std::nullopt;
+}
+
+// After A*'s hand-over (its bound has shown itself weak on this board).
+// Step 1: the pair bound (bound.cpp: tighter than A*'s, dearer to build).
+// Step 2: a beam (context.beam_width) for a line of U tilts.
+// Step 3: breadth-first, pruned by U when the beam found a line (Pruning:
+// only the pairs with g + bound < U are kept, a fraction of those
+// breadth-first would visit when U is near the answer); when it finds no
+// shorter line, the beam's is optimal.
+void solve_after_hand_over(const Context& context, PairKey start) {
+  if (context.beam_width == 0) return breadth_first(context, start);
+  context.meter.need(PairBound::bytes_for(context.board) + PairBound::build_bytes_for(context.board));
+  const PairBound bound(context.board, context.stops);
+  context.meter.hold(static_cast<std::ptrdiff_t>(PairBound::bytes_for(context.board)));
+  struct ReleaseOnExit {
+    const Context& context;
+    ~ReleaseOnExit() { context.meter.hold(-static_cast<std::ptrdiff_t>(PairBound::bytes_for(context.board))); }
+  } release_on_exit{context};
+  std::optional<std::vector<Direction>> line =
+      beam_line(context, start, bound, context.beam_width, context.beam_max_expanded);
+  if (!line) return breadth_first(context, start);
+  const Pruning pruning{bound, static_cast<std::uint32_t>(line->size())};
+  breadth_first(context, start, &pruning);
+  auto& search = context.solution.search;
+  if (search.value) return;
+  search.value = static_cast<int>(line->size());
+  search.line = std::move(*line);
+}
+
 }  // namespace
 
 Solution solve(const Board& board, const SolveOptions& options, const core::SearchLimits& limits) {
@@ -1175,6 +1309,8 @@ Solution solve(const Board& board, const SolveOptions& options, const core::Sear
                     options.parallel_after,
                     options.parallel_chunk,
                     options.a_star_closed,
+                    options.beam_width,
+                    options.beam_max_expanded,
                     control,
                     meter,
                     {},
@@ -1183,8 +1319,10 @@ Solution solve(const Board& board, const SolveOptions& options, const core::Sear
       context.delta[detail::index_of(direction)] = board.step(0, direction);
     const PairKey start =
         detail::pair_key(static_cast<std::uint32_t>(board.red), static_cast<std::uint32_t>(board.blue));
-    if (options.strategy == Strategy::breadth_first || !a_star(context, start, options.hand_over_after))
+    if (options.strategy == Strategy::breadth_first)
       breadth_first(context, start);
+    else if (!a_star(context, start, options.hand_over_after))
+      solve_after_hand_over(context, start);
   } catch (const core::SearchAborted& aborted) {
     solution.search.outcome = aborted.outcome;
     solution.search.value.reset();

@@ -26,7 +26,8 @@ inline constexpr std::size_t kDefaultMemoryBudgetBytes = std::size_t{1} << 30;
 enum class Strategy {
   breadth_first,  // layer by layer; no bound, no pruning: the plainest exact engine
   a_star,         // best first on tilts + the red marble's bound; drops pairs red cannot escape from;
-                  // hands over to breadth_first past SolveOptions::hand_over_after pairs
+                  // hands over to breadth_first past SolveOptions::hand_over_after pairs (pruned by a
+                  // beam's line when one is found: SolveOptions::beam_width)
 };
 
 // A* expands this many pairs at most before breadth-first takes over (when
@@ -45,6 +46,15 @@ inline constexpr std::uint64_t kParallelAfter = 200'000;
 // The pairs of one task of a parallel layer (about 0.3 ms of work): enough
 // to pay for a task, small enough that two threads share a layer evenly.
 inline constexpr std::size_t kParallelChunk = 4096;
+
+// After A*'s hand-over, a beam search of this width looks for a line (each
+// layer cut to the children of least pair bound) within this many expanded
+// pairs; breadth-first then keeps only pairs that can lie on a shorter line.
+// Measured on the benchmark boards (docs/marble.md): on 300 x 300, 15 %,
+// board 4 (88 tilts) a width of 1,000 finds 90 tilts after 80 k pairs, and
+// breadth-first pruned by it stores 21 M pairs instead of 58 M.
+inline constexpr std::size_t kBeamWidth = 1000;
+inline constexpr std::uint64_t kBeamMaxExpanded = 200'000;
 
 // A*'s closed set. by_size: the dense bits of the rest cells on boards
 // where they are neither tiny nor big (about 66 x 66 to 109 x 109: every
@@ -72,6 +82,10 @@ struct SolveOptions {
   std::size_t parallel_chunk = kParallelChunk;
   // a_star: its closed set (solver.cpp, a_star_on_bits)
   ClosedSet a_star_closed = ClosedSet::by_size;
+  // a_star, after the hand-over: the beam's width (0: no beam, plain
+  // breadth-first) and the most pairs it expands
+  std::size_t beam_width = kBeamWidth;
+  std::uint64_t beam_max_expanded = kBeamMaxExpanded;
 };
 
 struct Solution {

@@ -166,5 +166,47 @@ TEST(MarbleRestCells, AStarHandingOverToBreadthFirstKeepsTheAnswer) {
   EXPECT_GT(handed_over, boards / 4);
 }
 
+TEST(MarbleRestCells, TheBeamAndThePrunedBreadthFirstAfterTheHandOverKeepTheAnswer) {
+  // After A*'s hand-over a beam looks for a line and breadth-first keeps
+  // only pairs that can lie on a shorter one (solver.cpp,
+  // solve_after_hand_over). Narrow beams (1 to 8 pairs a layer, few
+  // expansions) give lines far from the fewest, wide ones the fewest: the
+  // answer must be A*'s alone (and the plain search's) every time, and the
+  // line must replay. The answer comes from the pruned breadth-first when
+  // it finds a shorter line and from the beam's line when not; a mutant
+  // that always answers the beam's line, one that answers nothing when
+  // breadth-first finds nothing, and one that prunes one tilt too early
+  // each fail here.
+  core::SplitMix64 rng(0x2E57'0004);
+  const int boards = scaled(2000);
+  for (int b = 0; b < boards; ++b) {
+    const bool judge = b % 2 == 0;
+    const Board board = judge ? random_judge_board(rng)
+                              : random_board(rng, 5 + static_cast<int>(rng.below(26)),
+                                             5 + static_cast<int>(rng.below(26)), static_cast<int>(rng.below(35)));
+    const std::optional<int> max_tilts =
+        rng.below(4) == 0 ? std::optional<int>(static_cast<int>(rng.below(15))) : std::nullopt;
+    SolveOptions options{max_tilts, Strategy::a_star};
+    options.hand_over_after = rng.below(20);
+    options.beam_width = rng.below(4) == 0 ? kBeamWidth : 1 + rng.below(8);
+    options.beam_max_expanded = rng.below(3) == 0 ? kBeamMaxExpanded : rng.below(200);
+    const Solution handed = solve(board, options, {});
+    SolveOptions a_star_alone{max_tilts, Strategy::a_star};
+    a_star_alone.hand_over_after = ~std::uint64_t{0};
+    const Solution alone = solve(board, a_star_alone, {});
+    ASSERT_TRUE(handed.search.proven() && alone.search.proven());
+    ASSERT_EQ(handed.search.value, alone.search.value)
+        << "beam " << options.beam_width << ", " << options.beam_max_expanded << " pairs\n"
+        << judge_text(board);
+    if (judge && !max_tilts) {
+      EXPECT_EQ(handed.search.value.value_or(-1), plain_fewest_tilts_unlimited(board));
+    }
+    if (handed.search.value) {
+      EXPECT_EQ(handed.search.line.size(), static_cast<std::size_t>(*handed.search.value));
+      EXPECT_TRUE(plain_line_succeeds(board, handed.search.line)) << letters(handed.search.line);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace boardsearch::marble::testing

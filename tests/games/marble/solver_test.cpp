@@ -241,6 +241,190 @@ TEST(MarbleSolver, RedBoundIsTheDistanceInThePlainGraphOfRedMoves) {
   }
 }
 
+// PairBound's parts built plainly, each marble rolled alone cell by cell
+// (PlainRules, the other marble fallen in): red's distance to the hole with
+// the edges r -> where it rests (the hole if it falls in) only; and the
+// blue marble's help(b) = min over cells c and directions d in which blue on
+// c can be in front of red (it rests on s without falling, and the cell
+// behind c is free and not the hole) of dist_B(b, c) + 1 + dist_G(s - d),
+// with B blue's edges b -> where it rests and b -> one cell short of it
+// (none when it falls), G as in plain_red_distances. kUnreachable: none.
+struct PlainPairParts {
+  std::vector<std::uint32_t> alone;
+  std::vector<std::uint32_t> help;
+};
+
+PlainPairParts plain_pair_parts(const Board& board) {
+  const PlainRules rules(board);
+  const auto cells = static_cast<std::size_t>(board.cell_count());
+  const std::vector<std::uint32_t> red_in_g = plain_red_distances(board);
+  constexpr std::uint32_t kNone = RedBound::kUnreachable;
+  // Where a marble alone on `cell` rests after a tilt towards `direction`
+  // (-1: it falls in).
+  const auto rest_alone = [&](int cell, Direction direction) {
+    const core::GridCell at = board.cell(cell);
+    const PlainPosition after = rules.tilt({{at.row, at.col, true}, {0, 0, false}}, direction);
+    return after.red.on_board ? board.index(after.red.row, after.red.col) : -1;
+  };
+  const auto free_cell = [&](int cell) { return !board.is_wall(cell) && cell != board.hole; };
+  std::vector<std::pair<int, int>> red_edges, blue_edges;
+  for (int r = 0; r < board.cell_count(); ++r) {
+    if (!free_cell(r)) continue;
+    for (const Direction direction : core::kDirections) {
+      const int s = rest_alone(r, direction);
+      if (s == -1) {
+        red_edges.emplace_back(r, board.hole);
+        continue;
+      }
+      if (s == r) continue;
+      red_edges.emplace_back(r, s);
+      blue_edges.emplace_back(r, s);
+      const core::GridCell one = core::shifted({0, 0}, direction);
+      const int short_of_s = board.index(board.cell(s).row - one.row, board.cell(s).col - one.col);
+      if (short_of_s != r) blue_edges.emplace_back(r, short_of_s);
+    }
+  }
+  PlainPairParts parts{std::vector<std::uint32_t>(cells, kNone), std::vector<std::uint32_t>(cells, kNone)};
+  // Red alone: rounds over all edges, as plain_red_distances.
+  parts.alone[static_cast<std::size_t>(board.hole)] = 0;
+  for (std::uint32_t round = 1;; ++round) {
+    bool grew = false;
+    for (const auto& [from, to] : red_edges) {
+      if (parts.alone[static_cast<std::size_t>(to)] == round - 1 &&
+          parts.alone[static_cast<std::size_t>(from)] == kNone) {
+        parts.alone[static_cast<std::size_t>(from)] = round;
+        grew = true;
+      }
+    }
+    if (!grew) break;
+  }
+  // Each cell's start (kNone: blue on it is never in front of red).
+  std::vector<std::uint32_t> start(cells, kNone);
+  for (int c = 0; c < board.cell_count(); ++c) {
+    if (!free_cell(c)) continue;
+    for (const Direction direction : core::kDirections) {
+      const int s = rest_alone(c, direction);
+      const core::GridCell one = core::shifted({0, 0}, direction);
+      const int behind = board.index(board.cell(c).row - one.row, board.cell(c).col - one.col);
+      if (s == -1 || !free_cell(behind)) continue;
+      const int short_of_s = board.index(board.cell(s).row - one.row, board.cell(s).col - one.col);
+      const std::uint32_t after = red_in_g[static_cast<std::size_t>(short_of_s)];
+      if (after != kNone) start[static_cast<std::size_t>(c)] = std::min(start[static_cast<std::size_t>(c)], after + 1);
+    }
+  }
+  // help(b): blue's distances from b in B by rounds, then the least sum.
+  for (int b = 0; b < board.cell_count(); ++b) {
+    if (!free_cell(b)) continue;
+    std::vector<std::uint32_t> from_b(cells, kNone);
+    from_b[static_cast<std::size_t>(b)] = 0;
+    for (std::uint32_t round = 1;; ++round) {
+      bool grew = false;
+      for (const auto& [from, to] : blue_edges) {
+        if (from_b[static_cast<std::size_t>(from)] == round - 1 && from_b[static_cast<std::size_t>(to)] == kNone) {
+          from_b[static_cast<std::size_t>(to)] = round;
+          grew = true;
+        }
+      }
+      if (!grew) break;
+    }
+    for (std::size_t c = 0; c < cells; ++c)
+      if (from_b[c] != kNone && start[c] != kNone)
+        parts.help[static_cast<std::size_t>(b)] =
+            std::min(parts.help[static_cast<std::size_t>(b)], from_b[c] + start[c]);
+  }
+  return parts;
+}
+
+TEST(MarbleSolver, PairBoundPartsAreThePlainDistances) {
+  // Each part of PairBound (bound.cpp builds them backwards, from many
+  // sources at once) equals its definition computed forwards and plainly,
+  // on every free cell; a weaker part would pass the admissibility tests.
+  core::SplitMix64 rng(0xB0B2);
+  const int boards = scaled(1500);
+  int helped_more = 0;  // boards where the pair bound beats RedBound at the start
+  for (int b = 0; b < boards; ++b) {
+    const Board board = b % 3 == 0 ? random_board(rng, 5 + static_cast<int>(rng.below(12)),
+                                                  5 + static_cast<int>(rng.below(12)), static_cast<int>(rng.below(45)))
+                                   : random_judge_board(rng);
+    const detail::SlideStops stops(board);
+    const PairBound bound(board, stops);
+    const PlainPairParts plain = plain_pair_parts(board);
+    const std::vector<std::uint32_t> red_in_g = plain_red_distances(board);
+    for (int cell = 0; cell < board.cell_count(); ++cell) {
+      if (board.is_wall(cell) || cell == board.hole) continue;
+      const auto c = static_cast<std::uint32_t>(cell);
+      ASSERT_EQ(bound.alone(c), plain.alone[c]) << "alone, cell " << cell << "\n" << judge_text(board);
+      ASSERT_EQ(bound.helped(c), red_in_g[c]) << "helped, cell " << cell << "\n" << judge_text(board);
+      ASSERT_EQ(bound.help(c), plain.help[c]) << "help, cell " << cell << "\n" << judge_text(board);
+    }
+    const auto red = static_cast<std::uint32_t>(board.red), blue = static_cast<std::uint32_t>(board.blue);
+    if (bound.at(red, blue) > bound.helped(red)) ++helped_more;
+  }
+  // The pair's bound must be tighter than red's alone on a good share of
+  // boards, or it is not worth its cost.
+  EXPECT_GT(helped_more, boards / 40);
+}
+
+TEST(MarbleSolver, PairBoundIsAdmissibleAndConsistentOnRandomBoards) {
+  // Consistent: for every pair and tilt, bound(before) <= 1 + bound(after),
+  // and a tilt that drops red alone starts from bound 1. Admissible: the
+  // bound of the pair is at most the plain answer from it, for the start and
+  // for random other pairs (the marbles put there), and infinite only when
+  // the plain search finds nothing; never below RedBound.
+  core::SplitMix64 rng(0xB0B3);
+  const int boards = scaled(1500);
+  int compared = 0;
+  for (int b = 0; b < boards; ++b) {
+    const Board board = b % 4 == 0 ? random_board(rng, 5 + static_cast<int>(rng.below(10)),
+                                                  5 + static_cast<int>(rng.below(10)), static_cast<int>(rng.below(45)))
+                                   : random_judge_board(rng);
+    const detail::SlideStops stops(board);
+    const PairBound bound(board, stops);
+    const RedBound red_bound(board, stops);
+    std::vector<int> free_cells;
+    for (int cell = 0; cell < board.cell_count(); ++cell)
+      if (!board.is_wall(cell) && cell != board.hole) free_cells.push_back(cell);
+    for (const int red : free_cells) {
+      for (const int blue : free_cells) {
+        if (blue == red) continue;
+        const std::uint32_t before = bound.at(static_cast<std::uint32_t>(red), static_cast<std::uint32_t>(blue));
+        ASSERT_GE(before, red_bound.at(static_cast<std::uint32_t>(red)));
+        for (const Direction direction : core::kDirections) {
+          const Marbles after = tilt(board, {red, blue}, direction);
+          if (verdict(after) == Verdict::success) {
+            ASSERT_EQ(before, 1u) << judge_text(board);
+          } else if (verdict(after) == Verdict::playing) {
+            const std::uint32_t later =
+                bound.at(static_cast<std::uint32_t>(after.red), static_cast<std::uint32_t>(after.blue));
+            if (later != PairBound::kUnreachable) {
+              ASSERT_LE(before, later + 1) << "red " << red << " blue " << blue << "\n" << judge_text(board);
+            }
+          }
+        }
+      }
+    }
+    // The start and three random pairs against the plain search from there.
+    for (int k = 0; k < 4; ++k) {
+      Board from = board;
+      if (k > 0) {
+        from.red = free_cells[rng.below(free_cells.size())];
+        from.blue = free_cells[rng.below(free_cells.size())];
+        if (from.blue == from.red) continue;
+      }
+      const int answer = plain_fewest_tilts_unlimited(from);
+      const std::uint32_t at = bound.at(static_cast<std::uint32_t>(from.red), static_cast<std::uint32_t>(from.blue));
+      if (answer == -1) {
+        EXPECT_GE(at, 1u);
+      } else {
+        ASSERT_LE(at, static_cast<std::uint32_t>(answer)) << "red " << from.red << " blue " << from.blue << "\n"
+                                                          << judge_text(board);
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, boards);
+}
+
 TEST(MarbleSolver, NodeLimitStopsWithNodeLimit) {
   // Per strategy, the first few random boards on which it expands at least
   // kEnough pairs (among them a board whose hole is walled in, which
