@@ -5,6 +5,9 @@
 // tables). The whole process is measured with hyperfine (docs/yut.md).
 // BM_YutExpectedMoveCache: with and without the move cache.
 // BM_YutExpectedThreads: the longest cases at 1 and 2 threads.
+// BM_YutExpectedMethods: the two phases (method 1) and the passes (0) side
+// by side on the issue's cases at 1 and 2 threads, with the two phases'
+// split (phase 1, marking, phase 2 in seconds), pairs marked and ties.
 #include <benchmark/benchmark.h>
 
 #include <fstream>
@@ -98,6 +101,39 @@ BENCHMARK(BM_YutExpectedThreads)
     ->Args({100, 6, 1})
     ->Args({100, 6, 2})
     ->ArgNames({"turns", "pieces", "threads"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
+
+// The two methods side by side (issue #18's cases): wall clock.
+void BM_YutExpectedMethods(benchmark::State& state) {
+  const yut::Board& board = state.range(2) == 0 ? yut::standard_board() : traditional_board();
+  yut::ExpectedRequest request;
+  request.turns = static_cast<int>(state.range(0));
+  request.pieces = static_cast<int>(state.range(1));
+  request.method = state.range(3) == 1 ? yut::ExpectedMethod::two_phase : yut::ExpectedMethod::passes;
+  request.weights.assign(board.faces.size(), 1);
+  core::SearchLimits limits;
+  limits.threads = static_cast<std::size_t>(state.range(4));
+  yut::ExpectedResult result;
+  for (auto _ : state) {
+    result = yut::solve_expected(board, request, limits);
+    benchmark::DoNotOptimize(result.value);
+  }
+  state.counters["states"] = static_cast<double>(result.stats.nodes);
+  state.counters["pairs"] = static_cast<double>(result.pairs);
+  state.counters["marked"] = static_cast<double>(result.two_phase.marked);
+  state.counters["ties"] = static_cast<double>(result.two_phase.ties);
+  state.counters["phase1_s"] = result.two_phase.phase1_seconds;
+  state.counters["mark_s"] = result.two_phase.mark_seconds;
+  state.counters["phase2_s"] = result.two_phase.phase2_seconds;
+  state.counters["threads_used"] = static_cast<double>(result.stats.threads);
+  state.counters["memory_bytes"] = static_cast<double>(result.stats.memory_bytes);
+  state.counters["expected"] = result.value.get_d();
+}
+BENCHMARK(BM_YutExpectedMethods)
+    ->ArgsProduct({{10, 30, 100}, {4, 6}, {0, 1}, {0, 1}, {1, 2}})
+    ->ArgNames({"turns", "pieces", "traditional", "two_phase", "threads"})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);

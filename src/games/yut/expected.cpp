@@ -55,11 +55,88 @@
 // than their rounding error can explain (kRelativeSlack, far above the
 // error of one conversion and one addition); otherwise the candidates are
 // compared exactly. Ties keep the first move: the values are exact either
-// way.
+// way. That is the passes (ExpectedMethod::passes); the default is the two
+// phases below, with the passes as the fallback when the two phases'
+// tables do not fit the memory budget.
+//
+// Two phases. The passes spend most of their time choosing, per pair and
+// face, the best move over its children's doubles, pass after pass over
+// the whole array. The two phases choose once in doubles, for every pair,
+// and then compute exact values only for the pairs the answer reads.
+//
+// Phase 1: doubles by rows. Every position S has a row of doubles
+// v(r, S), r in [first_r, last_r] (values.policy_at gives where its row
+// starts: the sum of the range lengths before it). Every move lowers M(S)
+// by at least 1 (a piece moves at least once fewer), so positions of one M
+// are independent and their children have smaller M: the rows are made by
+// M ascending (a counting sort of the ranks; the levels split over the
+// threads). A parent at r reads V(r - 1, S') for r in its range, i.e. the
+// child's row from r - 1 = first_r - 1 up, as one contiguous slice clamped
+// as the passes read it: 0 at r - 1 = 0, V(last_r') above last_r'
+// (saturation), and r - 1 >= first_r' otherwise by the range proof above
+// (fill_candidates counts any read below a range; the tests require none).
+// Per face slot the rows of the candidates points + v(r - 1, S') give, per
+// r, the best (v = sum of q_f * best_f with q_f = w_f / W in double), the
+// first move reaching it and the second best; the choice byte is that
+// move, or kTie when best - second <= tie_below(r).
+//
+// The threshold, proven. Let u = 2^-53, B = max |points| (so |V(r)| <= rB:
+// at most r moves score), E(r) >= |v(r, S) - V(r, S)| for every S. A
+// candidate fl(p + v(r - 1, S')) is within
+//   delta(r) = (1 + 2u) E(r - 1) + 3u r B
+// of p + V(r - 1, S') (p as a double: u B; the child: E(r - 1), E grows
+// with r so a saturated child is within it too; the sum's rounding:
+// u (rB + uB + E)). So if two candidates' doubles differ by more than
+// 2 delta(r), the larger is larger exactly, and the byte names the exact
+// best; the first such on equal values, as the exact comparison keeps
+// (when the doubles are tied the byte is kTie). The max over candidates is
+// exact on doubles and 1-Lipschitz, so best_f is within delta(r) of the
+// exact best; q_f has one rounding, each product one, the sum of k faces
+// k - 1, and sum q_f = 1 exactly, so
+//   E(r) = delta(r) + (k + 4) u (r B + delta(r))
+// bounds the error of v(r) (k + 2 would do; the code also scales it by
+// 1 + 2^-40 for its own roundings). tie_below(r) = tie_factor x 2 delta(r):
+// the factor must be at least 2 to cover the rounding of the gap and of
+// the bound itself (default 4). With r <= 100 and B = 30 that is about
+// 2^-30: only near-ties and exact ties (equal children are common) are
+// flagged. A huge factor flags every choice of two moves or more (tests:
+// same fractions). Slots of one move are never ties; no move: kNoMove.
+//
+// Marks. Only doubles are known after phase 1, but the choice bytes say
+// which child each pair's exact value reads: for byte m the child of move
+// m at r - 1 (clamped: the pair (S', min(r - 1, last_r')), nothing at 0 or
+// below the range), for kTie every move's child. The roots are the pairs
+// the answer reads (the start at R; advice: every root move's child at R;
+// the line: every choice's child along it); in increasing rank (a move
+// raises the rank, so parents come first) every marked pair marks what it
+// reads. So a marked pair reads only marked pairs, and their exact values
+// are those of the full recurrence: exact.
+//
+// Phase 2: the passes r = 1, 2, ..., restricted to the marked pairs (one
+// list of ranks per pass, ascending), exact values only, one array in
+// place or two buffers on threads, as PassBuffers. Per slot it reads one
+// child, the chosen one (kTie: every move's, compared exactly, the first of
+// the highest kept and written back). Unmarked slots of the array hold
+// stale values (or 0) and are never read: a marked pair at r reads
+// (S', min(r - 1, last_r')), which is marked, so in one array it was
+// written by pass min(r - 1, last_r') and not since (pass r reaches S'
+// after the parent; passes after last_r' never write S'); with two buffers
+// it is in the buffer of r - 1's parity: written at pass r - 1, or copied
+// there at pass last_r' + 1 (the copy lists: every rank whose last pair is
+// marked), after which both buffers hold it. A copy of an unmarked pair is
+// never made. Phase 2 counts no node (phase 1 counted one per pair, so
+// the node budget means what it means for the passes); it polls the
+// limits (thread 0 on threads).
+//
+// The line. After phase 2, every pair of the line is marked (the start is,
+// and each next pair is the chosen child of a marked one) and its choice
+// resolved; the line is walked, then phase 2 runs again from the values of
+// every choice along it (new marks; usually far fewer pairs).
 
 #include "games/yut/expected.hpp"
 
 #include <gmp.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <array>
@@ -654,10 +731,61 @@ void run_passes(const Tables& tables, const PositionRanks& ranks, Values& values
 
 constexpr std::uint8_t kTie = 0xFE;
 
+// An array of trivial T, on 2 MB pages where the kernel allows it
+// (madvise; when it is large): phase 1 and the marking read rows and
+// choices all over tens of MB, where 4 KB pages make nearly every read a
+// TLB miss as well. The allocation is rounded up to whole 2 MB pages only
+// when it is kHugeFrom bytes or more (the caller counts that rounding).
+template <class T>
+class PagedArray {
+ public:
+  static constexpr std::size_t kPage = std::size_t{1} << 21;
+  static constexpr std::size_t kHugeFrom = std::size_t{16} << 20;
+  PagedArray() = default;
+  PagedArray(const PagedArray&) = delete;
+  PagedArray& operator=(const PagedArray&) = delete;
+  ~PagedArray() { release(); }
+  // The bytes an array of `count` takes.
+  static std::size_t bytes_for(std::size_t count) {
+    const std::size_t bytes = count * sizeof(T);
+    return bytes >= kHugeFrom ? (bytes + kPage - 1) / kPage * kPage : bytes;
+  }
+  // `count` elements, uninitialized (T trivial).
+  void reset(std::size_t count) {
+    release();
+    if (count == 0) return;
+    bytes_ = bytes_for(count);
+    huge_ = bytes_ >= kHugeFrom;
+    if (huge_) {
+      data_ = static_cast<T*>(::operator new (bytes_, std::align_val_t{kPage}));
+      madvise(data_, bytes_, MADV_HUGEPAGE);  // a hint: without it, 4 KB pages
+    } else {
+      data_ = static_cast<T*>(::operator new(bytes_));
+    }
+  }
+  void release() {
+    if (data_ != nullptr) {
+      if (huge_)
+        ::operator delete (data_, std::align_val_t{kPage});
+      else
+        ::operator delete(data_);
+    }
+    data_ = nullptr;
+    bytes_ = 0;
+  }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t bytes_ = 0;
+  bool huge_ = false;
+};
+
 // Phase 1's tables and what phase 2 keeps of them.
 struct TwoPhaseTables {
-  std::vector<double> rows;                          // per pair (values.policy_at layout): V(r, S) in doubles
-  std::vector<std::uint8_t> choice;                  // per pair and slot: the best move's index, kTie or kNoMove
+  PagedArray<double> rows;                           // per pair (values.policy_at layout): V(r, S) in doubles
+  PagedArray<std::uint8_t> choice;                   // per pair and slot: the best move's index, kTie or kNoMove
   std::vector<double> tie_below;                     // per r: a gap at most this is a tie
   std::vector<double> weight_share;                  // per slot: w_f / W in double
   std::vector<std::uint32_t> order;                  // ranks with pairs, by M(S) ascending
@@ -1247,10 +1375,12 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
     const std::uint64_t mark_words = policy_bytes / 64 + 1;
     const long double phase_one_bytes =
         static_cast<long double>(positions) * (sizeof(std::uint64_t) + sizeof(std::uint32_t)) +
-        static_cast<long double>(policy_bytes) * (sizeof(double) + slots) +
+        static_cast<long double>(PagedArray<double>::bytes_for(policy_bytes)) +
+        static_cast<long double>(PagedArray<std::uint8_t>::bytes_for(policy_bytes * slots)) +
         static_cast<long double>(mark_words) * sizeof(std::uint64_t);
     bool two_phase = false;
-    if (request.method != ExpectedMethod::passes && positions <= std::numeric_limits<std::uint32_t>::max()) {
+    if (request.method != ExpectedMethod::passes && positions <= std::numeric_limits<std::uint32_t>::max() &&
+        policy_bytes < (std::uint64_t{1} << 50)) {
       if (request.method == ExpectedMethod::two_phase)
         count_bytes(budget, phase_one_bytes), two_phase = true;
       else
@@ -1295,8 +1425,8 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
           if (values.first_r[rank] <= values.last_r[rank])
             two.order[next[level_of(rank)]++] = static_cast<std::uint32_t>(rank);
       }
-      two.rows.resize(policy_bytes);
-      two.choice.resize(policy_bytes * slots);
+      two.rows.reset(policy_bytes);
+      two.choice.reset(policy_bytes * slots);
       two.marks.assign(mark_words, 0);
       // The threshold (see "Two phases" at the top): E(r) bounds the error
       // of every V(r, .) in doubles, delta(r) that of a candidate at r.
@@ -1328,8 +1458,8 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       if (request.move_cache) build_move_cache(tables, ranks, values, budget, control, spread.threads, 1);
       run_phase_one(tables, ranks, values, two, control, spread, result.two_phase);
       result.two_phase.phase1_seconds = seconds_since(started);
-      std::vector<double>().swap(two.rows);
-      budget.release(static_cast<std::uint64_t>(policy_bytes * sizeof(double)));
+      two.rows.release();
+      budget.release(PagedArray<double>::bytes_for(policy_bytes));
       // The roots: the start at R (the answer) or the advice's children.
       if (!advice) captures.push_back(Capture{horizon, ranks.rank(root), 0});
       std::uint32_t last_pass = horizon;
