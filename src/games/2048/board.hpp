@@ -176,8 +176,9 @@ class MoveSet {
   // is prepared again, until this set is done summarizing. An apply here
   // prepares from the board first.
   void borrow_last(const MoveSet& parent);
-  // Whether the last apply ran the vector move (borrow_last may follow).
-  bool last_in_grids() const { return last_to_ != nullptr; }
+  // Whether the last apply wrote `board` by the vector move (borrow_last may
+  // follow for it).
+  bool last_wrote(const Board& board) const { return last_to_ == &board; }
 
  private:
   static constexpr std::size_t kSide = 32;

@@ -414,7 +414,7 @@ bool lookahead_can_build_after(const Board& board, long long moves_left, int tar
   assert(moves_left >= 1 && board.counts().tiles > 0);
   if (target <= board.max_exponent()) return true;
   if (target > kMaxExponent) return false;
-  if (parent.last_in_grids())
+  if (parent.last_wrote(board))
     moves.borrow_last(parent);
   else
     moves.prepare(board);

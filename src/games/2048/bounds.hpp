@@ -58,8 +58,10 @@ std::optional<int> upper_bound_above(const Board& board, long long moves_left, i
 // least one tile.
 bool lookahead_can_build(const Board& board, long long moves_left, int target, MoveSet& moves, Board& child);
 
-// The same for the board `parent`'s last apply wrote, its lines read where
-// that move left them (MoveSet::borrow_last) when it ran the vector move.
+// The same, where `board` may be what `parent`'s last apply wrote: then its
+// lines are read where that move left them (MoveSet::borrow_last) if it ran
+// the vector move, so `parent` must not have applied or been prepared since
+// (else, and for any other board, `moves` is prepared for it).
 bool lookahead_can_build_after(const Board& board, long long moves_left, int target, const MoveSet& parent,
                                MoveSet& moves, Board& child);
 
