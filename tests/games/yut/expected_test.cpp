@@ -351,6 +351,33 @@ TEST(YutExpectedTwoPhase, EqualsThePassesOnBiggerCases) {
   EXPECT_GT(tied_ties, 0u) << "the tied boards have exact ties";
 }
 
+TEST(YutExpectedTwoPhase, NearTiesNeedTheThreshold) {
+  // Boards built for near-ties: points 0 or 10^12 + 0..2, weights 1 or
+  // 99,999, so that two choices may differ by far less than a double's
+  // rounding of their values. The default threshold gives the passes'
+  // value on every case; a threshold 10^12 times smaller (a mutant, never
+  // used) lets the doubles pick the wrong move on some: the threshold is
+  // what makes the doubles' choices exact.
+  core::SplitMix64 rng(7);
+  int wrong_without = 0;
+  for (int c = 0; c < 600; ++c) {
+    Board board = random_board(rng);
+    for (Square& square : board.squares)
+      square.points = rng.below(3) == 0 ? 0 : 1'000'000'000'000LL + static_cast<long long>(rng.below(3));
+    ExpectedRequest request;
+    request.weights.assign(board.faces.size(), 0);
+    for (auto& weight : request.weights) weight = rng.below(2) != 0 ? 1 : 99'999;
+    request.pieces = 1 + static_cast<int>(rng.below(3));
+    request.turns = 1 + static_cast<int>(rng.below(8));
+    const ExpectedResult passes = solve_by(board, request, ExpectedMethod::passes);
+    ASSERT_EQ(passes.outcome, core::Outcome::proven);
+    EXPECT_EQ(solve_by(board, request, ExpectedMethod::two_phase).value, passes.value) << "case " << c;
+    request.tie_factor = 1e-12;
+    wrong_without += solve_by(board, request, ExpectedMethod::two_phase).value != passes.value ? 1 : 0;
+  }
+  EXPECT_GT(wrong_without, 0);
+}
+
 TEST(YutExpectedTwoPhase, TheDefaultIsTheTwoPhasesAndTheyMarkFewerPairs) {
   ExpectedRequest request{30, 4, {1, 1, 1, 1, 1}, std::nullopt, false, 0};
   const ExpectedResult automatic = solve_expected(standard_board(), request, {});
