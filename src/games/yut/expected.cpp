@@ -66,11 +66,10 @@
 //
 // Phase 1: doubles by rows. Every position S has a row of doubles
 // v(r, S), r in [first_r, last_r] (values.policy_at gives where its row
-// starts: the sum of the range lengths before it). Every move lowers M(S)
-// by at least 1 (a piece moves at least once fewer), so positions of one M
-// are independent and their children have smaller M: the rows are made by
-// M ascending (a counting sort of the ranks; the levels split over the
-// threads). A parent at r reads V(r - 1, S') for r in its range, i.e. the
+// starts: the sum of the range lengths before it). A move raises the rank,
+// so the rows are made in decreasing rank, every child's before its
+// parents' (one thread: by levels of M, which would split over threads,
+// was measured twice as slow, see run_phase_one). A parent at r reads V(r - 1, S') for r in its range, i.e. the
 // child's row from r - 1 = first_r - 1 up, as one contiguous slice clamped
 // as the passes read it: 0 at r - 1 = 0, V(last_r') above last_r'
 // (saturation), and r - 1 >= first_r' otherwise by the range proof above
@@ -659,7 +658,8 @@ void build_move_cache(const Tables& tables, const PositionRanks& ranks, Values& 
 struct PassThreads {
   std::size_t threads = 1;  // 1: the serial passes (one buffer)
   std::size_t chunk_ranks = 1;
-  // One per thread, thread 0's reporting progress (threads > 1 only).
+  // One per thread, thread 0's reporting progress (the passes on threads;
+  // the two phases count their nodes on one thread and need none).
   std::vector<std::unique_ptr<core::SearchControl::Worker>>* workers = nullptr;
 };
 
@@ -788,8 +788,6 @@ struct TwoPhaseTables {
   PagedArray<std::uint8_t> choice;                   // per pair and slot: the best move's index, kTie or kNoMove
   std::vector<double> tie_below;                     // per r: a gap at most this is a tie
   std::vector<double> weight_share;                  // per slot: w_f / W in double
-  std::vector<std::uint32_t> order;                  // ranks with pairs, by M(S) ascending
-  std::vector<std::uint64_t> level_at;               // per M: where its ranks start in order (and the end)
   std::vector<std::uint64_t> marks;                  // one bit per pair
   std::vector<std::vector<std::uint32_t>> evaluate;  // per pass r: the ranks of its marked pairs, ascending
   std::vector<std::vector<std::uint32_t>> copies;    // two buffers: per pass, the ranks copied forward
@@ -945,52 +943,33 @@ void prefetch_children(const Tables& tables, const Values& values, const TwoPhas
   }
 }
 
-// Phase 1: every position's row, by M ascending (a move lowers M, so the
-// children of a level are in lower levels, done before it). Steps per
-// level: 1. split into chunks of positions (threads) or in order (one);
-// 2. count a node per pair (limits may stop the solve here); 3. per face
-// slot, the candidates' rows and the best, second best and first best
-// move per r; 4. the choice bytes (kTie when the gap is within the
-// threshold), the row = sum of share_f * best_f.
+// Phase 1: every position's row, in decreasing rank (a move raises the
+// rank, so every child's row is made before its parents'), on one thread.
+// Measured (docs/yut.md): twice as fast as the same work by levels of M
+// ascending (independent positions, which split over threads), because a
+// parent's children are mostly of nearby ranks, whose rows were made
+// moments before and are still in the caches; two threads by levels were
+// slower still than one in rank order. Steps per position: 1. prefetch the
+// children's row places and rows a few positions ahead; 2. count a node
+// per pair (limits may stop the solve here); 3. per face slot, the
+// candidates' rows and the best, second best and first best move per r;
+// 4. the choice bytes (kTie when the gap is within the threshold), the row
+// = sum of share_f * best_f.
 void run_phase_one(const Tables& tables, const PositionRanks& ranks, const Values& values, TwoPhaseTables& two,
-                   core::SearchControl& control, const PassThreads& spread, ExpectedResult::TwoPhase& counts) {
-  std::vector<RowScratch> work;
-  for (std::size_t i = 0; i < spread.threads; ++i) work.emplace_back(two.longest_row);
-  for (std::size_t level = 0; level + 1 < two.level_at.size(); ++level) {
-    const std::uint64_t begin = two.level_at[level], end = two.level_at[level + 1];
-    if (begin == end) continue;
-    if (spread.threads == 1) {
-      for (std::uint64_t k = begin; k < end; ++k) {
-        const std::uint32_t rank = two.order[k];
-        if (k + 2 * kPrefetchAhead < end) prefetch_children(tables, values, two, two.order[k + 2 * kPrefetchAhead], 0);
-        if (k + kPrefetchAhead < end) prefetch_children(tables, values, two, two.order[k + kPrefetchAhead], 1);
-        // Step 2.
-        for (std::uint32_t r = values.first_r[rank]; r <= values.last_r[rank]; ++r) control.visit();
-        row_of(tables, ranks, values, two, rank, work[0]);
-      }
-      continue;
-    }
-    // Step 1: the positions of a level are independent (their children are
-    // in lower levels); each task writes only its own positions' rows.
-    const std::uint64_t chunk = spread.chunk_ranks;
-    const auto chunks = static_cast<std::size_t>((end - begin + chunk - 1) / chunk);
-    core::for_each_task(spread.threads, chunks, [&](std::size_t thread, std::size_t task) {
-      core::SearchControl::Worker& worker = *(*spread.workers)[thread];
-      const std::uint64_t stop = std::min<std::uint64_t>(end, begin + (task + 1) * chunk);
-      for (std::uint64_t k = begin + task * chunk; k < stop; ++k) {
-        const std::uint32_t rank = two.order[k];
-        if (k + 2 * kPrefetchAhead < stop) prefetch_children(tables, values, two, two.order[k + 2 * kPrefetchAhead], 0);
-        if (k + kPrefetchAhead < stop) prefetch_children(tables, values, two, two.order[k + kPrefetchAhead], 1);
-        for (std::uint32_t r = values.first_r[rank]; r <= values.last_r[rank]; ++r) worker.visit();
-        row_of(tables, ranks, values, two, rank, work[thread]);
-      }
-    });
+                   core::SearchControl& control, ExpectedResult::TwoPhase& counts) {
+  RowScratch work(two.longest_row);
+  for (std::uint64_t rank = values.keys.size(); rank-- > 0;) {
+    if (values.last_r[rank] < values.first_r[rank]) continue;
+    // Step 1.
+    if (rank >= 2 * kPrefetchAhead) prefetch_children(tables, values, two, rank - 2 * kPrefetchAhead, 0);
+    if (rank >= kPrefetchAhead) prefetch_children(tables, values, two, rank - kPrefetchAhead, 1);
+    // Step 2.
+    for (std::uint32_t r = values.first_r[rank]; r <= values.last_r[rank]; ++r) control.visit();
+    row_of(tables, ranks, values, two, rank, work);
   }
-  for (const RowScratch& each : work) {
-    counts.decided += each.decided;
-    counts.ties += each.ties;
-    counts.range_gaps += each.range_gaps;
-  }
+  counts.decided += work.decided;
+  counts.ties += work.ties;
+  counts.range_gaps += work.range_gaps;
 }
 
 // The pair (child, min(r, last_r')) whose exact value a read of V(r, child)
@@ -1374,7 +1353,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
     const std::size_t threads = std::clamp<std::size_t>(limits.threads, 1, core::kMaxSearchThreads);
     const std::uint64_t mark_words = policy_bytes / 64 + 1;
     const long double phase_one_bytes =
-        static_cast<long double>(positions) * (sizeof(std::uint64_t) + sizeof(std::uint32_t)) +
+        static_cast<long double>(positions) * sizeof(std::uint64_t) +
         static_cast<long double>(PagedArray<double>::bytes_for(policy_bytes)) +
         static_cast<long double>(PagedArray<std::uint8_t>::bytes_for(policy_bytes * slots)) +
         static_cast<long double>(mark_words) * sizeof(std::uint64_t);
@@ -1393,17 +1372,10 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       };
       result.method = ExpectedMethod::two_phase;
       TwoPhaseTables two;
-      // The rows' layout, the ranks by M (a counting sort), the thresholds.
+      // The rows' layout and the thresholds.
       values.policy_at.resize(positions);
       std::uint64_t at = 0;
       std::uint32_t longest_r = 0;
-      std::vector<std::uint64_t> level_count;
-      const auto level_of = [&](std::uint64_t rank) {
-        const Codes position = unpack_codes(values.keys[rank]);
-        std::size_t left = 0;
-        for (int i = 0; i < request.pieces; ++i) left += static_cast<std::size_t>(codes.moves_left[position[i]]);
-        return left;
-      };
       for (std::uint64_t rank = 0; rank < positions; ++rank) {
         values.policy_at[rank] = at;
         const std::uint32_t first = values.first_r[rank], last = values.last_r[rank];
@@ -1411,19 +1383,6 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
         at += last - first + 1;
         longest_r = std::max(longest_r, last);
         two.longest_row = std::max<std::size_t>(two.longest_row, last - first + 1);
-        const std::size_t level = level_of(rank);
-        if (level_count.size() <= level) level_count.resize(level + 1, 0);
-        ++level_count[level];
-      }
-      two.level_at.assign(level_count.size() + 1, 0);
-      for (std::size_t level = 0; level < level_count.size(); ++level)
-        two.level_at[level + 1] = two.level_at[level] + level_count[level];
-      two.order.resize(two.level_at.back());
-      {
-        std::vector<std::uint64_t> next(two.level_at.begin(), two.level_at.end() - 1);
-        for (std::uint64_t rank = 0; rank < positions; ++rank)
-          if (values.first_r[rank] <= values.last_r[rank])
-            two.order[next[level_of(rank)]++] = static_cast<std::uint32_t>(rank);
       }
       two.rows.reset(policy_bytes);
       two.choice.reset(policy_bytes * slots);
@@ -1445,18 +1404,17 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       for (std::size_t slot = 0; slot < slots; ++slot)
         two.weight_share.push_back(static_cast<double>(tables.face_weights[slot]) /
                                    static_cast<double>(tables.weight_sum));
-      // Phase 1 (on threads when long enough).
-      std::vector<std::unique_ptr<core::SearchControl::Worker>> workers;  // gone before control.finish()
+      // Threads (when long enough): the move cache and phase 2; phase 1
+      // runs on this thread (run_phase_one says why), counting its nodes
+      // with control.visit().
       PassThreads spread;
       if (threads > 1 && policy_bytes >= request.parallel_pairs) {
-        for (std::size_t i = 0; i < threads; ++i)
-          workers.push_back(std::make_unique<core::SearchControl::Worker>(control, i == 0));
-        spread = PassThreads{threads, std::max<std::size_t>(1, request.chunk_ranks), &workers};
+        spread = PassThreads{threads, std::max<std::size_t>(1, request.chunk_ranks), nullptr};
         result.stats.threads = threads;
       }
       auto started = Clock::now();
       if (request.move_cache) build_move_cache(tables, ranks, values, budget, control, spread.threads, 1);
-      run_phase_one(tables, ranks, values, two, control, spread, result.two_phase);
+      run_phase_one(tables, ranks, values, two, control, result.two_phase);
       result.two_phase.phase1_seconds = seconds_since(started);
       two.rows.release();
       budget.release(PagedArray<double>::bytes_for(policy_bytes));
