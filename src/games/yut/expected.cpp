@@ -1121,6 +1121,23 @@ void evaluate_marked(const Tables& tables, const PositionRanks& ranks, const Val
   if (minus) mpn_neg(out, out, limbs);
 }
 
+// Prefetches for phase 2 (no value depends on them): the exact value of
+// each chosen child of the marked pair (rank, r) in the buffer pass r
+// reads, from the move cache (ties and uncached positions: none).
+template <bool kTwoBuffers>
+void prefetch_chosen(const Tables& tables, const Values& values, const TwoPhaseTables& two,
+                     const PassBuffers<kTwoBuffers>& io, std::uint64_t rank, std::uint32_t r) {
+  const MoveCache& cache = values.moves;
+  if (r == 1 || cache.first.empty() || cache.first[rank] == MoveCache::kNone) return;
+  const std::size_t slots = tables.faces.size();
+  const std::uint64_t pair = values.policy_at[rank] + (r - values.first_r[rank]);
+  for (std::size_t slot = 0; slot < slots; ++slot) {
+    const std::uint8_t choice = two.choice[pair * slots + slot];
+    if (choice == kNoMove || choice == kTie) continue;
+    __builtin_prefetch(io.exact(cache.child[cache.first[rank] + slot * cache.movable[rank] + choice], r - 1));
+  }
+}
+
 // Phase 2: passes r = 1 .. last pass over the marked pairs only (the lists
 // of mark_pairs), one array in place or two buffers on threads, as
 // run_passes_with; then the captures of r. The limits are polled (thread 0
@@ -1140,6 +1157,7 @@ void run_phase_two_with(const Tables& tables, const PositionRanks& ranks, Values
     if constexpr (!kTwoBuffers) {
       for (std::size_t k = 0; k < list.size(); ++k) {
         if (k % 4096 == 0) control.poll();
+        if (k + kPrefetchAhead < list.size()) prefetch_chosen(tables, values, two, io, list[k + kPrefetchAhead], r);
         evaluate_marked(tables, ranks, values, two, io, list[k], r, work[0]);
       }
     } else {
@@ -1157,8 +1175,10 @@ void run_phase_two_with(const Tables& tables, const PositionRanks& ranks, Values
           return;
         }
         const std::size_t from = (task - copy_chunks) * chunk, stop = std::min(list.size(), from + chunk);
-        for (std::size_t k = from; k < stop; ++k)
+        for (std::size_t k = from; k < stop; ++k) {
+          if (k + kPrefetchAhead < stop) prefetch_chosen(tables, values, two, io, list[k + kPrefetchAhead], r);
           evaluate_marked(tables, ranks, values, two, io, list[k], r, work[thread]);
+        }
       });
     }
     for (Capture& capture : captures)
