@@ -38,9 +38,14 @@ inline constexpr std::uint64_t kParallelPairs = 100'000;
 inline constexpr std::size_t kParallelChunkRanks = 4096;
 
 // How solve_expected computes the values (expected.cpp, "Two phases"):
-// automatic: the two phases when their tables fit the memory budget, else
-// the passes; passes: always the passes; two_phase: always the two phases
-// (a memory limit when their tables do not fit). No value depends on it.
+// passes (the default): the passes; two_phase: the two phases (a memory
+// limit when their tables do not fit); automatic: the two phases when
+// phase 1's tables fit the memory budget, else the passes. No value
+// depends on it. The passes stay the default: on this 2-core machine the
+// two phases were measured 1.15x faster at T = 100, P = 6 and 0.95x at
+// T = 30, P = 6 (2 threads, whole process) for 1.6-1.9x the memory, and
+// automatic's choice counts only phase 1's tables, so that it can stop at
+// the memory limit where the passes would fit (docs/yut.md).
 enum class ExpectedMethod { automatic, passes, two_phase };
 
 // The default safety factor of the two phases' tie threshold (see
@@ -69,7 +74,7 @@ struct ExpectedRequest {
   // the second buffer of the threads); false: the passes make every move
   // (tests and benchmarks). No value depends on it.
   bool move_cache = true;
-  ExpectedMethod method = ExpectedMethod::automatic;
+  ExpectedMethod method = ExpectedMethod::passes;
   // The two phases: a choice whose best double is within tie_factor x
   // twice the proven error bound of the second best is flagged a tie and
   // decided exactly. At least 2 for the proof (tests: a huge factor flags

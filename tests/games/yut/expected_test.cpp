@@ -378,8 +378,10 @@ TEST(YutExpectedTwoPhase, NearTiesNeedTheThreshold) {
   EXPECT_GT(wrong_without, 0);
 }
 
-TEST(YutExpectedTwoPhase, TheDefaultIsTheTwoPhasesAndTheyMarkFewerPairs) {
+TEST(YutExpectedTwoPhase, AutomaticRunsTheTwoPhasesAndTheyMarkFewerPairs) {
   ExpectedRequest request{30, 4, {1, 1, 1, 1, 1}, std::nullopt, false, 0};
+  EXPECT_EQ(request.method, ExpectedMethod::passes) << "the default";
+  request.method = ExpectedMethod::automatic;
   const ExpectedResult automatic = solve_expected(standard_board(), request, {});
   ASSERT_EQ(automatic.outcome, core::Outcome::proven);
   EXPECT_EQ(automatic.method, ExpectedMethod::two_phase);
@@ -394,6 +396,7 @@ TEST(YutExpectedTwoPhase, WithoutMemoryForTheRowsThePassesRun) {
   // Without the move cache (it is made only when it fits, by both).
   ExpectedRequest request{20, 4, {4, 6, 4, 1, 1}, std::nullopt, false, 0};
   request.move_cache = false;
+  request.method = ExpectedMethod::automatic;
   const ExpectedResult passes = solve_by(standard_board(), request, ExpectedMethod::passes);
   const ExpectedResult two = solve_by(standard_board(), request, ExpectedMethod::two_phase);
   ASSERT_EQ(passes.outcome, core::Outcome::proven);
