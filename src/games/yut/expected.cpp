@@ -792,6 +792,9 @@ struct TwoPhaseTables {
   std::vector<std::vector<std::uint32_t>> evaluate;  // per pass r: the ranks of its marked pairs, ascending
   std::vector<std::vector<std::uint32_t>> copies;    // two buffers: per pass, the ranks copied forward
   std::size_t longest_row = 0;
+  // The largest last_r of any position: no pass beyond it has a pair, so
+  // the per-pass lists stop there (sized by the board, not by T).
+  std::uint32_t longest_r = 0;
 };
 
 // One thread's phase 1 rows and counts.
@@ -1001,7 +1004,8 @@ std::uint64_t mark_pairs(const Tables& tables, const PositionRanks& ranks, const
   // Step 1.
   std::fill(two.marks.begin(), two.marks.end(), 0);
   for (const Capture& root : roots) mark(two, pair_read(values, root.rank, root.r));
-  // Step 2.
+  // Step 2. Passes past two.longest_r have no pair: no list for them.
+  last_pass = std::min(last_pass, two.longest_r);
   std::vector<std::uint64_t> per_pass(last_pass + 2, 0);
   std::array<LegalMove, kMaxPieces> moves{};
   std::uint64_t total = 0;
@@ -1052,6 +1056,7 @@ std::uint64_t mark_pairs(const Tables& tables, const PositionRanks& ranks, const
 // marked, copied forward at pass q (see PassBuffers). At most one entry a
 // rank: the caller counted positions x 4 bytes for them.
 void build_copies(const Values& values, TwoPhaseTables& two, std::uint32_t last_pass) {
+  last_pass = std::min(last_pass, two.longest_r);  // no pass past it (mark_pairs)
   two.copies.assign(last_pass + 1, {});
   std::vector<std::uint64_t> per_pass(last_pass + 1, 0);
   const std::uint64_t positions = values.keys.size();
@@ -1152,7 +1157,12 @@ void run_phase_two_with(const Tables& tables, const PositionRanks& ranks, Values
   work.reserve(scratches);
   for (std::size_t i = 0; i < scratches; ++i) work.emplace_back(tables.limbs.size());
   std::vector<mp_limb_t> scratch;
-  for (std::uint32_t r = 1; r <= last_pass; ++r) {
+  // No pass past two.longest_r has a pair (nor a list: mark_pairs); the
+  // captures beyond it read every position's last value, which the buffer
+  // of that pass's parity holds (PassBuffers: written there, or copied at
+  // last_r + 1 <= passes; both buffers hold it after that copy).
+  const std::uint32_t passes = std::min(last_pass, two.longest_r);
+  for (std::uint32_t r = 1; r <= passes; ++r) {
     const std::vector<std::uint32_t>& list = two.evaluate[r];
     if constexpr (!kTwoBuffers) {
       for (std::size_t k = 0; k < list.size(); ++k) {
@@ -1187,6 +1197,9 @@ void run_phase_two_with(const Tables& tables, const PositionRanks& ranks, Values
                             ? mpz_class(0)
                             : tables.limbs.to_mpz(io.exact(capture.rank, r), scratch);
   }
+  for (Capture& capture : captures)
+    if (capture.r > passes && pair_read(values, capture.rank, capture.r) != kNoPair)
+      capture.value = tables.limbs.to_mpz(io.exact(capture.rank, passes), scratch);
 }
 
 void run_phase_two(const Tables& tables, const PositionRanks& ranks, Values& values, TwoPhaseTables& two,
@@ -1369,7 +1382,11 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
     result.pairs = policy_bytes;
     result.line_computed = !advice && (request.want_line || policy_bytes <= request.line_if_at_most);
     // Step 4 (two phases). Their tables when they fit (automatic), else
-    // the passes below.
+    // the passes below. What phase 2 needs beyond phase 1's tables (one
+    // exact value a position, the per-pass lists at most 4 bytes a pair)
+    // is reserved on the budget with them, until the marking, so that the
+    // move cache (made when it fits) cannot take it: within a budget that
+    // holds both, phase 2 never stops at the memory limit.
     const std::size_t threads = std::clamp<std::size_t>(limits.threads, 1, core::kMaxSearchThreads);
     const std::uint64_t mark_words = policy_bytes / 64 + 1;
     const long double phase_one_bytes =
@@ -1377,13 +1394,19 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
         static_cast<long double>(PagedArray<double>::bytes_for(policy_bytes)) +
         static_cast<long double>(PagedArray<std::uint8_t>::bytes_for(policy_bytes * slots)) +
         static_cast<long double>(mark_words) * sizeof(std::uint64_t);
+    const long double phase_two_bytes = static_cast<long double>(positions) * limbs * sizeof(mp_limb_t) +
+                                        static_cast<long double>(policy_bytes) * sizeof(std::uint32_t);
     bool two_phase = false;
     if (request.method != ExpectedMethod::passes && positions <= std::numeric_limits<std::uint32_t>::max() &&
         policy_bytes < (std::uint64_t{1} << 50)) {
-      if (request.method == ExpectedMethod::two_phase)
-        count_bytes(budget, phase_one_bytes), two_phase = true;
-      else
-        two_phase = budget_allows(budget, phase_one_bytes);
+      if (request.method == ExpectedMethod::two_phase) {
+        count_bytes(budget, phase_one_bytes);
+        count_bytes(budget, phase_two_bytes);
+        two_phase = true;
+      } else if (budget_allows(budget, phase_one_bytes)) {
+        two_phase = budget_allows(budget, phase_two_bytes);
+        if (!two_phase) budget.release(static_cast<std::uint64_t>(phase_one_bytes));
+      }
     }
     if (two_phase) {
       using Clock = std::chrono::steady_clock;
@@ -1402,6 +1425,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
         if (last < first) continue;
         at += last - first + 1;
         longest_r = std::max(longest_r, last);
+        two.longest_r = longest_r;
         two.longest_row = std::max<std::size_t>(two.longest_row, last - first + 1);
       }
       two.rows.reset(policy_bytes);
@@ -1446,6 +1470,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       // threads when the second (and its copy lists) fits after the lists.
       std::uint64_t list_bytes = 0;
       started = Clock::now();
+      budget.release(static_cast<std::uint64_t>(phase_two_bytes));  // the reservation (step 4)
       result.two_phase.marked =
           mark_pairs(tables, ranks, values, two, captures, last_pass, budget, list_bytes, control);
       count_bytes(budget, static_cast<long double>(positions) * limbs * sizeof(mp_limb_t));

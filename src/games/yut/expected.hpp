@@ -43,9 +43,9 @@ inline constexpr std::size_t kParallelChunkRanks = 4096;
 // phase 1's tables fit the memory budget, else the passes. No value
 // depends on it. The passes stay the default: on this 2-core machine the
 // two phases were measured 1.15x faster at T = 100, P = 6 and 0.95x at
-// T = 30, P = 6 (2 threads, whole process) for 1.6-1.9x the memory, and
-// automatic's choice counts only phase 1's tables, so that it can stop at
-// the memory limit where the passes would fit (docs/yut.md).
+// T = 30, P = 6 (2 threads, whole process) for 1.6-1.9x the memory
+// (docs/yut.md). Automatic's choice reserves phase 2's needs too, so it
+// never stops at the memory limit where the passes would fit.
 enum class ExpectedMethod { automatic, passes, two_phase };
 
 // The default safety factor of the two phases' tie threshold (see

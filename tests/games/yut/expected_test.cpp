@@ -417,6 +417,55 @@ TEST(YutExpectedTwoPhase, WithoutMemoryForTheRowsThePassesRun) {
   EXPECT_EQ(within.value, two.value);
 }
 
+// Automatic chooses the two phases only when phase 2 fits too (its exact
+// values and lists are reserved with phase 1's tables, before the move
+// cache takes what is left): on every budget from the passes' peak up to
+// the two phases' own, with the move cache and the line, automatic is
+// proven with the same value, by one method or the other. (A review found
+// budgets in between that stopped at the memory limit: T = 10, P = 4,
+// weights 4,6,4,1,1, the line, 3,150,000 bytes.)
+TEST(YutExpectedTwoPhase, AutomaticNeverStopsWhereThePassesFit) {
+  ExpectedRequest request{10, 4, {4, 6, 4, 1, 1}, std::nullopt, true, 0};
+  request.method = ExpectedMethod::automatic;
+  const ExpectedResult passes = solve_by(standard_board(), request, ExpectedMethod::passes);
+  const ExpectedResult two = solve_by(standard_board(), request, ExpectedMethod::two_phase);
+  ASSERT_EQ(passes.outcome, core::Outcome::proven);
+  ASSERT_EQ(two.outcome, core::Outcome::proven);
+  ASSERT_GT(two.stats.memory_bytes, passes.stats.memory_bytes);
+  int by_two = 0;
+  const std::uint64_t low = passes.stats.memory_bytes, high = two.stats.memory_bytes + 1;
+  for (int step = 0; step <= 40; ++step) {
+    core::SearchLimits limits;
+    limits.max_memory_bytes = low + (high - low) * static_cast<std::uint64_t>(step) / 40;
+    const ExpectedResult result = solve_expected(standard_board(), request, limits);
+    ASSERT_EQ(result.outcome, core::Outcome::proven) << "budget " << limits.max_memory_bytes;
+    EXPECT_EQ(result.value, passes.value) << "budget " << limits.max_memory_bytes;
+    EXPECT_LE(result.stats.memory_bytes, limits.max_memory_bytes);
+    by_two += result.method == ExpectedMethod::two_phase ? 1 : 0;
+  }
+  EXPECT_GT(by_two, 0) << "the two phases within their own peak";
+}
+
+// Turn counts far past every game's end (T up to 1,000,000; M of the start
+// is at most 21 a piece): phase 2 stops at the longest range, and the
+// captures beyond it (the start at T, advice at T - turn, the line) read
+// the last values; the same answers as the passes.
+TEST(YutExpectedTwoPhase, TurnsFarPastEveryGamesEndGiveThePassesAnswers) {
+  for (const int turns : {60, 1000, 1'000'000}) {
+    for (const int pieces : {1, 2}) {
+      if (turns > 1000 && pieces > 1) continue;  // the passes' million passes over every position: seconds
+      ExpectedRequest request{turns, pieces, {1, 2, 3, 1, 1}, std::nullopt, true, 0};
+      const std::string what = "T = " + std::to_string(turns) + ", P = " + std::to_string(pieces);
+      expect_same_answer(solve_by(standard_board(), request, ExpectedMethod::two_phase),
+                         solve_by(standard_board(), request, ExpectedMethod::passes), what);
+      request.want_line = false;
+      request.advice = AdviceQuery{std::vector<int>(static_cast<std::size_t>(pieces), standard_board().start), 3, 2};
+      expect_same_answer(solve_by(standard_board(), request, ExpectedMethod::two_phase),
+                         solve_by(standard_board(), request, ExpectedMethod::passes), what + ", advice");
+    }
+  }
+}
+
 TEST(YutExpectedTwoPhase, NodeBudgetsCountOnePerPairInBothMethods) {
   ExpectedRequest request{14, 4, {1, 1, 1, 1, 1}, std::nullopt, false, 0};
   for (const ExpectedMethod method : {ExpectedMethod::two_phase, ExpectedMethod::passes}) {
