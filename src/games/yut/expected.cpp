@@ -1663,8 +1663,12 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
   // Threads see the node budget only when they flush (SearchControl::Worker),
   // so a solve may end up to a flush per thread past it: then it did not fit
   // the budget, as one thread would have said.
-  if (result.outcome == core::Outcome::proven && limits.max_nodes != 0 && result.stats.nodes > limits.max_nodes) {
+  if (result.outcome == core::Outcome::proven && limits.max_nodes != 0 && result.stats.nodes > limits.max_nodes)
     result.outcome = core::Outcome::node_limit;
+  // A limit gives no value (solve_expected's contract): a stop in the
+  // line's second run would otherwise leave the answer's value and a line
+  // of choices valued 0 behind it.
+  if (result.outcome != core::Outcome::proven) {
     result.value = 0;
     result.choices.clear();
     result.line.clear();

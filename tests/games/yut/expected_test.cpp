@@ -466,6 +466,24 @@ TEST(YutExpectedTwoPhase, TurnsFarPastEveryGamesEndGiveThePassesAnswers) {
   }
 }
 
+// A limit gives no value: with the line, the passes count their pairs
+// twice (the line's second run), so a node budget just past one run stops
+// that second run, after the answer's value was known; the result must
+// still carry no value and no line (it did before: a review found them).
+TEST(YutExpectedTwoPhase, AStopInTheLinesRunLeavesNoValue) {
+  ExpectedRequest request{12, 4, {1, 1, 1, 1, 1}, std::nullopt, true, 0};
+  const ExpectedResult full = solve_by(standard_board(), request, ExpectedMethod::passes);
+  ASSERT_EQ(full.outcome, core::Outcome::proven);
+  ASSERT_EQ(full.stats.nodes, 2 * full.pairs) << "the line's run counts its pairs again";
+  core::SearchLimits limits;
+  limits.max_nodes = full.pairs + 10;
+  const ExpectedResult stopped = solve_by(standard_board(), request, ExpectedMethod::passes, limits);
+  EXPECT_EQ(stopped.outcome, core::Outcome::node_limit);
+  EXPECT_EQ(stopped.value, 0);
+  EXPECT_TRUE(stopped.line.empty());
+  EXPECT_FALSE(stopped.line_computed);
+}
+
 TEST(YutExpectedTwoPhase, NodeBudgetsCountOnePerPairInBothMethods) {
   ExpectedRequest request{14, 4, {1, 1, 1, 1, 1}, std::nullopt, false, 0};
   for (const ExpectedMethod method : {ExpectedMethod::two_phase, ExpectedMethod::passes}) {
