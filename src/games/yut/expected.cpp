@@ -1220,6 +1220,57 @@ mpq_class choice_value(const Tables& tables, int to_code, const mpz_class& child
   return value;
 }
 
+// The line along the most likely face (slot likely_slot, face likely_face)
+// from `root` with R = horizon turns left, for at most `turns` turns: per
+// turn the position, the die and every legal choice (values 0, for
+// value_line), the move taken being chosen_at(rank, r) (kNoMove: the game
+// ends there, every piece home or no piece can move). For every choice the
+// capture of its child's value at r - 1 is appended to `captures`, in the
+// order of the turns and their choices.
+template <class ChosenAt>
+std::vector<LineTurn> walk_line(const Tables& tables, const PositionRanks& ranks, int turns, std::uint32_t horizon,
+                                Codes position, int likely_slot, int likely_face, ChosenAt&& chosen_at,
+                                std::vector<Capture>& captures) {
+  const SquareCodes& codes = tables.codes;
+  const std::size_t slots = tables.faces.size();
+  std::vector<LineTurn> line;
+  for (int turn = 1; turn <= turns; ++turn) {
+    const std::uint32_t r = horizon - static_cast<std::uint32_t>(turn) + 1;
+    const std::uint8_t chosen = chosen_at(ranks.rank(position), r);
+    if (chosen == kNoMove) break;
+    std::array<LegalMove, kMaxPieces> moves{};
+    const int count = legal_moves(
+        ranks.parts(position), tables.pieces, codes.finish_code(), ranks,
+        [&](std::uint8_t from) { return tables.landing[from * slots + static_cast<std::size_t>(likely_slot)]; }, moves);
+    LineTurn line_turn;
+    line_turn.turn = turn;
+    line_turn.die = likely_face;
+    for (int i = 0; i < tables.pieces; ++i) line_turn.squares.push_back(codes.square_of_code[position[i]]);
+    line_turn.best = chosen;
+    for (int c = 0; c < count; ++c) {
+      line_turn.choices.push_back(
+          ExpectedChoice{codes.square_of_code[position[moves[c].piece]], codes.square_of_code[moves[c].to], 0});
+      captures.push_back(Capture{r - 1, moves[c].child, 0});
+    }
+    line.push_back(std::move(line_turn));
+    position = moved(position, tables.pieces, moves[chosen].piece, moves[chosen].to);
+  }
+  return line;
+}
+
+// The values of the line's choices from the captures walk_line appended,
+// the first of them at captures[first], once a run has filled them.
+void value_line(const Tables& tables, std::vector<LineTurn>& line, const std::vector<Capture>& captures,
+                std::size_t first, const mpz_class& scale) {
+  std::size_t k = first;
+  for (LineTurn& line_turn : line)
+    for (ExpectedChoice& choice : line_turn.choices) {
+      const Capture& capture = captures[k++];
+      const mpz_class child = capture.r == 0 ? mpz_class(0) : capture.value;
+      choice.value = choice_value(tables, tables.codes.code_of_square[choice.to], child, scale);
+    }
+}
+
 }  // namespace
 
 int most_likely_face(const Board& board, const std::vector<std::uint64_t>& weights) {
@@ -1507,33 +1558,16 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
         // the chosen child of a marked pair), then phase 2 again from the
         // values of every choice along it.
         std::vector<Capture> line_captures;
-        Codes position = root;
-        for (int turn = 1; turn <= request.turns; ++turn) {
-          const std::uint32_t r = horizon - static_cast<std::uint32_t>(turn) + 1;
-          const std::uint64_t rank = ranks.rank(position);
-          const std::uint64_t pair = pair_read(values, rank, r);
-          if (pair == kNoPair) break;  // every piece home
-          const std::uint8_t chosen = two.choice[pair * slots + static_cast<std::size_t>(likely_slot)];
-          if (chosen == kNoMove) break;
-          if (chosen == kTie) throw std::logic_error("yut --expected: a tie of the line left unresolved");
-          std::array<LegalMove, kMaxPieces> line_moves{};
-          const int count = legal_moves(
-              ranks.parts(position), request.pieces, codes.finish_code(), ranks,
-              [&](std::uint8_t from) { return tables.landing[from * slots + static_cast<std::size_t>(likely_slot)]; },
-              line_moves);
-          LineTurn line_turn;
-          line_turn.turn = turn;
-          line_turn.die = likely_face;
-          for (int i = 0; i < request.pieces; ++i) line_turn.squares.push_back(codes.square_of_code[position[i]]);
-          line_turn.best = chosen;
-          for (int c = 0; c < count; ++c) {
-            line_turn.choices.push_back(ExpectedChoice{codes.square_of_code[position[line_moves[c].piece]],
-                                                       codes.square_of_code[line_moves[c].to], 0});
-            line_captures.push_back(Capture{r - 1, line_moves[c].child, 0});
-          }
-          result.line.push_back(std::move(line_turn));
-          position = moved(position, request.pieces, line_moves[chosen].piece, line_moves[chosen].to);
-        }
+        result.line = walk_line(
+            tables, ranks, request.turns, horizon, root, likely_slot, likely_face,
+            [&](std::uint64_t rank, std::uint32_t r) {
+              const std::uint64_t pair = pair_read(values, rank, r);
+              if (pair == kNoPair) return kNoMove;  // every piece home
+              const std::uint8_t chosen = two.choice[pair * slots + static_cast<std::size_t>(likely_slot)];
+              if (chosen == kTie) throw std::logic_error("yut --expected: a tie of the line left unresolved");
+              return chosen;
+            },
+            line_captures);
         std::uint32_t line_pass = 0;
         for (const Capture& capture : line_captures) line_pass = std::max(line_pass, capture.r);
         started = Clock::now();
@@ -1544,13 +1578,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
         started = Clock::now();
         run_phase_two(tables, ranks, values, two, line_captures, line_pass, control, exact_spread);
         result.two_phase.phase2_seconds += seconds_since(started);
-        std::size_t k = 0;
-        for (LineTurn& line_turn : result.line)
-          for (ExpectedChoice& choice : line_turn.choices) {
-            const Capture& capture = line_captures[k++];
-            const mpz_class child = capture.r == 0 ? mpz_class(0) : capture.value;
-            choice.value = choice_value(tables, codes.code_of_square[choice.to], child, scale);
-          }
+        value_line(tables, result.line, line_captures, 0, scale);
       }
     } else {
       count_bytes(budget, static_cast<long double>(positions) * (sizeof(double) + limbs * sizeof(mp_limb_t)));
@@ -1604,35 +1632,16 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       if (result.line_computed) {
         // The line: the first run's moves of the most likely face, then a
         // second run that captures the value of every choice along it.
-        Codes position = root;
-        std::vector<std::pair<std::size_t, int>> capture_of;  // (turn index, choice) per capture
-        for (int turn = 1; turn <= request.turns; ++turn) {
-          const std::uint32_t r = horizon - static_cast<std::uint32_t>(turn) + 1;
-          const std::uint64_t rank = ranks.rank(position);
-          if (values.last_r[rank] < values.first_r[rank]) break;  // every piece home
-          const std::uint32_t at = std::min(r, values.last_r[rank]);
-          if (at < values.first_r[rank]) break;  // not reachable here (cannot happen on the line)
-          const std::uint8_t chosen = values.policy[values.policy_at[rank] + (at - values.first_r[rank])];
-          if (chosen == kNoMove) break;
-          std::array<LegalMove, kMaxPieces> line_moves{};
-          const int count = legal_moves(
-              ranks.parts(position), request.pieces, codes.finish_code(), ranks,
-              [&](std::uint8_t from) { return tables.landing[from * slots + static_cast<std::size_t>(likely_slot)]; },
-              line_moves);
-          LineTurn line_turn;
-          line_turn.turn = turn;
-          line_turn.die = likely_face;
-          for (int i = 0; i < request.pieces; ++i) line_turn.squares.push_back(codes.square_of_code[position[i]]);
-          line_turn.best = chosen;
-          for (int c = 0; c < count; ++c) {
-            line_turn.choices.push_back(ExpectedChoice{codes.square_of_code[position[line_moves[c].piece]],
-                                                       codes.square_of_code[line_moves[c].to], 0});
-            captures.push_back(Capture{r - 1, line_moves[c].child, 0});
-            capture_of.emplace_back(result.line.size(), c);
-          }
-          result.line.push_back(std::move(line_turn));
-          position = moved(position, request.pieces, line_moves[chosen].piece, line_moves[chosen].to);
-        }
+        const std::size_t first_capture = captures.size();
+        result.line = walk_line(
+            tables, ranks, request.turns, horizon, root, likely_slot, likely_face,
+            [&](std::uint64_t rank, std::uint32_t r) {
+              if (values.last_r[rank] < values.first_r[rank]) return kNoMove;  // every piece home
+              const std::uint32_t at = std::min(r, values.last_r[rank]);
+              if (at < values.first_r[rank]) return kNoMove;  // not reachable here (cannot happen on the line)
+              return values.policy[values.policy_at[rank] + (at - values.first_r[rank])];
+            },
+            captures);
         // Entries must hold V(r - 1) again from the start: a fresh array.
         std::fill(values.exact.begin(), values.exact.end(), 0);
         std::fill(values.approximate.begin(), values.approximate.end(), 0);
@@ -1640,13 +1649,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
         std::fill(values.approximate_odd.begin(), values.approximate_odd.end(), 0);
         std::vector<std::uint8_t>().swap(values.policy);
         run_passes(tables, ranks, values, captures, likely_slot, control, spread);
-        for (std::size_t k = 0; k < captures.size(); ++k) {
-          const auto [turn_index, c] = capture_of[k];
-          LineTurn& line_turn = result.line[turn_index];
-          const int to_code = codes.code_of_square[line_turn.choices[c].to];
-          const mpz_class child = captures[k].r == 0 ? mpz_class(0) : captures[k].value;
-          line_turn.choices[c].value = choice_value(tables, to_code, child, scale);
-        }
+        value_line(tables, result.line, captures, first_capture, scale);
       }
     }
   } catch (const core::SearchAborted& aborted) {
