@@ -1447,6 +1447,18 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
         static_cast<long double>(mark_words) * sizeof(std::uint64_t);
     const long double phase_two_bytes = static_cast<long double>(positions) * limbs * sizeof(mp_limb_t) +
                                         static_cast<long double>(policy_bytes) * sizeof(std::uint32_t);
+    // Step 5 for advice, either method: every root move's value from its
+    // capture (the child's value after the run), the first best.
+    const auto advise = [&] {
+      for (int c = 0; c < root_count; ++c) {
+        const LegalMove& move = root_moves[c];
+        const mpz_class child = horizon == 0 ? mpz_class(0) : captures[c].value;
+        result.choices.push_back(ExpectedChoice{codes.square_of_code[root[move.piece]], codes.square_of_code[move.to],
+                                                choice_value(tables, move.to, child, scale)});
+        if (result.choices.back().value > result.choices[result.best].value) result.best = result.choices.size() - 1;
+      }
+      result.value = result.choices.empty() ? mpq_class(0) : result.choices[result.best].value;
+    };
     bool two_phase = false;
     if (request.method != ExpectedMethod::passes && positions <= std::numeric_limits<std::uint32_t>::max() &&
         policy_bytes < (std::uint64_t{1} << 50)) {
@@ -1540,14 +1552,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       result.two_phase.phase2_seconds = seconds_since(started);
       // Step 5 (two phases).
       if (advice) {
-        for (int c = 0; c < root_count; ++c) {
-          const LegalMove& move = root_moves[c];
-          const mpz_class child = horizon == 0 ? mpz_class(0) : captures[c].value;
-          result.choices.push_back(ExpectedChoice{codes.square_of_code[root[move.piece]], codes.square_of_code[move.to],
-                                                  choice_value(tables, move.to, child, scale)});
-          if (result.choices.back().value > result.choices[result.best].value) result.best = result.choices.size() - 1;
-        }
-        result.value = result.choices.empty() ? mpq_class(0) : result.choices[result.best].value;
+        advise();
       } else {
         result.value = mpq_class(captures.back().value, scale);
         result.value.canonicalize();
@@ -1614,14 +1619,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
 
       // Step 5.
       if (advice) {
-        for (int c = 0; c < root_count; ++c) {
-          const LegalMove& move = root_moves[c];
-          const mpz_class child = horizon == 0 ? mpz_class(0) : captures[c].value;
-          result.choices.push_back(ExpectedChoice{codes.square_of_code[root[move.piece]], codes.square_of_code[move.to],
-                                                  choice_value(tables, move.to, child, scale)});
-          if (result.choices.back().value > result.choices[result.best].value) result.best = result.choices.size() - 1;
-        }
-        result.value = result.choices.empty() ? mpq_class(0) : result.choices[result.best].value;
+        advise();
       } else {
         const std::uint64_t start = ranks.rank(root);
         const mp_limb_t* start_value =
