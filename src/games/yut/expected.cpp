@@ -497,6 +497,24 @@ struct PassBuffers {
   }
 };
 
+// Step 5 of the passes (and of phase 2): from `sum` = sum over faces of
+// w_f * N(r - 1, chosen child) and points_sum = sum of w_f * points, N(r,
+// S) = (sum + points_sum * W^R) / W into `out`, exactly (every V(r - 1, .)
+// is N / W^R, so the division is exact). Two's complement modulo 2^(64
+// limbs), like every sum here: the carries out are dropped and the final
+// value fits. `sum` is overwritten.
+void exact_from_sum(const Tables& tables, std::vector<mp_limb_t>& sum, long long points_sum, mp_limb_t* out) {
+  const mp_size_t limbs = tables.limbs.size();
+  if (points_sum > 0)
+    mpn_addmul_1(sum.data(), tables.scale.data(), limbs, static_cast<mp_limb_t>(points_sum));
+  else if (points_sum < 0)
+    mpn_submul_1(sum.data(), tables.scale.data(), limbs, static_cast<mp_limb_t>(-points_sum));
+  const bool minus = Limbs::negative(sum.data(), limbs);
+  if (minus) mpn_neg(sum.data(), sum.data(), limbs);
+  mpn_divexact_1(out, sum.data(), limbs, tables.weight_sum);
+  if (minus) mpn_neg(out, out, limbs);
+}
+
 // Steps 2 to 5 of run_passes for position `rank` in pass r (r in its range).
 template <bool kTwoBuffers>
 void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, const PassBuffers<kTwoBuffers>& io,
@@ -568,15 +586,8 @@ void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, 
   // Step 5. The sum is W * N exactly (every V(r - 1, .) is N / W^R). Two's
   // complement modulo 2^(64 limbs), like every sum here: the carries out
   // are dropped and the final sum fits.
-  if (points_sum > 0)
-    mpn_addmul_1(sum.data(), tables.scale.data(), limbs, static_cast<mp_limb_t>(points_sum));
-  else if (points_sum < 0)
-    mpn_submul_1(sum.data(), tables.scale.data(), limbs, static_cast<mp_limb_t>(-points_sum));
   mp_limb_t* out = io.exact_out(rank, r);
-  const bool minus = Limbs::negative(sum.data(), limbs);
-  if (minus) mpn_neg(sum.data(), sum.data(), limbs);
-  mpn_divexact_1(out, sum.data(), limbs, tables.weight_sum);
-  if (minus) mpn_neg(out, out, limbs);
+  exact_from_sum(tables, sum, points_sum, out);
   io.approximate_out(rank, r) = approximate_value(tables, out, work.scratch);
 }
 
@@ -1115,15 +1126,8 @@ void evaluate_marked(const Tables& tables, const PositionRanks& ranks, const Val
     if (const mp_limb_t* child = child_value(work.moves[chosen].child); child != nullptr)
       mpn_addmul_1(sum.data(), child, limbs, weight);
   }
-  if (points_sum > 0)
-    mpn_addmul_1(sum.data(), tables.scale.data(), limbs, static_cast<mp_limb_t>(points_sum));
-  else if (points_sum < 0)
-    mpn_submul_1(sum.data(), tables.scale.data(), limbs, static_cast<mp_limb_t>(-points_sum));
   mp_limb_t* out = io.exact_out(rank, r);
-  const bool minus = Limbs::negative(sum.data(), limbs);
-  if (minus) mpn_neg(sum.data(), sum.data(), limbs);
-  mpn_divexact_1(out, sum.data(), limbs, tables.weight_sum);
-  if (minus) mpn_neg(out, out, limbs);
+  exact_from_sum(tables, sum, points_sum, out);
 }
 
 // Prefetches for phase 2 (no value depends on them): the exact value of
