@@ -118,6 +118,15 @@ TEST(MarbleRestCells, DenseVisitedSetEqualsTheHashTable) {
   }
 }
 
+// A random judge board (judge) or a bigger one: 5 to 30 a side, up to 34 %
+// walls, for the hand-over tests below.
+Board judge_or_bigger_board(core::SplitMix64& rng, bool judge) {
+  if (judge) return random_judge_board(rng);
+  const int rows = 5 + static_cast<int>(rng.below(26));
+  const int cols = 5 + static_cast<int>(rng.below(26));
+  return random_board(rng, rows, cols, static_cast<int>(rng.below(35)));
+}
+
 }  // namespace
 }  // namespace boardsearch::marble::testing
 
@@ -133,9 +142,7 @@ TEST(MarbleRestCells, AStarHandingOverToBreadthFirstKeepsTheAnswer) {
   int handed_over = 0;
   for (int b = 0; b < boards; ++b) {
     const bool judge = b % 2 == 0;
-    const Board board = judge ? random_judge_board(rng)
-                              : random_board(rng, 5 + static_cast<int>(rng.below(26)),
-                                             5 + static_cast<int>(rng.below(26)), static_cast<int>(rng.below(35)));
+    const Board board = judge_or_bigger_board(rng, judge);
     const std::optional<int> max_tilts =
         rng.below(3) == 0 ? std::optional<int>(static_cast<int>(rng.below(15))) : std::nullopt;
     SolveOptions options{max_tilts, Strategy::a_star};
@@ -181,9 +188,7 @@ TEST(MarbleRestCells, TheBeamAndThePrunedBreadthFirstAfterTheHandOverKeepTheAnsw
   const int boards = scaled(2000);
   for (int b = 0; b < boards; ++b) {
     const bool judge = b % 2 == 0;
-    const Board board = judge ? random_judge_board(rng)
-                              : random_board(rng, 5 + static_cast<int>(rng.below(26)),
-                                             5 + static_cast<int>(rng.below(26)), static_cast<int>(rng.below(35)));
+    const Board board = judge_or_bigger_board(rng, judge);
     const std::optional<int> max_tilts =
         rng.below(4) == 0 ? std::optional<int>(static_cast<int>(rng.below(15))) : std::nullopt;
     SolveOptions options{max_tilts, Strategy::a_star};
