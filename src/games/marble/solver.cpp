@@ -1154,21 +1154,40 @@ bool a_star_loop(const Context& context, PairKey start, std::uint64_t hand_over_
   return true;
 }
 
+// A bound (RedBound or PairBound) made for the board and held on the meter
+// for as long as it lives: the room to build it is checked first (its
+// table and what building it takes), its table is held once made and given
+// back by the destructor.
+template <class Bound>
+class HeldBound {
+ public:
+  explicit HeldBound(const Context& context) : context_(context), bound_(make(context)) {
+    context_.meter.hold(static_cast<std::ptrdiff_t>(Bound::bytes_for(context_.board)));
+  }
+  HeldBound(const HeldBound&) = delete;
+  HeldBound& operator=(const HeldBound&) = delete;
+  ~HeldBound() { context_.meter.hold(-static_cast<std::ptrdiff_t>(Bound::bytes_for(context_.board))); }
+  const Bound& bound() const { return bound_; }
+
+ private:
+  static Bound make(const Context& context) {
+    context.meter.need(Bound::bytes_for(context.board) + Bound::build_bytes_for(context.board));
+    return Bound(context.board, context.stops);
+  }
+  const Context& context_;
+  const Bound bound_;
+};
+
 // The A* search. Returns false, with nothing found, if it expanded more than
 // `hand_over_after` pairs without an answer on a board where breadth-first
 // keeps a dense visited set (the caller then searches breadth-first);
 // otherwise true, with the answer in context.solution.
 bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after) {
-  context.meter.need(RedBound::bytes_for(context.board) + RedBound::build_bytes_for(context.board));
-  const RedBound bound(context.board, context.stops);
-  context.meter.hold(static_cast<std::ptrdiff_t>(RedBound::bytes_for(context.board)));
   // Everything A* held goes back to the meter when it ends (breadth-first
-  // may follow): the bound here, the buckets and the closed set by their
+  // may follow): the bound, the buckets and the closed set by their
   // destructors.
-  struct ReleaseOnExit {
-    const Context& context;
-    ~ReleaseOnExit() { context.meter.hold(-static_cast<std::ptrdiff_t>(RedBound::bytes_for(context.board))); }
-  } release_on_exit{context};
+  const HeldBound<RedBound> held(context);
+  const RedBound& bound = held.bound();
   Buckets buckets(context.meter);
   if (context.a_star_closed != ClosedSet::table) {
     if (const std::optional<RestCells> rest = small_rest_cells(context)) {
@@ -1273,13 +1292,8 @@ std::optional<std::vector<Direction>> beam_line(const Context& context, PairKey 
 // shorter line, the beam's is optimal.
 void solve_after_hand_over(const Context& context, PairKey start) {
   if (context.beam_width == 0) return breadth_first(context, start);
-  context.meter.need(PairBound::bytes_for(context.board) + PairBound::build_bytes_for(context.board));
-  const PairBound bound(context.board, context.stops);
-  context.meter.hold(static_cast<std::ptrdiff_t>(PairBound::bytes_for(context.board)));
-  struct ReleaseOnExit {
-    const Context& context;
-    ~ReleaseOnExit() { context.meter.hold(-static_cast<std::ptrdiff_t>(PairBound::bytes_for(context.board))); }
-  } release_on_exit{context};
+  const HeldBound<PairBound> held(context);
+  const PairBound& bound = held.bound();
   std::optional<std::vector<Direction>> line =
       beam_line(context, start, bound, context.beam_width, context.beam_max_expanded);
   if (!line) return breadth_first(context, start);
