@@ -145,6 +145,15 @@ TEST(FootholdsTable, ProbesNeverReturnAnotherPositionsBounds) {
   EXPECT_GT(hits, 1000u);
 }
 
+// Board i of a random test: one in ten 6 x 6 with 20 to 49 % holes, the
+// rest 1 to 5 a side with up to 34 %; same_percent as random_board's.
+Board mixed_board(SplitMix64& rng, int i, int same_percent) {
+  const bool six = i % 10 == 0;
+  const int rows = six ? 6 : 1 + static_cast<int>(rng.below(5));
+  const int cols = six ? 6 : 1 + static_cast<int>(rng.below(5));
+  return random_board(rng, rows, cols, static_cast<int>(six ? 20 + rng.below(30) : rng.below(35)), same_percent);
+}
+
 // The tables only save work: with no table, a one-bucket table (constant
 // replacement), a table reaching only a few plies, with or without the deep
 // table behind it (one bucket of it: constant replacement; or every
@@ -171,10 +180,7 @@ TEST(FootholdsTable, EveryTableSettingGivesTheMinimaxAnswer) {
                                   tuned(0, std::nullopt, std::nullopt)};
   const int boards = scaled(4000);
   for (int i = 0; i < boards; ++i) {
-    const bool six = i % 10 == 0;  // one in ten 6 x 6, the rest up to 5 x 5
-    const int rows = six ? 6 : 1 + static_cast<int>(rng.below(5));
-    const int cols = six ? 6 : 1 + static_cast<int>(rng.below(5));
-    const Board board = random_board(rng, rows, cols, static_cast<int>(six ? 20 + rng.below(30) : rng.below(35)), 10);
+    const Board board = mixed_board(rng, i, 10);
     const SearchTuning& tuning = tunings[static_cast<std::size_t>(i) % std::size(tunings)];
     const auto result = solve_board(board, {}, tuning);
     ASSERT_TRUE(result.proven());
@@ -243,10 +249,7 @@ TEST(FootholdsTable, EveryFirstProbeGivesTheMinimaxAnswer) {
   int fails = 0, loss_successes = 0, win_successes = 0;
   const int boards = scaled(3000);
   for (int i = 0; i < boards; ++i) {
-    const bool six = i % 10 == 0;  // one in ten 6 x 6, the rest up to 5 x 5
-    const int rows = six ? 6 : 1 + static_cast<int>(rng.below(5));
-    const int cols = six ? 6 : 1 + static_cast<int>(rng.below(5));
-    const Board board = random_board(rng, rows, cols, static_cast<int>(six ? 20 + rng.below(30) : rng.below(35)), 5);
+    const Board board = mixed_board(rng, i, 5);
     SearchTuning tuning;
     tuning.first_loss_probe = distances[static_cast<std::size_t>(i) % std::size(distances)];
     const auto result = solve_board(board, {}, tuning);
