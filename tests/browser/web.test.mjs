@@ -52,9 +52,15 @@ let browser;
 let profileDir;
 
 // Starts the server on a free loopback port and reads the address it prints.
+// The time limit per solve is raised from the default 10 s to 300 s: the
+// cancel test's 11 x 11 search must still be running when its Cancel is
+// clicked, and on a loaded machine the page's steps before the click took
+// more than 10 s (the search ended at the limit and hid the button). Every
+// other solve of these tests takes well under a second.
 function startServer() {
   return new Promise((resolveStart, rejectStart) => {
-    const child = spawn(cli, ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cli, ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', '--time-limit', '300'],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => rejectStart(new Error(`server did not start: ${stderr}`)), WAIT_MS);
