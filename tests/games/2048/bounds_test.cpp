@@ -65,9 +65,30 @@ TEST(Bounds2048, AllBoundsAreAdmissibleOnRandomBoards) {
   EXPECT_GT(refined_strictly_tighter, 0);
 }
 
+// The refined bound as bounds.hpp defines it, written plainly: the climb of
+// can_build with the lowest level always counted up to the next move's
+// merging tiles (less `pairs_short` pairs, for a mutant), where the level
+// exists and has a tile; no shortcut.
+int refined_bound_as_defined(const Board& board, int moves, std::uint32_t pairs_short = 0) {
+  const auto& counts = board.counts();
+  int bound = counts.max_exponent;
+  while (bound < game2048::kMaxExponent && game2048::can_build(counts, bound + 1, moves)) {
+    const int lowest = bound + 1 - moves;
+    if (lowest >= 1 && counts.count[static_cast<std::size_t>(lowest)] != 0) {
+      const std::uint32_t merging = game2048::next_move_merging_tiles(board, lowest);
+      const std::uint32_t counted = merging >= 2 * pairs_short ? merging - 2 * pairs_short : 0;
+      if (!game2048::can_build(counts, bound + 1, moves, counted)) break;
+    }
+    ++bound;
+  }
+  return bound;
+}
+
 // upper_bound_above is upper_bound_exponent seen from a value: the same
 // bound when it exceeds the value, nothing otherwise (values below, at and
-// above the bound, the largest tile and the bound itself).
+// above the bound, the largest tile and the bound itself). And
+// upper_bound_exponent is the refined bound as defined: the pair count it
+// skips where the levels above the lowest pass alone cannot change it.
 TEST(Bounds2048, BoundAboveAValueIsTheBoundOrNothing) {
   core::SplitMix64 rng(15);
   int above = 0, not_above = 0;
@@ -77,6 +98,7 @@ TEST(Bounds2048, BoundAboveAValueIsTheBoundOrNothing) {
         random_small_board(rng, side, 20 + static_cast<int>(rng.below(81)), 1 + static_cast<int>(rng.below(6)));
     const int moves = static_cast<int>(rng.below(8));
     const int bound = game2048::upper_bound_exponent(board, moves);
+    ASSERT_EQ(bound, refined_bound_as_defined(board, moves)) << "round " << round;
     for (int value = 0; value <= bound + 2; ++value) {
       const std::optional<int> got = game2048::upper_bound_above(board, moves, value);
       if (bound > value) {
@@ -101,20 +123,7 @@ int ancestry_one_move_short(const Board& board, int moves) {
   return game2048::ancestry_bound(board.counts(), moves - 1);
 }
 
-int refined_one_pair_short(const Board& board, int moves) {
-  const auto& counts = board.counts();
-  int bound = counts.max_exponent;
-  while (bound < game2048::kMaxExponent && game2048::can_build(counts, bound + 1, moves)) {
-    const int lowest = bound + 1 - moves;
-    if (lowest >= 1 && counts.count[static_cast<std::size_t>(lowest)] != 0) {
-      const std::uint32_t merging = game2048::next_move_merging_tiles(board, lowest);
-      const std::uint32_t short_by_a_pair = merging >= 2 ? merging - 2 : 0;
-      if (!game2048::can_build(counts, bound + 1, moves, short_by_a_pair)) break;
-    }
-    ++bound;
-  }
-  return bound;
-}
+int refined_one_pair_short(const Board& board, int moves) { return refined_bound_as_defined(board, moves, 1); }
 
 TEST(Bounds2048, ABoundOneStepTooTightFailsSomewhere) {
   core::SplitMix64 rng(14);
