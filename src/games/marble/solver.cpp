@@ -229,11 +229,14 @@ class PairSet {
   std::size_t bytes() const { return slots_.size() * sizeof(PairKey); }
   std::size_t slot_of(PairKey key) const { return static_cast<std::size_t>((key * kFibonacci) >> shift_); }
 
+  // The new slots are counted and checked in one step (take: the late beam
+  // grows its set while breadth-first's threads grow theirs), the old ones
+  // given back once moved.
   void grow() {
-    meter_.need(2 * bytes());
+    meter_.take(2 * bytes());
     const Slots old = std::move(slots_);
     slots_ = Slots(old.size() * 2, kEmpty);
-    meter_.hold(static_cast<std::ptrdiff_t>(old.size() * sizeof(PairKey)));
+    meter_.hold(-static_cast<std::ptrdiff_t>(old.size() * sizeof(PairKey)));
     shift_ = 64 - std::countr_zero(slots_.size());
     for (const PairKey key : old) {
       if (key == kEmpty) continue;
@@ -389,13 +392,17 @@ struct Context {
   const Board& board;
   const SlideStops& stops;
   std::optional<int> max_tilts;
-  bool dense_visited;               // SolveOptions::dense_visited
-  std::size_t threads;              // SearchLimits::threads (breadth-first's dense layers)
-  std::uint64_t parallel_after;     // SolveOptions::parallel_after
-  std::size_t parallel_chunk;       // SolveOptions::parallel_chunk
-  ClosedSet a_star_closed;          // SolveOptions::a_star_closed
-  std::size_t beam_width;           // SolveOptions::beam_width
-  std::uint64_t beam_max_expanded;  // SolveOptions::beam_max_expanded
+  bool dense_visited;                    // SolveOptions::dense_visited
+  std::size_t threads;                   // SearchLimits::threads (breadth-first's dense layers)
+  std::uint64_t parallel_after;          // SolveOptions::parallel_after
+  std::size_t parallel_chunk;            // SolveOptions::parallel_chunk
+  ClosedSet a_star_closed;               // SolveOptions::a_star_closed
+  std::size_t beam_width;                // SolveOptions::beam_width
+  std::uint64_t beam_max_expanded;       // SolveOptions::beam_max_expanded
+  std::size_t late_beam_width;           // SolveOptions::late_beam_width
+  std::uint64_t late_beam_after;         // SolveOptions::late_beam_after
+  std::uint64_t late_beam_percent;       // SolveOptions::late_beam_percent
+  std::uint64_t late_beam_max_expanded;  // SolveOptions::late_beam_max_expanded
   core::SearchControl& control;
   MemoryMeter& meter;
   std::array<int, 4> delta{};  // index step per direction
@@ -635,6 +642,154 @@ struct Pruning {
   }
 };
 
+// A pair a beam layer keeps: the pair, its parent's index in the layer
+// before, and the tilt from it.
+struct BeamEntry {
+  PairKey pair;
+  std::uint32_t parent;
+  Direction direction;
+};
+
+// A beam search for a line to success: layer by layer like breadth-first,
+// but each layer cut to the `width` children of least pair bound (pairs
+// seen before are dropped). It runs in slices (advance), so that it can be
+// interleaved with breadth-first (breadth_first's LateBeam). Every step of a
+// line it finds is a tilt, so its length bounds the fewest tilts from
+// above; it need not be the fewest. The pairs it saw are counted in
+// `states` when it is released.
+class Beam {
+ public:
+  Beam(const Context& context, PairKey start, const PairBound& bound, std::size_t width)
+      : context_(context), bound_(bound), width_(width), seen_(std::in_place, context.meter), layers_(1) {
+    seen_->insert(start);
+    push_within(layers_[0], BeamEntry{start, 0, Direction::up}, context_.meter);
+    if (context_.max_tilts && *context_.max_tilts <= 0) ended_ = true;  // no tilt allowed: no line
+  }
+  ~Beam() { release(); }
+  Beam(const Beam&) = delete;
+  Beam& operator=(const Beam&) = delete;
+
+  // Expands pairs until `until` have been expanded in all or the beam has
+  // ended (a line found, no candidate left, or the tilt limit); returns
+  // whether it has ended. Counts its nodes on `worker` when given (a
+  // parallel breadth-first's, the thread's that runs it), else on the
+  // control.
+  bool advance(std::uint64_t until, core::SearchControl::Worker* worker) {
+    while (!ended_ && expanded_ < until) {
+      std::vector<BeamEntry>& layer = layers_[depth_];
+      if (next_ == layer.size()) {
+        close_layer();
+        continue;
+      }
+      ++expanded_;
+      if (worker != nullptr)
+        worker->visit();
+      else
+        context_.control.visit();
+      const PairKey pair = layer[next_].pair;
+      for (const Direction direction : core::kDirections) {
+        const Tilted t = context_.tilt(pair, direction);
+        if (t.verdict == Verdict::failure) continue;
+        if (t.verdict == Verdict::success) {
+          found(direction);
+          return true;
+        }
+        if (t.pair == pair || !seen_->insert(t.pair)) continue;
+        const std::uint32_t h = bound_.at(red_of(t.pair), detail::blue_of(t.pair));
+        if (h == PairBound::kUnreachable) continue;
+        push_within(candidates_, Candidate{h, {t.pair, static_cast<std::uint32_t>(next_), direction}}, context_.meter);
+      }
+      ++next_;
+    }
+    return ended_;
+  }
+  bool ended() const { return ended_; }
+  std::uint64_t expanded() const { return expanded_; }
+  // The line found (once ended; nothing if it ran out).
+  std::optional<std::vector<Direction>>& line() { return line_; }
+  // Gives its storage back (its seen pairs into `states`); it has ended then.
+  void release() {
+    ended_ = true;
+    if (!seen_) return;
+    context_.solution.states += seen_->size();
+    seen_.reset();
+    for (std::vector<BeamEntry>& layer : layers_) release_within(layer, context_.meter);
+    release_within(candidates_, context_.meter);
+  }
+
+ private:
+  struct Candidate {
+    std::uint32_t bound;
+    BeamEntry entry;
+  };
+
+  // Layer depth_ expanded: the next one is its `width_` candidates of least
+  // bound (the end when there are none, or at the tilt limit).
+  void close_layer() {
+    if (candidates_.empty() || (context_.max_tilts && depth_ + 1 >= static_cast<std::size_t>(*context_.max_tilts))) {
+      ended_ = true;
+      return;
+    }
+    if (candidates_.size() > width_) {
+      std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(width_),
+                       candidates_.end(), [](const Candidate& a, const Candidate& b) { return a.bound < b.bound; });
+      candidates_.resize(width_);
+    }
+    layers_.emplace_back();
+    for (const Candidate& candidate : candidates_) push_within(layers_.back(), candidate.entry, context_.meter);
+    candidates_.clear();
+    ++depth_;
+    next_ = 0;
+  }
+  // The line to the pair being expanded and then `direction`, walked back
+  // through the parents.
+  void found(Direction direction) {
+    std::vector<Direction> line(depth_ + 1);
+    line[depth_] = direction;
+    std::size_t at = next_;
+    for (std::size_t k = depth_; k > 0; --k) {
+      line[k - 1] = layers_[k][at].direction;
+      at = layers_[k][at].parent;
+    }
+    line_ = std::move(line);
+    ended_ = true;
+  }
+
+  const Context& context_;
+  const PairBound& bound_;
+  std::size_t width_;
+  std::optional<PairSet> seen_;
+  std::vector<std::vector<BeamEntry>> layers_;
+  std::vector<Candidate> candidates_;  // the children of layer depth_ so far
+  std::size_t depth_ = 0;              // the layer being expanded
+  std::size_t next_ = 0;               // its next entry
+  std::uint64_t expanded_ = 0;
+  bool ended_ = false;
+  std::optional<std::vector<Direction>> line_;
+};
+
+// A slice of the late beam (LateBeam) to run during one layer: up to
+// `until` pairs in all. gave_up: it would have passed the memory budget
+// (then breadth-first goes on without it).
+struct BeamSlice {
+  Beam& beam;
+  std::uint64_t until;
+  bool gave_up = false;
+};
+
+// Runs `slice`, counting on `worker` (nullptr: on the control); a
+// memory_limit from the beam's own growth gives the beam up instead of
+// ending the solve. Returns whether the beam has ended.
+bool run_slice(BeamSlice& slice, core::SearchControl::Worker* worker) {
+  try {
+    return slice.beam.advance(slice.until, worker);
+  } catch (const core::SearchAborted& aborted) {
+    if (aborted.outcome != core::Outcome::memory_limit) throw;
+    slice.gave_up = true;
+    return false;
+  }
+}
+
 // Expands layer `depth` on `workers.size()` threads: its pairs in chunks of
 // context.parallel_chunk, one oneTBB task each (core::for_each_task), every
 // thread counting on its own Worker and offering children into its own
@@ -649,15 +804,24 @@ struct Pruning {
 // Worker otherwise) and ends the solve, unless a task has met a success
 // already: that answer is proven, and it is returned.
 bool expand_in_parallel(const Context& context, Layers& layers, std::size_t depth, Workers& workers,
-                        const Pruning* pruning) {
+                        const Pruning* pruning, BeamSlice* slice) {
   constexpr std::uint64_t kNone = ~std::uint64_t{0};
   const std::size_t begin = layers.layer_begin(depth), end = layers.layer_end(depth);
   const std::size_t chunk = std::max<std::size_t>(context.parallel_chunk, 1);
-  const std::size_t tasks = (end - begin + chunk - 1) / chunk;
+  const std::size_t first = slice != nullptr ? 1 : 0;  // task 0: the late beam's slice, when there is one
+  const std::size_t tasks = first + (end - begin + chunk - 1) / chunk;
   std::atomic<std::uint64_t> success{kNone};  // 4 * (index - begin) + tilt, the least found
   const auto expand_chunk = [&](std::size_t thread, std::size_t task) {
     core::SearchControl::Worker& worker = *workers[thread];
-    const std::size_t from = begin + task * chunk, to = std::min(end, from + chunk);
+    if (task < first) {
+      // The beam reads only its own state, the stops and the bound, and
+      // grows through the meter (locked): it runs beside the chunks, started
+      // first (for_each_task starts the tasks in order) so that they fill
+      // the other threads while it runs. Its line prunes from the next layer.
+      run_slice(*slice, &worker);
+      return;
+    }
+    const std::size_t from = begin + (task - first) * chunk, to = std::min(end, from + chunk);
     for (std::size_t i = from; i < std::min(to, from + kPrefetchAhead); ++i)
       layers.prefetch_children(context, layers.pair(i));
     for (std::size_t i = from; i < to; ++i) {
@@ -702,9 +866,36 @@ bool expand_in_parallel(const Context& context, Layers& layers, std::size_t dept
   return true;
 }
 
+// A wider beam interleaved with breadth-first (after A*'s hand-over, when
+// the first beam found nothing). Once breadth-first has expanded `after`
+// pairs, each layer lets the beam expand until its pairs reach `percent` %
+// of breadth-first's past `after` (at most `max_expanded` in all): beside
+// the layer's tasks when it goes parallel, after it on one thread. So a
+// board with no line, where breadth-first must visit every reachable pair,
+// pays nothing below `after` pairs and at most that share above. Once the
+// beam finds a line of U tilts, the layers still to come are pruned by U
+// (Pruning). That keeps the answer although the earlier layers were not
+// pruned: a pair p_k of a line shorter than U (k its fewest tilts, so it
+// can enter no layer before k) is offered at layer k by p_(k-1), and kept
+// whichever bound holds then: with no bound, or with U' >= U, k + bound(p_k)
+// <= the line's length < U <= U'. So breadth-first still meets that line's
+// success, and the first success it meets has the fewest tilts (every
+// shorter layer had none); the pairs kept before U was known are only extra
+// work. When it finds none below U, U is the answer (solve_after_hand_over).
+struct LateBeam {
+  Beam& beam;
+  const PairBound& bound;
+  std::uint64_t after;
+  std::uint64_t percent;
+  std::uint64_t max_expanded;
+};
+
 // Breadth-first from `start`; with `pruning`, children that cannot lie on
-// a line shorter than pruning->below are dropped (Pruning).
-void breadth_first(const Context& context, PairKey start, const Pruning* pruning = nullptr) {
+// a line shorter than pruning->below are dropped (Pruning); with `late`,
+// that beam runs between the layers and its line, once found, prunes the
+// layers after it (LateBeam).
+void breadth_first(const Context& context, PairKey start, const Pruning* pruning = nullptr,
+                   const LateBeam* late = nullptr) {
   auto& search = context.solution.search;
   // Step 1: the cells where each marble can rest, for the dense visited set
   // when its bits fit (else the hash table, one thread).
@@ -726,6 +917,8 @@ void breadth_first(const Context& context, PairKey start, const Pruning* pruning
   // One per thread once the layers go parallel (destroyed before the
   // control finishes: they flush their nodes).
   Workers workers;
+  // The late beam's pruning, once it has found a line.
+  std::optional<Pruning> late_pruning;
 
   // Step 2: layer by layer from the start, until a tilt drops red alone, the
   // limit, or a layer brings nothing new.
@@ -743,8 +936,19 @@ void breadth_first(const Context& context, PairKey start, const Pruning* pruning
         workers.push_back(std::make_unique<core::SearchControl::Worker>(context.control, t == 0));
       context.solution.threads = threads;
     }
-    if (!workers.empty()) {
-      if (expand_in_parallel(context, layers, depth, workers, pruning)) return;
+    // Step 4: the late beam's slice, up to its share of the pairs expanded
+    // by the end of this layer: beside the layer's tasks when it goes
+    // parallel, else after it.
+    std::optional<BeamSlice> slice;
+    if (late != nullptr && !late->beam.ended()) {
+      const std::uint64_t expanded = end;  // layers 0 to depth
+      const std::uint64_t until =
+          std::min(late->max_expanded, expanded > late->after ? (expanded - late->after) * late->percent / 100 : 0);
+      if (until > late->beam.expanded()) slice.emplace(BeamSlice{late->beam, until});
+    }
+    const bool parallel = !workers.empty();
+    if (parallel) {
+      if (expand_in_parallel(context, layers, depth, workers, pruning, slice ? &*slice : nullptr)) return;
     } else {
       const std::size_t begin = layers.layer_begin(depth);
       if (layers.dense())
@@ -774,6 +978,17 @@ void breadth_first(const Context& context, PairKey start, const Pruning* pruning
       }
     }
     if (!layers.close_layer()) return;
+    if (slice) {
+      if (!parallel) run_slice(*slice, nullptr);
+      // Its line prunes from the next layer on (LateBeam: the earlier
+      // layers kept only extra pairs).
+      if (slice->beam.ended() && slice->beam.line() && !late_pruning) {
+        late_pruning.emplace(Pruning{late->bound, static_cast<std::uint32_t>(slice->beam.line()->size())});
+        pruning = &*late_pruning;
+      }
+      // Ended, given up or out of pairs: its storage goes back (its line stays).
+      if (slice->beam.ended() || slice->gave_up || slice->beam.expanded() >= late->max_expanded) slice->beam.release();
+    }
   }
 }
 
@@ -1206,101 +1421,42 @@ bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after
 
 // ---- After A*'s hand-over: a beam for a line, breadth-first pruned by it ----
 
-// A pair a beam layer keeps: the pair, its parent's index in the layer
-// before, and the tilt from it.
-struct BeamEntry {
-  PairKey pair;
-  std::uint32_t parent;
-  Direction direction;
-};
-
-// A line to success found by a beam search: layer by layer like
-// breadth-first, but each layer cut to the `width` children of least bound
-// (pairs seen before are dropped), expanding at most `max_expanded` pairs;
-// nothing if it runs out first. Every step of the line is a tilt, so its
-// length bounds the fewest tilts from above; it need not be the fewest.
-// The pairs it saw are counted in `states`.
-std::optional<std::vector<Direction>> beam_line(const Context& context, PairKey start, const PairBound& bound,
-                                                std::size_t width, std::uint64_t max_expanded) {
-  struct Candidate {
-    std::uint32_t bound;
-    BeamEntry entry;
-  };
-  PairSet seen(context.meter);
-  std::vector<std::vector<BeamEntry>> layers(1);
-  std::vector<Candidate> candidates;
-  struct ReleaseOnExit {
-    const Context& context;
-    const PairSet& seen;
-    std::vector<std::vector<BeamEntry>>& layers;
-    std::vector<Candidate>& candidates;
-    ~ReleaseOnExit() {
-      context.solution.states += seen.size();
-      for (std::vector<BeamEntry>& layer : layers) release_within(layer, context.meter);
-      release_within(candidates, context.meter);
-    }
-  } release_on_exit{context, seen, layers, candidates};
-  seen.insert(start);
-  push_within(layers[0], BeamEntry{start, 0, Direction::up}, context.meter);
-  std::uint64_t expanded = 0;
-  // Step 1: expand the layer; a tilt that drops red alone ends the search.
-  for (std::size_t depth = 0; !context.max_tilts || depth < static_cast<std::size_t>(*context.max_tilts); ++depth) {
-    candidates.clear();
-    for (std::uint32_t i = 0; i < layers[depth].size(); ++i) {
-      if (++expanded > max_expanded) return std::nullopt;
-      context.control.visit();
-      const PairKey pair = layers[depth][i].pair;
-      for (const Direction direction : core::kDirections) {
-        const Tilted t = context.tilt(pair, direction);
-        if (t.verdict == Verdict::failure) continue;
-        if (t.verdict == Verdict::success) {
-          // The line, walked back through the parents.
-          std::vector<Direction> line(depth + 1);
-          line[depth] = direction;
-          std::uint32_t at = i;
-          for (std::size_t k = depth; k > 0; --k) {
-            line[k - 1] = layers[k][at].direction;
-            at = layers[k][at].parent;
-          }
-          return line;
-        }
-        if (t.pair == pair || !seen.insert(t.pair)) continue;
-        const std::uint32_t h = bound.at(red_of(t.pair), detail::blue_of(t.pair));
-        if (h == PairBound::kUnreachable) continue;
-        push_within(candidates, Candidate{h, {t.pair, i, direction}}, context.meter);
-      }
-    }
-    // Step 2: the next layer, the `width` candidates of least bound.
-    if (candidates.empty()) return std::nullopt;
-    if (candidates.size() > width) {
-      std::nth_element(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(width), candidates.end(),
-                       [](const Candidate& a, const Candidate& b) { return a.bound < b.bound; });
-      candidates.resize(width);
-    }
-    layers.emplace_back();
-    for (const Candidate& candidate : candidates) push_within(layers.back(), candidate.entry, context.meter);
-  }
-  return std::nullopt;
-}
-
 // After A*'s hand-over (its bound has shown itself weak on this board).
 // Step 1: the pair bound (bound.cpp: tighter than A*'s, dearer to build).
-// Step 2: a beam (context.beam_width) for a line of U tilts.
+// Step 2: a beam (context.beam_width, at most context.beam_max_expanded
+// pairs) for a line of U tilts.
 // Step 3: breadth-first, pruned by U when the beam found a line (Pruning:
 // only the pairs with g + bound < U are kept, a fraction of those
-// breadth-first would visit when U is near the answer); when it finds no
-// shorter line, the beam's is optimal.
+// breadth-first would visit when U is near the answer); else with a wider
+// beam interleaved (LateBeam: context.late_beam_width), whose line, once
+// found, prunes the layers still to come. When breadth-first finds no
+// line shorter than the beam's, the beam's is optimal.
 void solve_after_hand_over(const Context& context, PairKey start) {
   if (context.beam_width == 0) return breadth_first(context, start);
   const HeldBound<PairBound> held(context);
   const PairBound& bound = held.bound();
-  std::optional<std::vector<Direction>> line =
-      beam_line(context, start, bound, context.beam_width, context.beam_max_expanded);
-  if (!line) return breadth_first(context, start);
-  const Pruning pruning{bound, static_cast<std::uint32_t>(line->size())};
-  breadth_first(context, start, &pruning);
+  std::optional<std::vector<Direction>> line;
+  {
+    Beam beam(context, start, bound, context.beam_width);
+    beam.advance(context.beam_max_expanded, nullptr);
+    line = std::move(beam.line());
+  }
+  std::optional<Beam> late;
+  if (line) {
+    const Pruning pruning{bound, static_cast<std::uint32_t>(line->size())};
+    breadth_first(context, start, &pruning);
+  } else if (context.late_beam_width == 0) {
+    breadth_first(context, start);
+  } else {
+    late.emplace(context, start, bound, context.late_beam_width);
+    const LateBeam late_beam{*late, bound, context.late_beam_after, context.late_beam_percent,
+                             context.late_beam_max_expanded};
+    breadth_first(context, start, nullptr, &late_beam);
+    line = std::move(late->line());
+    late.reset();
+  }
   auto& search = context.solution.search;
-  if (search.value) return;
+  if (!line || (search.value && static_cast<std::size_t>(*search.value) <= line->size())) return;
   search.value = static_cast<int>(line->size());
   search.line = std::move(*line);
 }
@@ -1325,6 +1481,10 @@ Solution solve(const Board& board, const SolveOptions& options, const core::Sear
                     options.a_star_closed,
                     options.beam_width,
                     options.beam_max_expanded,
+                    options.late_beam_width,
+                    options.late_beam_after,
+                    options.late_beam_percent,
+                    options.late_beam_max_expanded,
                     control,
                     meter,
                     {},

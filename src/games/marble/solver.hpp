@@ -55,6 +55,19 @@ inline constexpr std::size_t kParallelChunk = 4096;
 // breadth-first pruned by it stores 21 M pairs instead of 58 M.
 inline constexpr std::size_t kBeamWidth = 1000;
 inline constexpr std::uint64_t kBeamMaxExpanded = 200'000;
+// When that beam finds nothing, a wider one (the late beam) runs beside
+// breadth-first once breadth-first has expanded kLateBeamAfter pairs (the
+// board has shown itself big), expanding at most kLateBeamPercent % of
+// breadth-first's pairs past that and at most kLateBeamMaxExpanded in all;
+// its line, once found, prunes the layers still to come. Measured
+// (docs/marble.md): on 300 x 300, 30 %, board 0 (200 tilts) a width of
+// 16,000 finds 200 tilts after 2.5 M pairs, and the solve expands 9.7 M
+// pairs instead of 18.0 M; boards with fewer pairs, such as every
+// impossible 100 x 100 one (at most about 1.3 M), never start it.
+inline constexpr std::size_t kLateBeamWidth = 16'000;
+inline constexpr std::uint64_t kLateBeamAfter = 2'000'000;
+inline constexpr std::uint64_t kLateBeamPercent = 100;
+inline constexpr std::uint64_t kLateBeamMaxExpanded = 4'000'000;
 
 // A*'s closed set. by_size: the dense bits of the rest cells on boards
 // where they are neither tiny nor big (about 66 x 66 to 109 x 109: every
@@ -86,6 +99,14 @@ struct SolveOptions {
   // breadth-first) and the most pairs it expands
   std::size_t beam_width = kBeamWidth;
   std::uint64_t beam_max_expanded = kBeamMaxExpanded;
+  // a_star, after the hand-over when that beam found nothing: the late
+  // beam's width (0: none), breadth-first's pairs before it starts, its
+  // share of breadth-first's pairs past those (percent) and the most pairs
+  // it expands
+  std::size_t late_beam_width = kLateBeamWidth;
+  std::uint64_t late_beam_after = kLateBeamAfter;
+  std::uint64_t late_beam_percent = kLateBeamPercent;
+  std::uint64_t late_beam_max_expanded = kLateBeamMaxExpanded;
 };
 
 struct Solution {

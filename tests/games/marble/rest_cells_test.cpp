@@ -183,7 +183,9 @@ TEST(MarbleRestCells, TheBeamAndThePrunedBreadthFirstAfterTheHandOverKeepTheAnsw
   // it finds a shorter line and from the beam's line when not; a mutant
   // that always answers the beam's line, one that answers nothing when
   // breadth-first finds nothing, and one that prunes one tilt too early
-  // each fail here.
+  // each fail here. The same for the late beam, which runs between
+  // breadth-first's layers when the first beam finds nothing and prunes
+  // the layers after its line (LateBeam).
   core::SplitMix64 rng(0x2E57'0004);
   const int boards = scaled(2000);
   for (int b = 0; b < boards; ++b) {
@@ -195,6 +197,16 @@ TEST(MarbleRestCells, TheBeamAndThePrunedBreadthFirstAfterTheHandOverKeepTheAnsw
     options.hand_over_after = rng.below(20);
     options.beam_width = rng.below(4) == 0 ? kBeamWidth : 1 + rng.below(8);
     options.beam_max_expanded = rng.below(3) == 0 ? kBeamMaxExpanded : rng.below(200);
+    // The late beam (when the first finds nothing), from its own draws so
+    // that the boards stay those above: 0 (none) to 8 pairs a layer or the
+    // default width, from the start or after up to 99 breadth-first pairs,
+    // shares of 1 to 400 % of breadth-first's pairs, few or the default
+    // most pairs.
+    core::SplitMix64 late_rng(0x1A7E'0000 + static_cast<std::uint64_t>(b));
+    options.late_beam_width = late_rng.below(4) == 0 ? kLateBeamWidth : late_rng.below(9);
+    options.late_beam_after = late_rng.below(2) == 0 ? 0 : late_rng.below(100);
+    options.late_beam_percent = late_rng.below(3) == 0 ? kLateBeamPercent : 1 + late_rng.below(400);
+    options.late_beam_max_expanded = late_rng.below(3) == 0 ? kLateBeamMaxExpanded : late_rng.below(300);
     const Solution handed = solve(board, options, {});
     SolveOptions a_star_alone{max_tilts, Strategy::a_star};
     a_star_alone.hand_over_after = ~std::uint64_t{0};
