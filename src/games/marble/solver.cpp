@@ -494,6 +494,7 @@ class Layers {
   ~Layers() {
     for (ThreadRecords& buffer : next_) release_within(buffer.records, meter_);
     release_within(red_starts_, meter_);
+    release_within(thread_starts_, meter_);
   }
   Layers(const Layers&) = delete;
   Layers& operator=(const Layers&) = delete;
@@ -512,10 +513,11 @@ class Layers {
   void offer_shared(std::size_t thread, PairKey pair, Direction direction) {
     if (dense_->insert<true>(pair)) push_within(next_[thread].records, record(pair, direction), meter_);
   }
-  // Closes the layer being built (joining the threads' buffers); false if
-  // it is empty. One thread, after the layer's threads have returned.
-  bool close_layer() {
-    if (dense_) join_next();
+  // Closes the layer being built (joining the threads' buffers, on the
+  // threads when `parallel`); false if it is empty. Called by one thread,
+  // after the layer's threads have returned.
+  bool close_layer(bool parallel = false) {
+    if (dense_) join_next(parallel);
     layer_start_.push_back(order_.size());
     return layer_start_[layer_start_.size() - 2] != order_.size();
   }
@@ -544,8 +546,9 @@ class Layers {
     return std::min<std::size_t>(rest_->red_index(red_of(record)), rest_->red_count());
   }
 
-  // Appends the buffers to the array, grouped by red when there are enough.
-  void join_next() {
+  // Appends the buffers to the array, grouped by red when there are enough
+  // (on the threads when `parallel`: join_in_parallel).
+  void join_next(bool parallel) {
     std::size_t total = 0;
     for (const ThreadRecords& buffer : next_) total += buffer.records.size();
     std::size_t base = order_.size();
@@ -558,6 +561,7 @@ class Layers {
       return;
     }
     const std::size_t buckets = std::size_t{rest_->red_count()} + 1;
+    if (parallel && next_.size() > 1) return join_in_parallel(base, buckets);
     if (red_starts_.size() < buckets + 1) {
       meter_.need((buckets + 1) * sizeof(std::uint32_t));
       red_starts_.resize(buckets + 1);
@@ -575,14 +579,53 @@ class Layers {
     }
   }
 
+  // join_next's counting sort with each buffer counted and placed by a task
+  // of its own, the same order as on one thread: buffer t's records of red
+  // index r go after every record of a smaller index and after those of
+  // buffers before t of index r, each buffer's in its order. Step 1 counts
+  // per buffer (tasks), step 2 turns the counts into first slots in the
+  // order (bucket, buffer) (one thread: buckets x buffers additions, as
+  // many as the serial sort's prefix sums times the buffers), step 3 moves
+  // every buffer's records to their slots (tasks; distinct slots, in chunks
+  // grown beforehand, so no task writes where another does).
+  void join_in_parallel(std::size_t base, std::size_t buckets) {
+    const std::size_t buffers = next_.size();
+    const std::size_t need = buffers * buckets;
+    if (thread_starts_.size() < need) {
+      meter_.need(need * sizeof(std::uint32_t));
+      const std::size_t before = thread_starts_.capacity();
+      thread_starts_.resize(need);
+      meter_.hold(static_cast<std::ptrdiff_t>((thread_starts_.capacity() - before) * sizeof(std::uint32_t)));
+    }
+    core::for_each_task(buffers, buffers, [&](std::size_t, std::size_t t) {
+      std::uint32_t* const counts = &thread_starts_[t * buckets];
+      std::fill(counts, counts + buckets, 0);
+      for (const PairKey record : next_[t].records) ++counts[bucket_of(record)];
+    });
+    std::uint32_t slot = 0;
+    for (std::size_t bucket = 0; bucket < buckets; ++bucket)
+      for (std::size_t t = 0; t < buffers; ++t) {
+        std::uint32_t& start = thread_starts_[t * buckets + bucket];
+        const std::uint32_t count = start;
+        start = slot;
+        slot += count;
+      }
+    core::for_each_task(buffers, buffers, [&](std::size_t, std::size_t t) {
+      std::uint32_t* const starts = &thread_starts_[t * buckets];
+      for (const PairKey record : next_[t].records) order_.set(base + starts[bucket_of(record)]++, record);
+      next_[t].records.clear();
+    });
+  }
+
   MemoryMeter& meter_;
   const RestCells* rest_;
   PairSet hashed_;
   std::optional<DensePairSet> dense_;
   RecordChunks order_;
   std::vector<std::size_t> layer_start_{0};
-  std::vector<ThreadRecords> next_;        // the layer being built, per thread (dense set only)
-  std::vector<std::uint32_t> red_starts_;  // the counting sort's group starts
+  std::vector<ThreadRecords> next_;           // the layer being built, per thread (dense set only)
+  std::vector<std::uint32_t> red_starts_;     // the counting sort's group starts
+  std::vector<std::uint32_t> thread_starts_;  // join_in_parallel's, buffer major (buffers x buckets)
 };
 
 // Pairs ahead whose children's bits the expansion loops fetch: the bitmap
@@ -977,7 +1020,7 @@ void breadth_first(const Context& context, PairKey start, const Pruning* pruning
         }
       }
     }
-    if (!layers.close_layer()) return;
+    if (!layers.close_layer(parallel)) return;
     if (slice) {
       if (!parallel) run_slice(*slice, nullptr);
       // Its line prunes from the next layer on (LateBeam: the earlier
