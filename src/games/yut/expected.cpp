@@ -144,8 +144,10 @@
 #include <cstdlib>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <stdexcept>
+#include <thread>
 
 #include "boardsearch/core/parallel.hpp"
 #include "games/yut/position_ranks.hpp"
@@ -497,6 +499,21 @@ struct PassBuffers {
   }
 };
 
+// sum += x * w modulo 2^(64 n), as mpn_addmul_1 without its carry out (the
+// sums here are two's complement modulo 2^(64 limbs): see exact_from_sum),
+// inline: for the few limbs here the library call cost more than the work
+// (a fifth of phase 2's instructions). Each step's x_i w + sum_i + carry is
+// at most (2^64 - 1)^2 + 2 (2^64 - 1) = 2^128 - 1: no overflow.
+__extension__ using WideLimb = unsigned __int128;
+inline void add_scaled(mp_limb_t* sum, const mp_limb_t* x, mp_size_t n, mp_limb_t w) {
+  mp_limb_t carry = 0;
+  for (mp_size_t i = 0; i < n; ++i) {
+    const WideLimb step = static_cast<WideLimb>(x[i]) * w + sum[i] + carry;
+    sum[i] = static_cast<mp_limb_t>(step);
+    carry = static_cast<mp_limb_t>(step >> GMP_NUMB_BITS);
+  }
+}
+
 // Step 5 of the passes (and of phase 2): from `sum` = sum over faces of
 // w_f * N(r - 1, chosen child) and points_sum = sum of w_f * points, N(r,
 // S) = (sum + points_sum * W^R) / W into `out`, exactly (every V(r - 1, .)
@@ -581,7 +598,7 @@ void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, 
     // precondition) and scaled by W^R once, in step 5.
     const mp_limb_t weight = tables.face_weights[slot];
     points_sum += static_cast<long long>(weight) * tables.whole_points[moves[chosen].to];
-    if (!children_at_zero) mpn_addmul_1(sum.data(), io.exact(moves[chosen].child, r - 1), limbs, weight);
+    if (!children_at_zero) add_scaled(sum.data(), io.exact(moves[chosen].child, r - 1), limbs, weight);
   }
   // Step 5. The sum is W * N exactly (every V(r - 1, .) is N / W^R). Two's
   // complement modulo 2^(64 limbs), like every sum here: the carries out
@@ -808,11 +825,29 @@ struct TwoPhaseTables {
   std::uint32_t longest_r = 0;
 };
 
-// One thread's phase 1 rows and counts.
+// Phase 1's vectors: kLanes doubles (GCC's vector extension), one AVX2
+// register where row_of's AVX2 clone runs, two SSE2 ones elsewhere.
+constexpr std::size_t kLanes = 4;
+using Lanes = double __attribute__((vector_size(kLanes * sizeof(double))));
+using LaneMask = long long __attribute__((vector_size(kLanes * sizeof(double))));
+// The same, at any double's address (loads and stores of rows).
+using UnalignedLanes =
+    double __attribute__((vector_size(kLanes * sizeof(double)), aligned(alignof(double)), may_alias));
+
+// One thread's phase 1 rows and counts: the candidates' rows of one slot
+// (kMaxPieces rows of `stride` doubles, the longest row rounded up to
+// whole vectors: the lanes past a row's length are computed and never
+// stored) and the row's sum.
 struct RowScratch {
   explicit RowScratch(std::size_t longest)
-      : sum(longest), best(longest), second(longest), index(longest), candidate(longest) {}
-  std::vector<double> sum, best, second, index, candidate;
+      : stride((longest + kLanes - 1) / kLanes * kLanes),
+        candidates(kMaxPieces * stride + kLanes),
+        sum(stride + kLanes),
+        best(stride + kLanes),
+        second(stride + kLanes),
+        index(stride + kLanes) {}
+  std::size_t stride;
+  std::vector<double> candidates, sum, best, second, index;
   std::array<LegalMove, kMaxPieces> moves{};
   std::uint64_t decided = 0, ties = 0, range_gaps = 0;
 };
@@ -835,13 +870,12 @@ int moves_of(const Tables& tables, const PositionRanks& ranks, const Values& val
       [&](std::uint8_t from) { return tables.landing[from * slots + slot]; }, moves);
 }
 
-// The candidate row of one move: points + V(first - 1 + i, child) for i <
-// length, the child's value clamped as the passes read it: 0 at 0 turns
-// left, 0 below the child's range (a range gap: counted, never seen, see
-// the top of the file), V(last_r') above it (saturation).
-void fill_candidates(const Values& values, const TwoPhaseTables& two, std::uint64_t child, double points,
-                     std::uint32_t first, std::size_t length, RowScratch& work) {
-  double* out = work.candidate.data();
+// The candidate row of one move into `out`: points + V(first - 1 + i,
+// child) for i < length, the child's value clamped as the passes read it:
+// 0 at 0 turns left, 0 below the child's range (a range gap: counted,
+// never seen, see the top of the file), V(last_r') above it (saturation).
+inline void fill_candidates(const Values& values, const TwoPhaseTables& two, std::uint64_t child, double points,
+                            std::uint32_t first, std::size_t length, double* out, std::uint64_t& range_gaps) {
   const long long first_child = values.first_r[child], last_child = values.last_r[child];
   const long long before = static_cast<long long>(first) - 1;  // turns left of the children at i = 0
   const auto count = static_cast<long long>(length);
@@ -854,7 +888,7 @@ void fill_candidates(const Values& values, const TwoPhaseTables& two, std::uint6
   const long long low = std::max<long long>(first_child, 1);
   for (; i < count && before + i < low; ++i) {
     out[i] = points;
-    if (before + i >= 1) ++work.range_gaps;
+    if (before + i >= 1) ++range_gaps;
   }
   const long long end = std::min(count, last_child - before + 1);
   const double* from = row + (before - first_child);
@@ -863,32 +897,34 @@ void fill_candidates(const Values& values, const TwoPhaseTables& two, std::uint6
   for (; i < count; ++i) out[i] = saturated;
 }
 
-// best, second and index over the candidates so far, per i: the largest,
-// the largest of the others (the multiset's second), the first move
-// reaching the largest. Branch-free, so that GCC vectorizes it.
-void keep_best(std::size_t length, double move, const double* candidate, double* best, double* second, double* index) {
-  for (std::size_t i = 0; i < length; ++i) {
-    const double c = candidate[i], b = best[i], s = second[i];
-    const double lower = c < b ? c : b;
-    second[i] = s > lower ? s : lower;
-    best[i] = c > b ? c : b;
-    index[i] = c > b ? move : index[i];
-  }
-}
-
-// Phase 1 for one position: its row of doubles for every r of its range
-// and its choice bytes (steps 2 to 4 of run_phase_one).
-void row_of(const Tables& tables, const PositionRanks& ranks, const Values& values, TwoPhaseTables& two,
-            std::uint64_t rank, RowScratch& work) {
-  const std::uint32_t first = values.first_r[rank];
-  const std::size_t length = values.last_r[rank] - first + 1;
+// Phase 1 for one position and the turns left r in [low, high] (within
+// its range; a band of run_phase_one): those elements of its row of doubles
+// and their choice bytes (steps 3 and 4 of run_phase_one). Only those are
+// written.
+//
+// Per slot: the candidates' rows (fill_candidates), then one pass over the
+// row in vectors of kLanes that keeps, per lane, the best, the largest of
+// the others (the multiset's second) and the first move reaching the best
+// (the same comparisons, in the same order, as one element at a time: the
+// same doubles and bytes on every machine), adds share_f x best to the
+// sum, and gives the choice bytes. Cloned for AVX2 (target_clones: the
+// clone is picked when the process starts); nothing here rounds
+// differently on it (no FMA: additions, products and comparisons only).
+__attribute__((target_clones("avx2", "default"))) void row_of(const Tables& tables, const PositionRanks& ranks,
+                                                              const Values& values, TwoPhaseTables& two,
+                                                              std::uint64_t rank, std::uint32_t low, std::uint32_t high,
+                                                              RowScratch& work) {
+  const std::size_t length = high - low + 1;
+  const std::size_t blocks = (length + kLanes - 1) / kLanes;
   const std::size_t slots = tables.faces.size();
-  const std::uint64_t at = values.policy_at[rank];
-  double* sum = work.sum.data();
-  double* best = work.best.data();
-  double* second = work.second.data();
-  double* index = work.index.data();
-  std::fill_n(sum, length, 0.0);
+  const std::uint64_t at = values.policy_at[rank] + (low - values.first_r[rank]);
+  const std::size_t stride = work.stride;
+  double* const sum = work.sum.data();
+  double* const best_out = work.best.data();
+  double* const second_out = work.second.data();
+  double* const index_out = work.index.data();
+  const double* const tie_below = &two.tie_below[low];
+  std::fill_n(sum, blocks * kLanes, 0.0);
   for (std::size_t slot = 0; slot < slots; ++slot) {
     std::uint8_t* choice = &two.choice[at * slots + slot];
     const int count = moves_of(tables, ranks, values, rank, slot, work.moves);
@@ -896,29 +932,40 @@ void row_of(const Tables& tables, const PositionRanks& ranks, const Values& valu
       for (std::size_t i = 0; i < length; ++i) choice[i * slots] = kNoMove;
       continue;
     }
-    for (int c = 0; c < count; ++c) {
-      fill_candidates(values, two, work.moves[c].child, tables.points[work.moves[c].to], first, length, work);
-      if (c == 0) {
-        std::copy_n(work.candidate.data(), length, best);
-        std::fill_n(second, length, -std::numeric_limits<double>::infinity());
-        std::fill_n(index, length, 0.0);
-      } else {
-        keep_best(length, static_cast<double>(c), work.candidate.data(), best, second, index);
-      }
-    }
+    for (int c = 0; c < count; ++c)
+      fill_candidates(values, two, work.moves[c].child, tables.points[work.moves[c].to], low, length,
+                      &work.candidates[c * stride], work.range_gaps);
+    const Lanes share = two.weight_share[slot] - Lanes{};
     if (count == 1) {
+      for (std::size_t j = 0; j < blocks * kLanes; j += kLanes)
+        *reinterpret_cast<UnalignedLanes*>(sum + j) +=
+            share * *reinterpret_cast<const UnalignedLanes*>(&work.candidates[j]);
       for (std::size_t i = 0; i < length; ++i) choice[i * slots] = 0;
-    } else {
-      const double* tie_below = &two.tie_below[first];
-      for (std::size_t i = 0; i < length; ++i) {
-        const bool tie = !(best[i] - second[i] > tie_below[i]);
-        choice[i * slots] = tie ? kTie : static_cast<std::uint8_t>(index[i]);
-        work.ties += tie ? 1 : 0;
-        work.decided += tie ? 0 : 1;
-      }
+      continue;
     }
-    const double share = two.weight_share[slot];
-    for (std::size_t i = 0; i < length; ++i) sum[i] += share * best[i];
+    for (std::size_t j = 0; j < blocks * kLanes; j += kLanes) {
+      Lanes best = *reinterpret_cast<const UnalignedLanes*>(&work.candidates[j]);
+      Lanes second = -std::numeric_limits<double>::infinity() - Lanes{};
+      Lanes index = Lanes{};
+      for (int c = 1; c < count; ++c) {
+        const Lanes candidate = *reinterpret_cast<const UnalignedLanes*>(&work.candidates[c * stride + j]);
+        const Lanes lower = candidate < best ? candidate : best;
+        second = second > lower ? second : lower;
+        const LaneMask above = candidate > best;
+        index = above ? static_cast<double>(c) - Lanes{} : index;
+        best = above ? candidate : best;
+      }
+      *reinterpret_cast<UnalignedLanes*>(sum + j) += share * best;
+      *reinterpret_cast<UnalignedLanes*>(best_out + j) = best;
+      *reinterpret_cast<UnalignedLanes*>(second_out + j) = second;
+      *reinterpret_cast<UnalignedLanes*>(index_out + j) = index;
+    }
+    for (std::size_t i = 0; i < length; ++i) {
+      const bool tie = !(best_out[i] - second_out[i] > tie_below[i]);
+      choice[i * slots] = tie ? kTie : static_cast<std::uint8_t>(index_out[i]);
+      work.ties += tie ? 1 : 0;
+      work.decided += tie ? 0 : 1;
+    }
   }
   std::copy_n(sum, length, &two.rows[at]);
 }
@@ -928,62 +975,193 @@ void row_of(const Tables& tables, const PositionRanks& ranks, const Values& valu
 constexpr std::uint64_t kPrefetchAhead = 4;
 
 // Prefetches for phase 1 (no value depends on them): the children's row
-// places of `rank` (stage 0: their policy_at and ranges) or their rows
-// (stage 1: the lines a candidate row reads first), from the move cache.
+// places of `rank` (stage 0: their policy_at and ranges) or the parts of
+// their rows that r in [low, high] reads (stage 1), from the move cache
+// (the legal moves only: a slot's block has unused entries past them).
 // Phase 1 reads every child row once per parent, from anywhere in the
 // rows (tens of MB): memory latency, not arithmetic, is what it waits on.
 void prefetch_children(const Tables& tables, const Values& values, const TwoPhaseTables& two, std::uint64_t rank,
-                       int stage) {
+                       std::uint32_t low, std::uint32_t high, int stage) {
   const MoveCache& cache = values.moves;
   if (cache.first.empty() || cache.first[rank] == MoveCache::kNone) return;
   const std::size_t slots = tables.faces.size();
-  const std::uint64_t begin = cache.first[rank], end = begin + slots * cache.movable[rank];
-  const long long before = static_cast<long long>(values.first_r[rank]) - 1;
-  const long long length = static_cast<long long>(values.last_r[rank]) - values.first_r[rank];
-  for (std::uint64_t entry = begin; entry < end; ++entry) {
-    const std::uint32_t child = cache.child[entry];
-    if (stage == 0) {
-      __builtin_prefetch(&values.policy_at[child]);
-      __builtin_prefetch(&values.first_r[child]);
-      __builtin_prefetch(&values.last_r[child]);
-    } else {
-      const long long first = values.first_r[child], last = values.last_r[child];
-      if (last < first) continue;
-      const long long low = std::clamp<long long>(before, first, last) - first;
-      const long long high = std::clamp<long long>(before + length, first, last) - first;
-      const double* row = &two.rows[values.policy_at[child]];
-      for (long long at = low; at < high + 8; at += 8) __builtin_prefetch(row + std::min(at, high));
+  const std::uint64_t begin = cache.first[rank];
+  const std::size_t movable = cache.movable[rank];
+  const long long before = static_cast<long long>(low) - 1;
+  const long long length = static_cast<long long>(high) - low;
+  for (std::size_t slot = 0; slot < slots; ++slot) {
+    const std::uint64_t entry = begin + slot * movable, end = entry + cache.count[rank * slots + slot];
+    for (std::uint64_t e = entry; e < end; ++e) {
+      const std::uint32_t child = cache.child[e];
+      if (stage == 0) {
+        __builtin_prefetch(&values.policy_at[child]);
+        __builtin_prefetch(&values.first_r[child]);
+        __builtin_prefetch(&values.last_r[child]);
+      } else {
+        const long long first = values.first_r[child], last = values.last_r[child];
+        if (last < first) continue;
+        const long long from = std::clamp<long long>(before, first, last) - first;
+        const long long to = std::clamp<long long>(before + length, first, last) - first;
+        const double* row = &two.rows[values.policy_at[child]];
+        for (long long i = from; i < to + 8; i += 8) __builtin_prefetch(row + std::min(i, to));
+      }
     }
   }
 }
 
+// Phase 1 on threads: the turns left split into bands, one a thread
+// (threads x bands, see run_phase_one), each band made over the ranks in
+// decreasing order, in chunks of kPhaseOneChunkRanks (fewer when the
+// request's chunk_ranks is smaller: tests).
+constexpr std::size_t kPhaseOneChunkRanks = 512;
+
+// One band's state (one cache line: the threads write it).
+struct alignas(64) PhaseOneBand {
+  std::uint32_t low = 0, high = 0;   // the turns left r of the band
+  std::atomic<bool> held{false};     // a thread is making its next chunk
+  std::atomic<std::size_t> done{0};  // chunks made, in order from the highest ranks
+};
+
 // Phase 1: every position's row, in decreasing rank (a move raises the
-// rank, so every child's row is made before its parents'), on one thread.
-// Measured (docs/yut.md): twice as fast as the same work by levels of M
-// ascending (independent positions, which split over threads), because a
-// parent's children are mostly of nearby ranks, whose rows were made
-// moments before and are still in the caches; two threads by levels were
-// slower still than one in rank order. Steps per position: 1. prefetch the
-// children's row places and rows a few positions ahead; 2. count a node
-// per pair (limits may stop the solve here); 3. per face slot, the
-// candidates' rows and the best, second best and first best move per r;
-// 4. the choice bytes (kTie when the gap is within the threshold), the row
-// = sum of share_f * best_f.
+// rank, so every child's row is made before its parents'). Measured
+// (docs/yut.md): twice as fast as the same work by levels of M ascending,
+// because a parent's children are mostly of nearby ranks, whose rows were
+// made moments before and are still in the caches. Steps per position: 1.
+// prefetch the children's row places and rows a few positions ahead; 2.
+// count a node per pair (limits may stop the solve here); 3. per face
+// slot, the candidates' rows and the best, second best and first best
+// move per r; 4. the choice bytes (kTie when the gap is within the
+// threshold), the row = sum of share_f * best_f.
+//
+// Threads (threads > 1): the turns left are split into `threads` bands of
+// about equal pairs, r in [low_b, high_b], low_0 = 1, high_b + 1 =
+// low_(b+1); a band makes, for every position, the elements of its row
+// with r in the band (and their choice bytes), in decreasing rank, chunk by
+// chunk (chunk k: the k-th block of ranks from the top). Why no read is of
+// an element not yet made: an element at r reads its children (higher
+// ranks) at r' = min(r - 1, last_r') < r, so in its own band or a lower
+// one, never a higher one. Its own band made them before (decreasing rank,
+// one chunk after the other, a chunk by one thread at a time); a lower
+// band b' made them in a chunk k' <= k (the child's rank is higher), and
+// band b starts its chunk k only when band b - 1 has made chunk k, which
+// band b - 1 started only when band b - 2 had made it, and so on: every
+// lower band has made every chunk up to k. The done counters are stored
+// with release after the chunk's rows and loaded with acquire before the
+// next band reads them; `held` hands a band from one thread to another
+// the same way. Writes: band b writes only its own elements and choice
+// bytes (disjoint from every other band's).
+//
+// No thread ever waits for a call that may not have started (TBB may run
+// the calls one after another, core/parallel.hpp): every thread takes any
+// band whose next chunk is ready and that no other thread holds, its own
+// band first; the lowest unfinished band is always ready, so one thread
+// alone makes everything. The nodes of a chunk (one per pair of its
+// positions, all bands) are counted when band 0 makes it, and every chunk
+// of a higher band polls the limits, both under `control_mutex` (control is
+// not thread-safe); a stop (a limit: SearchAborted) ends every thread at
+// its next chunk and is rethrown by run_on_threads. One thread: the same
+// order as band 0 alone (the whole range is one band).
 void run_phase_one(const Tables& tables, const PositionRanks& ranks, const Values& values, TwoPhaseTables& two,
-                   core::SearchControl& control, ExpectedResult::TwoPhase& counts) {
-  RowScratch work(two.longest_row);
-  for (std::uint64_t rank = values.keys.size(); rank-- > 0;) {
-    if (values.last_r[rank] < values.first_r[rank]) continue;
-    // Step 1.
-    if (rank >= 2 * kPrefetchAhead) prefetch_children(tables, values, two, rank - 2 * kPrefetchAhead, 0);
-    if (rank >= kPrefetchAhead) prefetch_children(tables, values, two, rank - kPrefetchAhead, 1);
-    // Step 2.
-    for (std::uint32_t r = values.first_r[rank]; r <= values.last_r[rank]; ++r) control.visit();
-    row_of(tables, ranks, values, two, rank, work);
+                   core::SearchControl& control, ExpectedResult::TwoPhase& counts, std::size_t threads,
+                   std::size_t chunk_ranks) {
+  const std::uint64_t positions = values.keys.size();
+  // The bands: by the pairs at each r.
+  const std::size_t bands = std::max<std::size_t>(1, threads);
+  std::vector<PhaseOneBand> band(bands);
+  {
+    std::vector<std::uint64_t> at_r(two.longest_r + 2, 0);
+    std::uint64_t pairs = 0;
+    for (std::uint64_t rank = 0; rank < positions; ++rank) {
+      const std::uint32_t first = values.first_r[rank], last = values.last_r[rank];
+      if (last < first) continue;
+      ++at_r[first], --at_r[last + 1];
+      pairs += last - first + 1;
+    }
+    std::uint64_t running = 0, cumulative = 0;
+    std::size_t b = 0;
+    band[0].low = 1;
+    for (std::uint32_t r = 1; r <= two.longest_r && b + 1 < bands; ++r) {
+      running += at_r[r];  // pairs at r
+      cumulative += running;
+      if (cumulative * bands >= pairs * (b + 1)) band[b].high = r, band[++b].low = r + 1;
+    }
+    band[b].high = std::max(two.longest_r, band[b].low);
+    for (std::size_t rest = b + 1; rest < bands; ++rest)  // empty bands (too few r)
+      band[rest].low = band[b].high + 1, band[rest].high = band[b].high;
   }
-  counts.decided += work.decided;
-  counts.ties += work.ties;
-  counts.range_gaps += work.range_gaps;
+  const std::size_t chunk = std::clamp<std::size_t>(chunk_ranks, 1, kPhaseOneChunkRanks);
+  const std::size_t chunks = static_cast<std::size_t>((positions + chunk - 1) / chunk);
+  std::mutex control_mutex;
+  std::atomic<bool> stopped{false};
+  std::vector<ExpectedResult::TwoPhase> per_thread(bands);
+  // Chunk k of band b: steps 1 to 4 for its ranks, from the highest down.
+  const auto make_chunk = [&](std::size_t b, std::size_t k, RowScratch& work) {
+    const std::uint64_t top = positions - static_cast<std::uint64_t>(k) * chunk;
+    const std::uint64_t bottom = top > chunk ? top - chunk : 0;
+    if (b == 0) {  // Step 2, for the chunk's positions.
+      const std::lock_guard lock(control_mutex);
+      for (std::uint64_t rank = top; rank-- > bottom;)
+        for (std::uint32_t r = values.first_r[rank]; r <= values.last_r[rank]; ++r) control.visit();
+    } else {
+      const std::lock_guard lock(control_mutex);
+      control.poll();
+    }
+    const std::uint32_t low = band[b].low, high = band[b].high;
+    const auto part = [&](std::uint64_t rank, std::uint32_t& from, std::uint32_t& to) {
+      from = std::max(values.first_r[rank], low), to = std::min(values.last_r[rank], high);
+      return from <= to;
+    };
+    for (std::uint64_t rank = top; rank-- > bottom;) {
+      std::uint32_t from = 0, to = 0;
+      // Step 1.
+      if (rank >= 2 * kPrefetchAhead && part(rank - 2 * kPrefetchAhead, from, to))
+        prefetch_children(tables, values, two, rank - 2 * kPrefetchAhead, from, to, 0);
+      if (rank >= kPrefetchAhead && part(rank - kPrefetchAhead, from, to))
+        prefetch_children(tables, values, two, rank - kPrefetchAhead, from, to, 1);
+      // Steps 3 and 4.
+      if (part(rank, from, to)) row_of(tables, ranks, values, two, rank, from, to, work);
+    }
+  };
+  core::run_on_threads(bands, [&](std::size_t thread) {
+    RowScratch work(two.longest_row);
+    try {
+      while (!stopped.load(std::memory_order_relaxed)) {
+        bool finished = true, made = false;
+        for (std::size_t j = 0; j < bands && !made; ++j) {
+          const std::size_t b = (thread + j) % bands;
+          const std::size_t k = band[b].done.load(std::memory_order_acquire);
+          if (k == chunks) continue;
+          finished = false;
+          if (b > 0 && band[b - 1].done.load(std::memory_order_acquire) <= k) continue;  // not ready
+          if (band[b].held.exchange(true, std::memory_order_acquire)) continue;          // another thread's
+          if (band[b].done.load(std::memory_order_relaxed) == k) {                       // (not made meanwhile)
+            try {
+              make_chunk(b, k, work);
+            } catch (...) {
+              band[b].held.store(false, std::memory_order_release);
+              throw;
+            }
+            band[b].done.store(k + 1, std::memory_order_release);
+            made = true;
+          }
+          band[b].held.store(false, std::memory_order_release);
+        }
+        if (finished) break;
+        if (!made) std::this_thread::yield();
+      }
+    } catch (...) {
+      stopped.store(true, std::memory_order_relaxed);
+      throw;
+    }
+    per_thread[thread].decided = work.decided;
+    per_thread[thread].ties = work.ties;
+    per_thread[thread].range_gaps = work.range_gaps;
+  });
+  for (const ExpectedResult::TwoPhase& part : per_thread) {
+    counts.decided += part.decided;
+    counts.ties += part.ties;
+    counts.range_gaps += part.range_gaps;
+  }
 }
 
 // The pair (child, min(r, last_r')) whose exact value a read of V(r, child)
@@ -1012,6 +1190,7 @@ std::uint64_t mark_pairs(const Tables& tables, const PositionRanks& ranks, const
                          std::uint64_t& list_bytes, core::SearchControl& control) {
   const std::uint64_t positions = values.keys.size();
   const std::size_t slots = tables.faces.size();
+  const MoveCache& cache = values.moves;
   // Step 1.
   std::fill(two.marks.begin(), two.marks.end(), 0);
   for (const Capture& root : roots) mark(two, pair_read(values, root.rank, root.r));
@@ -1025,6 +1204,7 @@ std::uint64_t mark_pairs(const Tables& tables, const PositionRanks& ranks, const
     if (last < first) continue;
     if (rank % 65536 == 0) control.poll();
     const std::uint64_t at = values.policy_at[rank];
+    const std::uint64_t cached = cache.first.empty() ? MoveCache::kNone : cache.first[rank];
     for (std::uint32_t r = first; r <= last; ++r) {
       const std::uint64_t pair = at + (r - first);
       if (!marked(two, pair)) continue;
@@ -1034,11 +1214,19 @@ std::uint64_t mark_pairs(const Tables& tables, const PositionRanks& ranks, const
       for (std::size_t slot = 0; slot < slots; ++slot) {
         const std::uint8_t choice = two.choice[pair * slots + slot];
         if (choice == kNoMove) continue;
-        const int count = moves_of(tables, ranks, values, rank, slot, moves);
-        if (choice == kTie) {
-          for (int c = 0; c < count; ++c) mark(two, pair_read(values, moves[c].child, r - 1));
+        // The chosen move straight from the cache, else every move made.
+        int count = 1;
+        if (choice != kTie && cached != MoveCache::kNone) {
+          moves[0].child = cache.child[cached + slot * cache.movable[rank] + choice];
         } else {
-          mark(two, pair_read(values, moves[choice].child, r - 1));
+          count = moves_of(tables, ranks, values, rank, slot, moves);
+          if (choice != kTie) moves[0] = moves[choice], count = 1;
+        }
+        for (int c = 0; c < count; ++c) {
+          const std::uint64_t child = moves[c].child;
+          if (r - 1 < values.first_r[child] && values.first_r[child] <= values.last_r[child])
+            throw std::logic_error("yut --expected: a marked pair reads below its child's range");
+          mark(two, pair_read(values, child, r - 1));
         }
       }
     }
@@ -1085,46 +1273,65 @@ void build_copies(const Values& values, TwoPhaseTables& two, std::uint32_t last_
 // Phase 2 for the marked pair (rank, r): its exact N(r, S) from the chosen
 // children's exact values (kTie: every move compared exactly, the first of
 // the highest kept and written back), as evaluate's steps 4 and 5.
+//
+// A child's value is read straight from the buffer, without pair_read's
+// look at the child's range (three more scattered reads a face, once the
+// largest part of phase 2's time): at r = 1 it is 0 (no read); at r >= 2
+// it is what pair_read would give. A child without a range (M = 0, every
+// piece home: pair_read's kNoPair) reads 0: phase 2 writes and copies only
+// ranks with a range, and both buffers start at 0. A child with a range
+// has first_r' <= r - 1 (the range proof at the top: the tests count no
+// range gap in phase 1, and mark_pairs stops with a logic_error if a marked
+// pair ever read one), so the read is the pair (S', min(r - 1, last_r')),
+// which is marked, as pair_read says. A slot that is not a tie names its
+// move directly in the move cache (the others' entries are not read).
 template <bool kTwoBuffers>
 void evaluate_marked(const Tables& tables, const PositionRanks& ranks, const Values& values, TwoPhaseTables& two,
                      const PassBuffers<kTwoBuffers>& io, std::uint64_t rank, std::uint32_t r, PassScratch& work) {
   const mp_size_t limbs = tables.limbs.size();
   const std::size_t slots = tables.faces.size();
   const std::uint64_t pair = values.policy_at[rank] + (r - values.first_r[rank]);
+  const MoveCache& cache = values.moves;
+  const std::uint64_t cached = cache.first.empty() ? MoveCache::kNone : cache.first[rank];
+  const bool children_at_zero = r == 1;
   std::vector<mp_limb_t>& sum = work.sum;
   std::fill_n(sum.begin(), limbs, 0);
   long long points_sum = 0;
-  // The exact value of a child read: nullptr for 0 (see pair_read).
-  const auto child_value = [&](std::uint64_t child) -> const mp_limb_t* {
-    return pair_read(values, child, r - 1) == kNoPair ? nullptr : io.exact(child, r - 1);
-  };
   for (std::size_t slot = 0; slot < slots; ++slot) {
     std::uint8_t& choice = two.choice[pair * slots + slot];
     if (choice == kNoMove) continue;
-    const int count = moves_of(tables, ranks, values, rank, slot, work.moves);
-    int chosen = choice;
-    if (choice == kTie) {
-      const auto exact_of = [&](int which, std::vector<mp_limb_t>& into) {
-        const mp_limb_t* points = &tables.scaled_points[work.moves[which].to * limbs];
-        const mp_limb_t* child = child_value(work.moves[which].child);
-        if (child == nullptr)
-          std::copy(points, points + limbs, into.begin());
-        else
-          mpn_add_n(into.data(), points, child, limbs);
-      };
-      chosen = 0;
-      exact_of(0, work.best);
-      for (int c = 1; c < count; ++c) {
-        exact_of(c, work.candidate);
-        if (tables.limbs.compare(work.candidate.data(), work.best.data()) > 0)
-          chosen = c, work.best.swap(work.candidate);
+    std::uint8_t to = 0;
+    std::uint64_t child = 0;
+    if (choice != kTie && cached != MoveCache::kNone) {
+      const std::uint64_t entry = cached + slot * cache.movable[rank] + choice;
+      to = cache.to[entry];
+      child = cache.child[entry];
+    } else {
+      const int count = moves_of(tables, ranks, values, rank, slot, work.moves);
+      int chosen = choice;
+      if (choice == kTie) {
+        const auto exact_of = [&](int which, std::vector<mp_limb_t>& into) {
+          const mp_limb_t* points = &tables.scaled_points[work.moves[which].to * limbs];
+          if (children_at_zero)
+            std::copy(points, points + limbs, into.begin());
+          else
+            mpn_add_n(into.data(), points, io.exact(work.moves[which].child, r - 1), limbs);
+        };
+        chosen = 0;
+        exact_of(0, work.best);
+        for (int c = 1; c < count; ++c) {
+          exact_of(c, work.candidate);
+          if (tables.limbs.compare(work.candidate.data(), work.best.data()) > 0)
+            chosen = c, work.best.swap(work.candidate);
+        }
+        choice = static_cast<std::uint8_t>(chosen);
       }
-      choice = static_cast<std::uint8_t>(chosen);
+      to = work.moves[chosen].to;
+      child = work.moves[chosen].child;
     }
     const mp_limb_t weight = tables.face_weights[slot];
-    points_sum += static_cast<long long>(weight) * tables.whole_points[work.moves[chosen].to];
-    if (const mp_limb_t* child = child_value(work.moves[chosen].child); child != nullptr)
-      mpn_addmul_1(sum.data(), child, limbs, weight);
+    points_sum += static_cast<long long>(weight) * tables.whole_points[to];
+    if (!children_at_zero) add_scaled(sum.data(), io.exact(child, r - 1), limbs, weight);
   }
   mp_limb_t* out = io.exact_out(rank, r);
   exact_from_sum(tables, sum, points_sum, out);
@@ -1525,7 +1732,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       }
       auto started = Clock::now();
       if (request.move_cache) build_move_cache(tables, ranks, values, budget, control, spread.threads, 1);
-      run_phase_one(tables, ranks, values, two, control, result.two_phase);
+      run_phase_one(tables, ranks, values, two, control, result.two_phase, spread.threads, request.chunk_ranks);
       result.two_phase.phase1_seconds = seconds_since(started);
       two.rows.release();
       budget.release(PagedArray<double>::bytes_for(policy_bytes));
