@@ -499,21 +499,6 @@ struct PassBuffers {
   }
 };
 
-// sum += x * w modulo 2^(64 n), as mpn_addmul_1 without its carry out (the
-// sums here are two's complement modulo 2^(64 limbs): see exact_from_sum),
-// inline: for the few limbs here the library call cost more than the work
-// (a fifth of phase 2's instructions). Each step's x_i w + sum_i + carry is
-// at most (2^64 - 1)^2 + 2 (2^64 - 1) = 2^128 - 1: no overflow.
-__extension__ using WideLimb = unsigned __int128;
-inline void add_scaled(mp_limb_t* sum, const mp_limb_t* x, mp_size_t n, mp_limb_t w) {
-  mp_limb_t carry = 0;
-  for (mp_size_t i = 0; i < n; ++i) {
-    const WideLimb step = static_cast<WideLimb>(x[i]) * w + sum[i] + carry;
-    sum[i] = static_cast<mp_limb_t>(step);
-    carry = static_cast<mp_limb_t>(step >> GMP_NUMB_BITS);
-  }
-}
-
 // Step 5 of the passes (and of phase 2): from `sum` = sum over faces of
 // w_f * N(r - 1, chosen child) and points_sum = sum of w_f * points, N(r,
 // S) = (sum + points_sum * W^R) / W into `out`, exactly (every V(r - 1, .)
@@ -598,7 +583,7 @@ void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, 
     // precondition) and scaled by W^R once, in step 5.
     const mp_limb_t weight = tables.face_weights[slot];
     points_sum += static_cast<long long>(weight) * tables.whole_points[moves[chosen].to];
-    if (!children_at_zero) add_scaled(sum.data(), io.exact(moves[chosen].child, r - 1), limbs, weight);
+    if (!children_at_zero) mpn_addmul_1(sum.data(), io.exact(moves[chosen].child, r - 1), limbs, weight);
   }
   // Step 5. The sum is W * N exactly (every V(r - 1, .) is N / W^R). Two's
   // complement modulo 2^(64 limbs), like every sum here: the carries out
@@ -897,6 +882,21 @@ inline void fill_candidates(const Values& values, const TwoPhaseTables& two, std
   for (; i < count; ++i) out[i] = saturated;
 }
 
+// One element of a candidate row: what fill_candidates writes for turns
+// left r (the child read at r - 1), by the same operations.
+inline double candidate_at(const Values& values, const TwoPhaseTables& two, std::uint64_t child, double points,
+                           std::uint32_t r, std::uint64_t& range_gaps) {
+  const long long first_child = values.first_r[child], last_child = values.last_r[child];
+  if (last_child < first_child) return points;
+  const long long before = static_cast<long long>(r) - 1;
+  if (before < std::max<long long>(first_child, 1)) {
+    if (before >= 1) ++range_gaps;
+    return points;
+  }
+  const double* row = &two.rows[values.policy_at[child]];
+  return points + row[std::min(before, last_child) - first_child];
+}
+
 // Phase 1 for one position and the turns left r in [low, high] (within
 // its range; a band of run_phase_one): those elements of its row of doubles
 // and their choice bytes (steps 3 and 4 of run_phase_one). Only those are
@@ -930,6 +930,33 @@ __attribute__((target_clones("avx2", "default"))) void row_of(const Tables& tabl
     const int count = moves_of(tables, ranks, values, rank, slot, work.moves);
     if (count == 0) {  // the game ends: this face adds 0
       for (std::size_t i = 0; i < length; ++i) choice[i * slots] = kNoMove;
+      continue;
+    }
+    if (length < kLanes) {  // Short rows (most at T = 10): one element at a time, the same comparisons.
+      const double share = two.weight_share[slot];
+      for (std::size_t i = 0; i < length; ++i) {
+        const std::uint32_t r = low + static_cast<std::uint32_t>(i);
+        double best =
+            candidate_at(values, two, work.moves[0].child, tables.points[work.moves[0].to], r, work.range_gaps);
+        double second = -std::numeric_limits<double>::infinity();
+        int index = 0;
+        for (int c = 1; c < count; ++c) {
+          const double candidate =
+              candidate_at(values, two, work.moves[c].child, tables.points[work.moves[c].to], r, work.range_gaps);
+          const double lower = candidate < best ? candidate : best;
+          second = second > lower ? second : lower;
+          if (candidate > best) index = c, best = candidate;
+        }
+        sum[i] += share * best;
+        if (count == 1) {
+          choice[i * slots] = 0;
+          continue;
+        }
+        const bool tie = !(best - second > tie_below[i]);
+        choice[i * slots] = tie ? kTie : static_cast<std::uint8_t>(index);
+        work.ties += tie ? 1 : 0;
+        work.decided += tie ? 0 : 1;
+      }
       continue;
     }
     for (int c = 0; c < count; ++c)
@@ -1331,7 +1358,7 @@ void evaluate_marked(const Tables& tables, const PositionRanks& ranks, const Val
     }
     const mp_limb_t weight = tables.face_weights[slot];
     points_sum += static_cast<long long>(weight) * tables.whole_points[to];
-    if (!children_at_zero) add_scaled(sum.data(), io.exact(child, r - 1), limbs, weight);
+    if (!children_at_zero) mpn_addmul_1(sum.data(), io.exact(child, r - 1), limbs, weight);
   }
   mp_limb_t* out = io.exact_out(rank, r);
   exact_from_sum(tables, sum, points_sum, out);
