@@ -878,6 +878,9 @@ inline void fill_candidates(const Values& values, const TwoPhaseTables& two, std
   const long long end = std::min(count, last_child - before + 1);
   const double* from = row + (before - first_child);
   for (; i < end; ++i) out[i] = points + from[i];
+  if (i == count) return;
+  // Read only when it is used: on threads V(last_r') may be a higher band's
+  // element, not made yet (run_phase_one), when no element here reads it.
   const double saturated = points + row[last_child - first_child];
   for (; i < count; ++i) out[i] = saturated;
 }
@@ -907,13 +910,13 @@ inline double candidate_at(const Values& values, const TwoPhaseTables& two, std:
 // the others (the multiset's second) and the first move reaching the best
 // (the same comparisons, in the same order, as one element at a time: the
 // same doubles and bytes on every machine), adds share_f x best to the
-// sum, and gives the choice bytes. Cloned for AVX2 (target_clones: the
-// clone is picked when the process starts); nothing here rounds
-// differently on it (no FMA: additions, products and comparisons only).
-__attribute__((target_clones("avx2", "default"))) void row_of(const Tables& tables, const PositionRanks& ranks,
-                                                              const Values& values, TwoPhaseTables& two,
-                                                              std::uint64_t rank, std::uint32_t low, std::uint32_t high,
-                                                              RowScratch& work) {
+// sum, and gives the choice bytes. Compiled twice, for AVX2 and for the
+// baseline, and picked at run time (row_of below: no ifunc, which
+// ThreadSanitizer's runtime cannot start with); nothing here rounds
+// differently on AVX2 (no FMA: additions, products and comparisons only).
+[[gnu::always_inline]] inline void make_row(const Tables& tables, const PositionRanks& ranks, const Values& values,
+                                            TwoPhaseTables& two, std::uint64_t rank, std::uint32_t low,
+                                            std::uint32_t high, RowScratch& work) {
   const std::size_t length = high - low + 1;
   const std::size_t blocks = (length + kLanes - 1) / kLanes;
   const std::size_t slots = tables.faces.size();
@@ -997,6 +1000,26 @@ __attribute__((target_clones("avx2", "default"))) void row_of(const Tables& tabl
   std::copy_n(sum, length, &two.rows[at]);
 }
 
+__attribute__((target("avx2"))) void make_row_avx2(const Tables& tables, const PositionRanks& ranks,
+                                                   const Values& values, TwoPhaseTables& two, std::uint64_t rank,
+                                                   std::uint32_t low, std::uint32_t high, RowScratch& work) {
+  make_row(tables, ranks, values, two, rank, low, high, work);
+}
+
+void make_row_baseline(const Tables& tables, const PositionRanks& ranks, const Values& values, TwoPhaseTables& two,
+                       std::uint64_t rank, std::uint32_t low, std::uint32_t high, RowScratch& work) {
+  make_row(tables, ranks, values, two, rank, low, high, work);
+}
+
+void row_of(const Tables& tables, const PositionRanks& ranks, const Values& values, TwoPhaseTables& two,
+            std::uint64_t rank, std::uint32_t low, std::uint32_t high, RowScratch& work) {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2)
+    make_row_avx2(tables, ranks, values, two, rank, low, high, work);
+  else
+    make_row_baseline(tables, ranks, values, two, rank, low, high, work);
+}
+
 // How many positions ahead phase 1 prefetches (twice that for the first
 // stage); measured, see docs/yut.md.
 constexpr std::uint64_t kPrefetchAhead = 4;
@@ -1067,7 +1090,9 @@ struct alignas(64) PhaseOneBand {
 // chunk (chunk k: the k-th block of ranks from the top). Why no read is of
 // an element not yet made: an element at r reads its children (higher
 // ranks) at r' = min(r - 1, last_r') < r, so in its own band or a lower
-// one, never a higher one. Its own band made them before (decreasing rank,
+// one, never a higher one (and reads nothing else: fill_candidates and
+// candidate_at read V(last_r') only for an element that uses it; TSan
+// found the read it once made anyway). Its own band made them before (decreasing rank,
 // one chunk after the other, a chunk by one thread at a time); a lower
 // band b' made them in a chunk k' <= k (the child's rank is higher), and
 // band b starts its chunk k only when band b - 1 has made chunk k, which
