@@ -730,6 +730,7 @@ class Beam {
       else
         context_.control.visit();
       const PairKey pair = layer[next_].pair;
+#pragma GCC unroll 4
       for (const Direction direction : core::kDirections) {
         const Tilted t = context_.tilt(pair, direction);
         if (t.verdict == Verdict::failure) continue;
