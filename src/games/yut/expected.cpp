@@ -1117,25 +1117,41 @@ void run_phase_one(const Tables& tables, const PositionRanks& ranks, const Value
                    core::SearchControl& control, ExpectedResult::TwoPhase& counts, std::size_t threads,
                    std::size_t chunk_ranks) {
   const std::uint64_t positions = values.keys.size();
-  // The bands: by the pairs at each r.
+  // The bands: of about equal work, counted per r as the candidates read
+  // there (a position's legal moves over its slots, per element of its
+  // row) plus its fixed work per row (its moves and their slices, taken as
+  // two elements' worth and spread over the row). Measured: bands of equal
+  // pairs left one thread idle for a quarter of the other's time (the early
+  // positions, at high r, have more moves).
   const std::size_t bands = std::max<std::size_t>(1, threads);
   std::vector<PhaseOneBand> band(bands);
   {
-    std::vector<std::uint64_t> at_r(two.longest_r + 2, 0);
-    std::uint64_t pairs = 0;
+    const MoveCache& cache = values.moves;
+    const std::size_t slots = tables.faces.size();
+    std::vector<double> at_r(two.longest_r + 2, 0);  // differences of the work per r
+    double total = 0;
     for (std::uint64_t rank = 0; rank < positions; ++rank) {
       const std::uint32_t first = values.first_r[rank], last = values.last_r[rank];
       if (last < first) continue;
-      ++at_r[first], --at_r[last + 1];
-      pairs += last - first + 1;
+      double moves = 0;
+      if (!cache.first.empty() && cache.first[rank] != MoveCache::kNone) {
+        for (std::size_t slot = 0; slot < slots; ++slot) moves += cache.count[rank * slots + slot];
+      } else {
+        moves = static_cast<double>(slots * static_cast<std::size_t>(tables.pieces));
+      }
+      const double length = last - first + 1;
+      const double per_element = (moves + 1) * (length + 2) / length;
+      at_r[first] += per_element, at_r[last + 1] -= per_element;
+      total += per_element * length;
     }
-    std::uint64_t running = 0, cumulative = 0;
+    double running = 0, cumulative = 0;
     std::size_t b = 0;
     band[0].low = 1;
     for (std::uint32_t r = 1; r <= two.longest_r && b + 1 < bands; ++r) {
-      running += at_r[r];  // pairs at r
+      running += at_r[r];  // the work at r
       cumulative += running;
-      if (cumulative * bands >= pairs * (b + 1)) band[b].high = r, band[++b].low = r + 1;
+      if (cumulative * static_cast<double>(bands) >= total * static_cast<double>(b + 1))
+        band[b].high = r, band[++b].low = r + 1;
     }
     band[b].high = std::max(two.longest_r, band[b].low);
     for (std::size_t rest = b + 1; rest < bands; ++rest)  // empty bands (too few r)
