@@ -207,6 +207,12 @@ constexpr std::size_t kMinSlots = 1024;
 class PairSet {
  public:
   explicit PairSet(MemoryMeter& meter) : meter_(meter) { meter_.hold(static_cast<std::ptrdiff_t>(bytes())); }
+  // Gives its slots back to the meter: a set released mid-search (the late
+  // beam's, up to 16 M slots) must leave that room to the search it ran
+  // beside, and the peak must not count it after.
+  ~PairSet() { meter_.hold(-static_cast<std::ptrdiff_t>(bytes())); }
+  PairSet(const PairSet&) = delete;
+  PairSet& operator=(const PairSet&) = delete;
 
   // Inserts `key` (pair bits only); true if it was not there.
   bool insert(PairKey key) {
