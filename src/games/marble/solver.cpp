@@ -156,6 +156,22 @@ inline void push_within(std::vector<T>& items, T item, MemoryMeter& meter) {
   items.push_back(item);
 }
 
+// Resizes `items` to `size` elements when it has fewer, through the meter
+// (the new storage checked and counted before it is made, the old given
+// back once moved).
+template <class T>
+void resize_within(std::vector<T>& items, std::size_t size, MemoryMeter& meter) {
+  if (items.size() >= size) return;
+  const std::size_t old_capacity = items.capacity();
+  if (size > old_capacity) {
+    meter.take(size * sizeof(T));
+    items.reserve(size);
+    meter.hold(static_cast<std::ptrdiff_t>(items.capacity() - size) * static_cast<std::ptrdiff_t>(sizeof(T)) -
+               static_cast<std::ptrdiff_t>(old_capacity * sizeof(T)));
+  }
+  items.resize(size);
+}
+
 // Releases the storage of `items` and tells the meter.
 template <class T>
 void release_within(std::vector<T>& items, MemoryMeter& meter) {
@@ -568,11 +584,7 @@ class Layers {
     }
     const std::size_t buckets = std::size_t{rest_->red_count()} + 1;
     if (parallel && next_.size() > 1) return join_in_parallel(base, buckets);
-    if (red_starts_.size() < buckets + 1) {
-      meter_.need((buckets + 1) * sizeof(std::uint32_t));
-      red_starts_.resize(buckets + 1);
-      meter_.hold(static_cast<std::ptrdiff_t>(red_starts_.capacity() * sizeof(std::uint32_t)));
-    }
+    resize_within(red_starts_, buckets + 1, meter_);
     // Step 1: the first slot of each red index's group.
     std::fill(red_starts_.begin(), red_starts_.end(), 0);
     for (const ThreadRecords& buffer : next_)
@@ -596,13 +608,7 @@ class Layers {
   // grown beforehand, so no task writes where another does).
   void join_in_parallel(std::size_t base, std::size_t buckets) {
     const std::size_t buffers = next_.size();
-    const std::size_t need = buffers * buckets;
-    if (thread_starts_.size() < need) {
-      meter_.need(need * sizeof(std::uint32_t));
-      const std::size_t before = thread_starts_.capacity();
-      thread_starts_.resize(need);
-      meter_.hold(static_cast<std::ptrdiff_t>((thread_starts_.capacity() - before) * sizeof(std::uint32_t)));
-    }
+    resize_within(thread_starts_, buffers * buckets, meter_);
     core::for_each_task(buffers, buffers, [&](std::size_t, std::size_t t) {
       std::uint32_t* const counts = &thread_starts_[t * buckets];
       std::fill(counts, counts + buckets, 0);
@@ -1491,19 +1497,17 @@ void solve_after_hand_over(const Context& context, PairKey start) {
     beam.advance(context.beam_max_expanded, nullptr);
     line = std::move(beam.line());
   }
-  std::optional<Beam> late;
   if (line) {
     const Pruning pruning{bound, static_cast<std::uint32_t>(line->size())};
     breadth_first(context, start, &pruning);
   } else if (context.late_beam_width == 0) {
     breadth_first(context, start);
   } else {
-    late.emplace(context, start, bound, context.late_beam_width);
-    const LateBeam late_beam{*late, bound, context.late_beam_after, context.late_beam_percent,
+    Beam late(context, start, bound, context.late_beam_width);
+    const LateBeam late_beam{late, bound, context.late_beam_after, context.late_beam_percent,
                              context.late_beam_max_expanded};
     breadth_first(context, start, nullptr, &late_beam);
-    line = std::move(late->line());
-    late.reset();
+    line = std::move(late.line());
   }
   auto& search = context.solution.search;
   if (!line || (search.value && static_cast<std::size_t>(*search.value) <= line->size())) return;
