@@ -329,6 +329,13 @@ struct MoveCache {
   std::vector<std::uint8_t> count;    // per rank and slot: the slot's legal moves
   std::vector<std::uint32_t> child;   // per entry: the child's rank
   std::vector<std::uint8_t> to;       // per entry: the landing code
+
+  // `rank`'s first entry, kNone if it is not cached (or there is no cache).
+  std::uint64_t first_of(std::uint64_t rank) const { return first.empty() ? kNone : first[rank]; }
+  // The entry of move `move` of face slot `slot` of a cached `rank`.
+  std::uint64_t entry(std::uint64_t rank, std::size_t slot, std::size_t move = 0) const {
+    return first[rank] + slot * movable[rank] + move;
+  }
 };
 
 // The values array and the ranges of every position.
@@ -533,7 +540,7 @@ void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, 
   std::array<double, kMaxPieces>& slack = work.slack;
   const bool children_at_zero = r == 1;
   const MoveCache& cache = values.moves;
-  const std::uint64_t cached = cache.first.empty() ? MoveCache::kNone : cache.first[rank];
+  const std::uint64_t cached = cache.first_of(rank);
   RankedCodes parent;
   if (cached == MoveCache::kNone) parent = ranks.parts_of(values.keys[rank], rank);
   std::fill_n(sum.begin(), limbs, 0);
@@ -543,7 +550,7 @@ void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, 
     int count = 0;
     if (cached != MoveCache::kNone) {
       count = cache.count[rank * slots + slot];
-      const std::uint64_t at = cached + slot * cache.movable[rank];
+      const std::uint64_t at = cache.entry(rank, slot);
       for (int c = 0; c < count; ++c) moves[c].to = cache.to[at + c], moves[c].child = cache.child[at + c];
     } else {
       count = legal_moves(
@@ -657,7 +664,7 @@ void build_move_cache(const Tables& tables, const PositionRanks& ranks, Values& 
             parent, pieces, finish, ranks, [&](std::uint8_t from) { return tables.landing[from * slots + slot]; },
             moves);
         cache.count[rank * slots + slot] = static_cast<std::uint8_t>(count);
-        const std::uint64_t at = cache.first[rank] + slot * cache.movable[rank];
+        const std::uint64_t at = cache.entry(rank, slot);
         for (int c = 0; c < count; ++c) {
           cache.child[at + c] = static_cast<std::uint32_t>(moves[c].child);
           cache.to[at + c] = moves[c].to;
@@ -843,9 +850,9 @@ int moves_of(const Tables& tables, const PositionRanks& ranks, const Values& val
              std::size_t slot, std::array<LegalMove, kMaxPieces>& moves) {
   const MoveCache& cache = values.moves;
   const std::size_t slots = tables.faces.size();
-  if (!cache.first.empty() && cache.first[rank] != MoveCache::kNone) {
+  if (cache.first_of(rank) != MoveCache::kNone) {
     const int count = cache.count[rank * slots + slot];
-    const std::uint64_t at = cache.first[rank] + slot * cache.movable[rank];
+    const std::uint64_t at = cache.entry(rank, slot);
     for (int c = 0; c < count; ++c) moves[c].to = cache.to[at + c], moves[c].child = cache.child[at + c];
     return count;
   }
@@ -1033,14 +1040,12 @@ constexpr std::uint64_t kPrefetchAhead = 4;
 void prefetch_children(const Tables& tables, const Values& values, const TwoPhaseTables& two, std::uint64_t rank,
                        std::uint32_t low, std::uint32_t high, int stage) {
   const MoveCache& cache = values.moves;
-  if (cache.first.empty() || cache.first[rank] == MoveCache::kNone) return;
+  if (cache.first_of(rank) == MoveCache::kNone) return;
   const std::size_t slots = tables.faces.size();
-  const std::uint64_t begin = cache.first[rank];
-  const std::size_t movable = cache.movable[rank];
   const long long before = static_cast<long long>(low) - 1;
   const long long length = static_cast<long long>(high) - low;
   for (std::size_t slot = 0; slot < slots; ++slot) {
-    const std::uint64_t entry = begin + slot * movable, end = entry + cache.count[rank * slots + slot];
+    const std::uint64_t entry = cache.entry(rank, slot), end = entry + cache.count[rank * slots + slot];
     for (std::uint64_t e = entry; e < end; ++e) {
       const std::uint32_t child = cache.child[e];
       if (stage == 0) {
@@ -1134,7 +1139,7 @@ void run_phase_one(const Tables& tables, const PositionRanks& ranks, const Value
       const std::uint32_t first = values.first_r[rank], last = values.last_r[rank];
       if (last < first) continue;
       double moves = 0;
-      if (!cache.first.empty() && cache.first[rank] != MoveCache::kNone) {
+      if (cache.first_of(rank) != MoveCache::kNone) {
         for (std::size_t slot = 0; slot < slots; ++slot) moves += cache.count[rank * slots + slot];
       } else {
         moves = static_cast<double>(slots * static_cast<std::size_t>(tables.pieces));
@@ -1272,7 +1277,7 @@ std::uint64_t mark_pairs(const Tables& tables, const PositionRanks& ranks, const
     if (last < first) continue;
     if (rank % 65536 == 0) control.poll();
     const std::uint64_t at = values.policy_at[rank];
-    const std::uint64_t cached = cache.first.empty() ? MoveCache::kNone : cache.first[rank];
+    const std::uint64_t cached = cache.first_of(rank);
     for (std::uint32_t r = first; r <= last; ++r) {
       const std::uint64_t pair = at + (r - first);
       if (!marked(two, pair)) continue;
@@ -1285,7 +1290,7 @@ std::uint64_t mark_pairs(const Tables& tables, const PositionRanks& ranks, const
         // The chosen move straight from the cache, else every move made.
         int count = 1;
         if (choice != kTie && cached != MoveCache::kNone) {
-          moves[0].child = cache.child[cached + slot * cache.movable[rank] + choice];
+          moves[0].child = cache.child[cache.entry(rank, slot, choice)];
         } else {
           count = moves_of(tables, ranks, values, rank, slot, moves);
           if (choice != kTie) moves[0] = moves[choice], count = 1;
@@ -1360,7 +1365,7 @@ void evaluate_marked(const Tables& tables, const PositionRanks& ranks, const Val
   const std::size_t slots = tables.faces.size();
   const std::uint64_t pair = values.policy_at[rank] + (r - values.first_r[rank]);
   const MoveCache& cache = values.moves;
-  const std::uint64_t cached = cache.first.empty() ? MoveCache::kNone : cache.first[rank];
+  const std::uint64_t cached = cache.first_of(rank);
   const bool children_at_zero = r == 1;
   std::vector<mp_limb_t>& sum = work.sum;
   std::fill_n(sum.begin(), limbs, 0);
@@ -1371,7 +1376,7 @@ void evaluate_marked(const Tables& tables, const PositionRanks& ranks, const Val
     std::uint8_t to = 0;
     std::uint64_t child = 0;
     if (choice != kTie && cached != MoveCache::kNone) {
-      const std::uint64_t entry = cached + slot * cache.movable[rank] + choice;
+      const std::uint64_t entry = cache.entry(rank, slot, choice);
       to = cache.to[entry];
       child = cache.child[entry];
     } else {
@@ -1412,13 +1417,13 @@ template <bool kTwoBuffers>
 void prefetch_chosen(const Tables& tables, const Values& values, const TwoPhaseTables& two,
                      const PassBuffers<kTwoBuffers>& io, std::uint64_t rank, std::uint32_t r) {
   const MoveCache& cache = values.moves;
-  if (r == 1 || cache.first.empty() || cache.first[rank] == MoveCache::kNone) return;
+  if (r == 1 || cache.first_of(rank) == MoveCache::kNone) return;
   const std::size_t slots = tables.faces.size();
   const std::uint64_t pair = values.policy_at[rank] + (r - values.first_r[rank]);
   for (std::size_t slot = 0; slot < slots; ++slot) {
     const std::uint8_t choice = two.choice[pair * slots + slot];
     if (choice == kNoMove || choice == kTie) continue;
-    __builtin_prefetch(io.exact(cache.child[cache.first[rank] + slot * cache.movable[rank] + choice], r - 1));
+    __builtin_prefetch(io.exact(cache.child[cache.entry(rank, slot, choice)], r - 1));
   }
 }
 
