@@ -41,11 +41,14 @@ inline constexpr std::size_t kParallelChunkRanks = 4096;
 // passes (the default): the passes; two_phase: the two phases (a memory
 // limit when their tables do not fit); automatic: the two phases when
 // phase 1's tables fit the memory budget, else the passes. No value
-// depends on it. The passes stay the default: on this 2-core machine the
-// two phases were measured 1.15x faster at T = 100, P = 6 and 0.95x at
-// T = 30, P = 6 (2 threads, whole process) for 1.6-1.9x the memory
-// (docs/yut.md). Automatic's choice reserves phase 2's needs too, so it
-// never stops at the memory limit where the passes would fit.
+// depends on it. The front ends ask for automatic (random_dice.cpp,
+// kFrontEndMethod): since phase 1 runs on the threads the two phases take
+// less CPU time in each of the 18 cases measured (docs/yut.md, "The front
+// ends choose").
+// The request's default stays the passes, the method the tests that do
+// not name one check against the plain expectimax. Automatic's choice
+// reserves phase 2's needs too, so it never stops at the memory limit
+// where the passes would fit.
 enum class ExpectedMethod { automatic, passes, two_phase };
 
 // The default safety factor of the two phases' tie threshold (see

@@ -27,9 +27,22 @@ constexpr std::uint64_t kMaxWeight = 1'000'000;
 // gae 6, geol 4, yut 1, mo 1.
 constexpr std::array<std::uint64_t, 5> kStickWeights = {4, 6, 4, 1, 1};
 // --explain and --json show the most likely line when the solve evaluates
-// at most this many (turns left, position) pairs: the line runs the passes a
-// second time. Viewers (want_line) always get it.
+// at most this many (turns left, position) pairs: the line costs a second
+// run (of the passes, or of the two phases' marking and phase 2). Viewers
+// (want_line) always get it.
 constexpr std::uint64_t kLineWithoutAskingPairs = 4'000'000;
+
+// The front ends (CLI, page, --luck, advice) let solve_expected choose: the
+// two phases when their tables fit the memory budget, else the passes
+// (ExpectedMethod::automatic; same values either way). Measured on this
+// 2-core machine in one benchmark run (BM_YutExpectedMethods, December 2,
+// 2026, docs/yut.md): the two phases took 4.4 s against 12.1 s at T = 100,
+// P = 6 and 4.0 s against 6.8 s at T = 30, P = 6 (2 threads), and less CPU
+// time in each of the 18 cases measured (standard board T = 10, 30, 100
+// and traditional T = 30 at P = 4 and 6, traditional T = 100 at P = 6; 1
+// and 2 threads); they need about twice the memory (592 MB against 298 MB
+// at T = 100, P = 6), which automatic checks against the budget first.
+constexpr ExpectedMethod kFrontEndMethod = ExpectedMethod::automatic;
 // --luck: the percentile is exact when there are at most this many
 // schedules (each one a known-dice solve), else sampled from this many.
 constexpr std::uint64_t kExactSchedules = 1024;
@@ -111,6 +124,7 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
                         std::nullopt,
                         request.want_line,
                         answer_only && !request.want_line ? 0 : kLineWithoutAskingPairs};
+  query.method = kFrontEndMethod;
   const ExpectedResult result = solved(board, query, request.limits);
   app::SolveReport report;
   report.stats = result.stats;
@@ -192,6 +206,7 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
     throw app::InputError(
         fmt::format("--die: {} is not a face of board '{}' (faces {})", advice.die, board.name, board.faces_text()));
   ExpectedRequest query{turns, pieces, weights, advice, false, 0};
+  query.method = kFrontEndMethod;
   const ExpectedResult result = solved(board, query, request.limits);
   std::vector<int> sorted = advice.squares;
   std::sort(sorted.begin(), sorted.end());
@@ -272,6 +287,7 @@ app::SolveReport luck_report(const app::SolveRequest& request, const Board& boar
   const long long optimum = schedule_optimum(board, dice, pieces, request.limits);
   const auto turns = static_cast<int>(dice.size());
   ExpectedRequest query{turns, pieces, weights, std::nullopt, false, 0};
+  query.method = kFrontEndMethod;
   const ExpectedResult expected = solved(board, query, request.limits);
   const mpq_class difference = mpq_class(static_cast<long>(optimum)) - expected.value;
 
