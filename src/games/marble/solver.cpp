@@ -926,7 +926,7 @@ bool expand_in_parallel(const Context& context, Layers& layers, std::size_t dept
 // the first beam found nothing). Once breadth-first has expanded `after`
 // pairs, each layer lets the beam expand until its pairs reach `percent` %
 // of breadth-first's past `after` (at most `max_expanded` in all): beside
-// the layer's tasks when it goes parallel, after it on one thread. So a
+// the layer's tasks when it goes parallel, before it on one thread. So a
 // board with no line, where breadth-first must visit every reachable pair,
 // pays nothing below `after` pairs and at most that share above. Once the
 // beam finds a line of U tilts, the layers still to come are pruned by U
@@ -994,7 +994,10 @@ void breadth_first(const Context& context, PairKey start, const Pruning* pruning
     }
     // Step 4: the late beam's slice, up to its share of the pairs expanded
     // by the end of this layer: beside the layer's tasks when it goes
-    // parallel, else after it.
+    // parallel, else before it. So it runs for every layer begun, the last
+    // one (a success, or nothing new) included, on one thread as on
+    // several, and the pairs it stores (counted in `states`) do not depend
+    // on the threads; its line prunes from the next layer on either way.
     std::optional<BeamSlice> slice;
     if (late != nullptr && !late->beam.ended()) {
       const std::uint64_t expanded = end;  // layers 0 to depth
@@ -1006,6 +1009,7 @@ void breadth_first(const Context& context, PairKey start, const Pruning* pruning
     if (parallel) {
       if (expand_in_parallel(context, layers, depth, workers, pruning, slice ? &*slice : nullptr)) return;
     } else {
+      if (slice) run_slice(*slice, nullptr);
       const std::size_t begin = layers.layer_begin(depth);
       if (layers.dense())
         for (std::size_t i = begin; i < std::min(end, begin + kPrefetchAhead); ++i)
@@ -1035,7 +1039,6 @@ void breadth_first(const Context& context, PairKey start, const Pruning* pruning
     }
     if (!layers.close_layer(parallel)) return;
     if (slice) {
-      if (!parallel) run_slice(*slice, nullptr);
       // Its line prunes from the next layer on (LateBeam: the earlier
       // layers kept only extra pairs).
       if (slice->beam.ended() && slice->beam.line() && !late_pruning) {
