@@ -364,8 +364,13 @@ std::vector<Direction> whole_game(FootholdsGame<BB>& game, Search& solver, int s
 constexpr std::uint64_t kTrialNodes = 100'000;
 
 // Lazy SMP: positions at most this many plies below the root get another
-// move order in each helper thread (FootholdsGame::vary_order).
-constexpr int kVariedPlies = 4;
+// move order in each helper thread (FootholdsGame::vary_order). 6 rather
+// than 4 since December 2026: at two threads the 9 x 9 (1,1)-(7,7) took
+// 20.0 s against 21.8 s, the 10 x 10 corners 2.36 s against 2.62 s on
+// average (1.9-2.0 s in a third of the runs, 2.5-2.6 s in the others), the
+// short 8 x 8 starts and 9 x 9 corners 3 % more together (docs/footholds.md,
+// "A quiet machine, and the helpers' varied plies").
+constexpr int kVariedPlies = 6;
 
 // How many plies below the root positions use a table: the near table's
 // table_plies, or kDeepPlies with a deep table.
