@@ -4,6 +4,7 @@
 // inner cells (often the marbles share a row or column, where the rules are
 // subtle). Made as judge text and parsed, so the parser is exercised too.
 
+#include <cstdint>
 #include <string>
 
 #include "boardsearch/core/zobrist.hpp"
@@ -53,15 +54,20 @@ inline Board random_board(core::SplitMix64& rng, int rows, int cols, int wall_pe
   return parse_board(random_board_text(rng, rows, cols, wall_percent));
 }
 
-// A random board of the judge's sizes (3 to 10 rows and columns, at least
-// three inner cells) with 0 to 50 % inner walls.
-inline Board random_judge_board(core::SplitMix64& rng) {
+// A random board of kMinSide to `max_side` rows and columns (drawn again
+// until it has three inner cells) with 0 to `max_wall_percent` % inner
+// walls. Precondition: kMinSide <= max_side <= kMaxSide.
+inline Board random_board_up_to(core::SplitMix64& rng, int max_side, int max_wall_percent) {
   while (true) {
-    const int rows = kMinSide + static_cast<int>(rng.below(kJudgeMaxSide - kMinSide + 1));
-    const int cols = kMinSide + static_cast<int>(rng.below(kJudgeMaxSide - kMinSide + 1));
+    const int rows = kMinSide + static_cast<int>(rng.below(static_cast<std::uint64_t>(max_side - kMinSide + 1)));
+    const int cols = kMinSide + static_cast<int>(rng.below(static_cast<std::uint64_t>(max_side - kMinSide + 1)));
     if ((rows - 2) * (cols - 2) < 3) continue;
-    return random_board(rng, rows, cols, static_cast<int>(rng.below(51)));
+    return random_board(rng, rows, cols, static_cast<int>(rng.below(static_cast<std::uint64_t>(max_wall_percent + 1))));
   }
 }
+
+// A random board of the judge's sizes (3 to 10 rows and columns, at least
+// three inner cells) with 0 to 50 % inner walls.
+inline Board random_judge_board(core::SplitMix64& rng) { return random_board_up_to(rng, kJudgeMaxSide, 50); }
 
 }  // namespace boardsearch::marble::testing
