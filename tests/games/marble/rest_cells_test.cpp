@@ -1,7 +1,8 @@
 // The cells where each marble can rest (rest_cells.cpp): on thousands of
 // random boards every position the plain rules reach from the start has
 // both marbles on cells of their sets, and the sets are not everything (so
-// that the check has teeth); breadth-first with the dense visited set built
+// that the check has teeth); the numbering of the pairs a tilt leaves is
+// one to one and covers them; breadth-first with the dense visited set built
 // on them equals breadth-first with the hash table.
 
 #include "games/marble/rest_cells.hpp"
@@ -95,6 +96,55 @@ TEST(MarbleRestCells, EveryReachedPositionIsOnRestCellsOnRandomBoards) {
   // needed on many boards.
   EXPECT_LT(red_cells, free_cells * 3 / 4);
   EXPECT_GT(one_short_needed, static_cast<std::size_t>(boards) / 20);
+}
+
+// The numbering of the pairs a tilt can leave (rest_cells.cpp, "Numbering
+// the pairs"): distinct pairs of rest cells get distinct numbers below the
+// count, every position a tilt leaves has one, and the count is well below
+// every pair of rest cells on these boards (the point of it). Both cases of
+// the numbering are met by reached positions: a wall next to both marbles
+// towards one side, and one marble right behind the other with no such wall.
+TEST(MarbleRestCells, TiltPairNumbersAreDistinctAndCoverEveryReachedPosition) {
+  core::SplitMix64 rng(0x2E57'0003);
+  const int boards = scaled(1500);
+  std::uint64_t tilt_pairs = 0, rest_pairs = 0, adjacent_reached = 0;
+  for (int b = 0; b < boards; ++b) {
+    const int rows = 4 + static_cast<int>(rng.below(11)), cols = 4 + static_cast<int>(rng.below(11));
+    const Board board =
+        b % 3 == 0 ? random_judge_board(rng) : random_board(rng, rows, cols, static_cast<int>(rng.below(45)));
+    const detail::SlideStops stops(board);
+    RestCells rest(board, stops);
+    rest.number_tilt_pairs(board);
+    const std::uint64_t adjacent_first = rest.tilt_pair_count() - 4 * std::uint64_t{rest.red_count()};
+    std::set<std::uint64_t> numbers;
+    std::uint64_t numbered = 0;
+    for (int red = 0; red < board.cell_count(); ++red) {
+      if (rest.red_index(static_cast<std::uint32_t>(red)) == RestCells::kNever) continue;
+      for (int blue = 0; blue < board.cell_count(); ++blue) {
+        if (blue == red || rest.blue_index(static_cast<std::uint32_t>(blue)) == RestCells::kNever) continue;
+        const std::uint64_t number =
+            rest.tilt_pair_number(static_cast<std::uint32_t>(red), static_cast<std::uint32_t>(blue));
+        if (number == RestCells::kNoNumber) continue;
+        ASSERT_LT(number, rest.tilt_pair_count()) << judge_text(board);
+        ASSERT_TRUE(numbers.insert(number).second) << "two pairs numbered " << number << " on\n" << judge_text(board);
+        ++numbered;
+      }
+    }
+    const std::vector<PlainPosition> reached = plain_reachable_positions(board);
+    for (std::size_t i = 1; i < reached.size(); ++i) {  // [0] is the start, which no tilt need leave
+      const int red = board.index(reached[i].red.row, reached[i].red.col);
+      const int blue = board.index(reached[i].blue.row, reached[i].blue.col);
+      const std::uint64_t number =
+          rest.tilt_pair_number(static_cast<std::uint32_t>(red), static_cast<std::uint32_t>(blue));
+      ASSERT_NE(number, RestCells::kNoNumber) << "red at " << red << ", blue at " << blue << " on\n"
+                                              << judge_text(board);
+      adjacent_reached += number >= adjacent_first ? 1 : 0;
+    }
+    tilt_pairs += numbered;
+    rest_pairs += rest.rest_pair_count();
+  }
+  EXPECT_LT(tilt_pairs, rest_pairs / 2);
+  EXPECT_GT(adjacent_reached, static_cast<std::uint64_t>(boards));
 }
 
 TEST(MarbleRestCells, DenseVisitedSetEqualsTheHashTable) {
