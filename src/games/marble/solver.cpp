@@ -712,6 +712,24 @@ struct Pruning {
 
 // A pair a beam layer keeps: the pair, its parent's index in the layer
 // before, and the tilt from it.
+// The rest cells, numbered for a dense visited set (RestCells::
+// number_tilt_pairs), when breadth-first keeps its visited set dense on this
+// board (context.dense_visited and the bits fit); else nothing. Breadth-first
+// and the late beam share them; their memory stays held while the solve
+// runs (it is counted once).
+std::optional<RestCells> dense_rest_cells(const Context& context) {
+  if (!context.dense_visited) return std::nullopt;
+  const auto kept = static_cast<std::ptrdiff_t>(RestCells::bytes_for(context.board));
+  context.meter.need(RestCells::bytes_for(context.board) + RestCells::build_bytes_for(context.board));
+  std::optional<RestCells> rest(std::in_place, context.board, context.stops);
+  if (!DensePairSet<Numbering::tilt_pairs>::fits(*rest)) return std::nullopt;
+  context.meter.hold(kept);
+  context.meter.need(RestCells::numbering_bytes_for(context.board));
+  rest->number_tilt_pairs(context.board);
+  context.meter.hold(static_cast<std::ptrdiff_t>(RestCells::numbering_bytes_for(context.board)));
+  return rest;
+}
+
 struct BeamEntry {
   PairKey pair;
   std::uint32_t parent;
@@ -724,12 +742,21 @@ struct BeamEntry {
 // interleaved with breadth-first (breadth_first's LateBeam). Every step of a
 // line it finds is a tilt, so its length bounds the fewest tilts from
 // above; it need not be the fewest. The pairs it saw are counted in
-// `states` when it is released.
+// `states` when it is released. It keeps them in a hash set, or with
+// `dense_rest` in a dense bit set like breadth-first's (the late beam: it
+// sees millions of pairs, and on board 300, 30 %, 0 the hash set's probes
+// and the fresh pages of its growth were a third of the solve's samples);
+// either way the same pairs, so the same line.
 class Beam {
  public:
-  Beam(const Context& context, PairKey start, const PairBound& bound, std::size_t width)
-      : context_(context), bound_(bound), width_(width), seen_(std::in_place, context.meter), layers_(1) {
-    seen_->insert(start);
+  Beam(const Context& context, PairKey start, const PairBound& bound, std::size_t width,
+       const RestCells* dense_rest = nullptr)
+      : context_(context), bound_(bound), width_(width), layers_(1) {
+    if (dense_rest != nullptr)
+      dense_seen_.emplace(*dense_rest, context.meter);
+    else
+      seen_.emplace(context.meter);
+    see(start);
     push_within(layers_[0], BeamEntry{start, 0, Direction::up}, context_.meter);
     if (context_.max_tilts && *context_.max_tilts <= 0) ended_ = true;  // no tilt allowed: no line
   }
@@ -763,7 +790,7 @@ class Beam {
           found(direction);
           return true;
         }
-        if (t.pair == pair || !seen_->insert(t.pair)) continue;
+        if (t.pair == pair || !see(t.pair)) continue;
         const std::uint32_t h = bound_.at(red_of(t.pair), detail::blue_of(t.pair));
         if (h == PairBound::kUnreachable) continue;
         push_within(candidates_, Candidate{h, {t.pair, static_cast<std::uint32_t>(next_), direction}}, context_.meter);
@@ -779,9 +806,10 @@ class Beam {
   // Gives its storage back (its seen pairs into `states`); it has ended then.
   void release() {
     ended_ = true;
-    if (!seen_) return;
-    context_.solution.states += seen_->size();
+    if (!seen_ && !dense_seen_) return;
+    context_.solution.states += seen_count_;
     seen_.reset();
+    dense_seen_.reset();
     for (std::vector<BeamEntry>& layer : layers_) release_within(layer, context_.meter);
     release_within(candidates_, context_.meter);
   }
@@ -791,6 +819,13 @@ class Beam {
     std::uint32_t bound;
     BeamEntry entry;
   };
+
+  // Adds `pair` to the pairs seen; whether it was new.
+  bool see(PairKey pair) {
+    const bool added = dense_seen_ ? dense_seen_->insert(pair) : seen_->insert(pair);
+    seen_count_ += added ? 1 : 0;
+    return added;
+  }
 
   // Layer depth_ expanded: the next one is its `width_` candidates of least
   // bound (the end when there are none, or at the tilt limit).
@@ -827,7 +862,9 @@ class Beam {
   const Context& context_;
   const PairBound& bound_;
   std::size_t width_;
-  std::optional<PairSet> seen_;
+  std::optional<PairSet> seen_;                                    // the pairs seen: in a hash set
+  std::optional<DensePairSet<Numbering::tilt_pairs>> dense_seen_;  // or in a dense one
+  std::uint64_t seen_count_ = 0;
   std::vector<std::vector<BeamEntry>> layers_;
   std::vector<Candidate> candidates_;  // the children of layer depth_ so far
   std::size_t depth_ = 0;              // the layer being expanded
@@ -959,29 +996,19 @@ struct LateBeam {
   std::uint64_t max_expanded;
 };
 
-// Breadth-first from `start`; with `pruning`, children that cannot lie on
-// a line shorter than pruning->below are dropped (Pruning); with `late`,
-// that beam runs between the layers and its line, once found, prunes the
-// layers after it (LateBeam).
-void breadth_first(const Context& context, PairKey start, const Pruning* pruning = nullptr,
+// Breadth-first from `start`, with the dense visited set over `rest`
+// (dense_rest_cells) or, when it is null, the hash table on one thread; with
+// `pruning`, children that cannot lie on a line shorter than pruning->below
+// are dropped (Pruning); with `late`, that beam runs between the layers and
+// its line, once found, prunes the layers after it (LateBeam).
+void breadth_first(const Context& context, PairKey start, const RestCells* rest, const Pruning* pruning = nullptr,
                    const LateBeam* late = nullptr) {
   auto& search = context.solution.search;
-  // Step 1: the cells where each marble can rest, for the dense visited set
-  // when its bits fit (else the hash table, one thread).
-  std::optional<RestCells> rest;
-  if (context.dense_visited) {
-    context.meter.need(RestCells::bytes_for(context.board) + RestCells::build_bytes_for(context.board));
-    rest.emplace(context.board, context.stops);
-    context.meter.hold(static_cast<std::ptrdiff_t>(RestCells::bytes_for(context.board)));
-  }
-  const bool dense = rest && DensePairSet<Numbering::tilt_pairs>::fits(*rest);
-  if (dense) {
-    context.meter.need(RestCells::numbering_bytes_for(context.board));
-    rest->number_tilt_pairs(context.board);
-    context.meter.hold(static_cast<std::ptrdiff_t>(RestCells::numbering_bytes_for(context.board)));
-  }
+  // Step 1: the dense visited set when the board allows it (else the hash
+  // table, one thread).
+  const bool dense = rest != nullptr;
   const std::size_t threads = dense ? std::clamp<std::size_t>(context.threads, 1, core::kMaxSearchThreads) : 1;
-  Layers layers(context.meter, dense ? &*rest : nullptr, threads);
+  Layers layers(context.meter, rest, threads);
   // Counted into `states` also when a limit stops the search.
   struct StatesOnExit {
     const Layers& layers;
@@ -1509,7 +1536,9 @@ bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after
 // found, prunes the layers still to come. When breadth-first finds no
 // line shorter than the beam's, the beam's is optimal.
 void solve_after_hand_over(const Context& context, PairKey start) {
-  if (context.beam_width == 0) return breadth_first(context, start);
+  const std::optional<RestCells> rest = dense_rest_cells(context);
+  const RestCells* const dense_rest = rest ? &*rest : nullptr;
+  if (context.beam_width == 0) return breadth_first(context, start, dense_rest);
   const HeldBound<PairBound> held(context);
   const PairBound& bound = held.bound();
   std::optional<std::vector<Direction>> line;
@@ -1520,14 +1549,14 @@ void solve_after_hand_over(const Context& context, PairKey start) {
   }
   if (line) {
     const Pruning pruning{bound, static_cast<std::uint32_t>(line->size())};
-    breadth_first(context, start, &pruning);
+    breadth_first(context, start, dense_rest, &pruning);
   } else if (context.late_beam_width == 0) {
-    breadth_first(context, start);
+    breadth_first(context, start, dense_rest);
   } else {
-    Beam late(context, start, bound, context.late_beam_width);
+    Beam late(context, start, bound, context.late_beam_width, dense_rest);
     const LateBeam late_beam{late, bound, context.late_beam_after, context.late_beam_percent,
                              context.late_beam_max_expanded};
-    breadth_first(context, start, nullptr, &late_beam);
+    breadth_first(context, start, dense_rest, nullptr, &late_beam);
     line = std::move(late.line());
   }
   auto& search = context.solution.search;
@@ -1568,9 +1597,10 @@ Solution solve(const Board& board, const SolveOptions& options, const core::Sear
       context.delta[detail::index_of(direction)] = board.step(0, direction);
     const PairKey start =
         detail::pair_key(static_cast<std::uint32_t>(board.red), static_cast<std::uint32_t>(board.blue));
-    if (options.strategy == Strategy::breadth_first)
-      breadth_first(context, start);
-    else if (!a_star(context, start, options.hand_over_after))
+    if (options.strategy == Strategy::breadth_first) {
+      const std::optional<RestCells> rest = dense_rest_cells(context);
+      breadth_first(context, start, rest ? &*rest : nullptr);
+    } else if (!a_star(context, start, options.hand_over_after))
       solve_after_hand_over(context, start);
   } catch (const core::SearchAborted& aborted) {
     solution.search.outcome = aborted.outcome;

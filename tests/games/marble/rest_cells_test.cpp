@@ -235,7 +235,8 @@ TEST(MarbleRestCells, TheBeamAndThePrunedBreadthFirstAfterTheHandOverKeepTheAnsw
   // breadth-first finds nothing, and one that prunes one tilt too early
   // each fail here. The same for the late beam, which runs between
   // breadth-first's layers when the first beam finds nothing and prunes
-  // the layers after its line (LateBeam).
+  // the layers after its line (LateBeam); and the same solve with the hash
+  // sets instead of the dense ones must match it in everything.
   core::SplitMix64 rng(0x2E57'0004);
   const int boards = scaled(2000);
   for (int b = 0; b < boards; ++b) {
@@ -272,6 +273,17 @@ TEST(MarbleRestCells, TheBeamAndThePrunedBreadthFirstAfterTheHandOverKeepTheAnsw
       EXPECT_EQ(handed.search.line.size(), static_cast<std::size_t>(*handed.search.value));
       EXPECT_TRUE(plain_line_succeeds(board, handed.search.line)) << letters(handed.search.line);
     }
+    // The late beam keeps its seen pairs in a dense bit set where
+    // breadth-first does, else in a hash set: the same pairs either way, so
+    // the same line, nodes and states.
+    SolveOptions hashed = options;
+    hashed.dense_visited = false;
+    const Solution with_table = solve(board, hashed, {});
+    ASSERT_TRUE(with_table.search.proven());
+    EXPECT_EQ(with_table.search.value, handed.search.value) << judge_text(board);
+    EXPECT_EQ(with_table.search.line, handed.search.line) << judge_text(board);
+    EXPECT_EQ(with_table.search.stats.nodes, handed.search.stats.nodes) << judge_text(board);
+    EXPECT_EQ(with_table.states, handed.states) << judge_text(board);
   }
 }
 
