@@ -387,10 +387,11 @@ class DensePairSet {
       return rest_.rest_pair_number(detail::red_of(key), detail::blue_of(key));
   }
 
-  // Counts block `block` (not counted yet) against the budget.
+  // Counts block `block` (not counted yet) against the budget: checked and
+  // counted in one step (take), since the late beam's set claims its blocks
+  // while breadth-first's threads grow their buffers.
   void claim(std::size_t block) {
-    meter_.need(kBlockBytes);
-    meter_.hold(static_cast<std::ptrdiff_t>(kBlockBytes));
+    meter_.take(kBlockBytes);
     touched_[block] = 1;
     ++held_blocks_;
   }
@@ -710,8 +711,6 @@ struct Pruning {
   }
 };
 
-// A pair a beam layer keeps: the pair, its parent's index in the layer
-// before, and the tilt from it.
 // The rest cells, numbered for a dense visited set (RestCells::
 // number_tilt_pairs), when breadth-first keeps its visited set dense on this
 // board (context.dense_visited and the bits fit); else nothing. Breadth-first
@@ -730,6 +729,8 @@ std::optional<RestCells> dense_rest_cells(const Context& context) {
   return rest;
 }
 
+// A pair a beam layer keeps: the pair, its parent's index in the layer
+// before, and the tilt from it.
 struct BeamEntry {
   PairKey pair;
   std::uint32_t parent;
