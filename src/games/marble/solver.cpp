@@ -19,7 +19,8 @@
 // tilts. It also drops every pair whose f exceeds the tilt limit or whose
 // red marble can never reach the hole. Within one f the newest pair goes
 // first (deeper lines first: they are nearer the goal for the same f).
-// Past SolveOptions::hand_over_after expanded pairs without an answer, on a
+// Past SolveOptions::hand_over_after expanded pairs (bits_hand_over_after on
+// the closed bits) without an answer, on a
 // board where breadth-first's dense visited set fits, A* stops and
 // breadth-first solves from the start: both are exact, so the answer is the
 // same, and there the bound has proven weak while a dense breadth-first pair
@@ -1499,10 +1500,11 @@ class HeldBound {
 };
 
 // The A* search. Returns false, with nothing found, if it expanded more than
-// `hand_over_after` pairs without an answer on a board where breadth-first
-// keeps a dense visited set (the caller then searches breadth-first);
-// otherwise true, with the answer in context.solution.
-bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after) {
+// `hand_over_after` pairs (`bits_hand_over_after` on the closed bits) without
+// an answer on a board where breadth-first keeps a dense visited set (the
+// caller then searches breadth-first); otherwise true, with the answer in
+// context.solution.
+bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after, std::uint64_t bits_hand_over_after) {
   // Everything A* held goes back to the meter when it ends (breadth-first
   // may follow): the bound, the buckets and the closed set by their
   // destructors.
@@ -1517,7 +1519,7 @@ bool a_star(const Context& context, PairKey start, std::uint64_t hand_over_after
         ~ReleaseRest() { context.meter.hold(-static_cast<std::ptrdiff_t>(RestCells::bytes_for(context.board))); }
       } release_rest{context};
       ClosedBits closed(context, *rest);
-      return a_star_loop(context, start, hand_over_after, bound, buckets, closed);
+      return a_star_loop(context, start, bits_hand_over_after, bound, buckets, closed);
     }
   }
   ClosedTable closed(context);
@@ -1601,7 +1603,7 @@ Solution solve(const Board& board, const SolveOptions& options, const core::Sear
     if (options.strategy == Strategy::breadth_first) {
       const std::optional<RestCells> rest = dense_rest_cells(context);
       breadth_first(context, start, rest ? &*rest : nullptr);
-    } else if (!a_star(context, start, options.hand_over_after))
+    } else if (!a_star(context, start, options.hand_over_after, options.bits_hand_over_after))
       solve_after_hand_over(context, start);
   } catch (const core::SearchAborted& aborted) {
     solution.search.outcome = aborted.outcome;

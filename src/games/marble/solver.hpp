@@ -26,19 +26,28 @@ inline constexpr std::size_t kDefaultMemoryBudgetBytes = std::size_t{1} << 30;
 enum class Strategy {
   breadth_first,  // layer by layer; no bound, no pruning: the plainest exact engine
   a_star,         // best first on tilts + the red marble's bound; drops pairs red cannot escape from;
-                  // hands over to breadth_first past SolveOptions::hand_over_after pairs (pruned by a
-                  // beam's line when one is found: SolveOptions::beam_width)
+                  // hands over to breadth_first past SolveOptions::hand_over_after pairs (bits_hand_over_after
+                  // on the closed bits; pruned by a beam's line when one is found: SolveOptions::beam_width)
 };
 
 // A* expands this many pairs at most before breadth-first takes over (when
 // breadth-first's visited set is dense on the board): past it the red
 // marble's bound has proven weak on this board, and a dense breadth-first
-// pair costs about a quarter of an A* pair. Measured on the benchmark boards
-// (docs/marble.md): every A* solve that it helps needed 0.95 M pairs or
-// more, every one it leaves alone 0.24 M or fewer. That gap is the bench's
-// only: on 60 more random 300 x 300 boards (the seventh round there) A*
-// alone finishes 9 between 0.25 M and 1 M, so this cuts through them.
-inline constexpr std::uint64_t kAStarHandOverAfter = 500'000;
+// pair costs a fraction of an A* pair. Two counts, by A*'s closed set:
+//  - kAStarHandOverAfter with its 16-byte table (every board past about
+//    109 x 109, where a pair costs about 440 ns): on 24 random 300 x 300
+//    boards outside the bench whose A* needs 250,000 pairs or more, the
+//    solves took 4.96 s in all at 125,000 against 5.96 s at 500,000 (5.40 s
+//    at 250,000; 2 threads, docs/marble.md, seventh round), and 2.21 s
+//    against 2.51 s on 36 boards of 150 and 200 a side; the bench's two
+//    hard 300 x 300 boards 750 and 393 ms against 823 and 483, while
+//    300, 30 %, 3 (A* alone: 235 k pairs) goes from 33 to 70 ms;
+//  - kAStarBitsHandOverAfter with the closed bits (about 66 x 66 to
+//    109 x 109, about 50 ns a pair): every 100 x 100 bench board that A*
+//    solves needs at most 123 k pairs, and those that hand over (no line)
+//    would be visited whole by breadth-first anyway.
+inline constexpr std::uint64_t kAStarHandOverAfter = 125'000;
+inline constexpr std::uint64_t kAStarBitsHandOverAfter = 500'000;
 
 // Breadth-first's layers go parallel (limits.threads > 1, the dense visited
 // set) only after the solve has expanded this many pairs on one thread, about
@@ -87,8 +96,10 @@ struct SolveOptions {
   // when its bits fit; false: always the hash table (tests, benchmarks)
   bool dense_visited = true;
   // a_star: expanded pairs before breadth-first takes over (the search
-  // starts again; the answer is the same, nodes and states count both)
+  // starts again; the answer is the same, nodes and states count both),
+  // with A*'s table and with its closed bits
   std::uint64_t hand_over_after = kAStarHandOverAfter;
+  std::uint64_t bits_hand_over_after = kAStarBitsHandOverAfter;
   // breadth_first with the dense visited set and limits.threads > 1: the
   // nodes the solve runs on one thread before a layer may be split over
   // threads (the serial trial; 0: from the first layer with more than one
