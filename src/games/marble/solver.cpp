@@ -12,7 +12,8 @@
 // brings no new pair (every reachable pair seen: impossible at any depth).
 //
 // A* (Strategy::a_star): pairs are expanded in the order of f = tilts so far
-// + bound, the red marble's lower bound on the tilts still needed
+// + bound, RedBound's lower bound on the tilts still needed, from the red
+// marble's cell and whether the blue one can help it at the next tilt
 // (bound.cpp, where it is proven admissible and consistent). With a
 // consistent bound f never decreases along a line, so the first success
 // found is the fewest tilts, and a pair is expanded first at its fewest
@@ -1416,7 +1417,7 @@ bool a_star_loop(const Context& context, PairKey start, std::uint64_t hand_over_
     return f != RedBound::kUnreachable && (!context.max_tilts || f <= static_cast<std::uint32_t>(*context.max_tilts));
   };
   closed.start(start);
-  const std::uint32_t start_f = bound.at(red_of(start));
+  const std::uint32_t start_f = bound.at(red_of(start), detail::blue_of(start));
   if (!within_limit(start_f)) return true;
   buckets.push(start_f, PairTable::word(start, Direction::up, 0));
 
@@ -1460,7 +1461,7 @@ bool a_star_loop(const Context& context, PairKey start, std::uint64_t hand_over_
           return true;
         }
         if (t.pair == pair || closed.closed(t.pair)) continue;
-        const std::uint32_t child_bound = bound.at(red_of(t.pair));
+        const std::uint32_t child_bound = bound.at(red_of(t.pair), detail::blue_of(t.pair));
         if (child_bound == RedBound::kUnreachable) continue;
         const std::uint32_t child_tilts = tilts + 1;
         const std::uint32_t child_f = child_tilts + child_bound;

@@ -143,15 +143,18 @@ TEST(MarbleSolver, RedBoundIsAdmissibleAndConsistentOnRandomBoards) {
   // Consistent: for every pair and tilt, bound(before) <= 1 + bound(after),
   // and a tilt that drops red alone starts from bound 1. Admissible: the
   // bound of the start is at most the plain answer, and infinite only when
-  // the plain search without limit finds nothing.
+  // the plain search without limit finds nothing. The cell's bound is the
+  // least of its pairs'.
   core::SplitMix64 rng(0xB0B0);
   const int boards = scaled(1500);
+  int blocked_higher = 0;  // pairs whose blocked state raises the bound
   for (int b = 0; b < boards; ++b) {
     const Board board = random_judge_board(rng);
     const detail::SlideStops stops(board);
     const RedBound bound(board, stops);
     const int answer = plain_fewest_tilts_unlimited(board);
-    const std::uint32_t at_start = bound.at(static_cast<std::uint32_t>(board.red));
+    const std::uint32_t at_start =
+        bound.at(static_cast<std::uint32_t>(board.red), static_cast<std::uint32_t>(board.blue));
     if (answer == -1) {
       EXPECT_TRUE(at_start == RedBound::kUnreachable || at_start >= 1);
     } else {
@@ -161,50 +164,118 @@ TEST(MarbleSolver, RedBoundIsAdmissibleAndConsistentOnRandomBoards) {
       if (board.is_wall(red) || red == board.hole) continue;
       for (int blue = 0; blue < board.cell_count(); ++blue) {
         if (board.is_wall(blue) || blue == board.hole || blue == red) continue;
-        const std::uint32_t before = bound.at(static_cast<std::uint32_t>(red));
+        const std::uint32_t before = bound.at(static_cast<std::uint32_t>(red), static_cast<std::uint32_t>(blue));
+        ASSERT_LE(bound.at(static_cast<std::uint32_t>(red)), before);
+        if (before != bound.at(static_cast<std::uint32_t>(red))) ++blocked_higher;
         for (const Direction direction : core::kDirections) {
           const Marbles after = tilt(board, {red, blue}, direction);
           if (verdict(after) == Verdict::success) {
-            EXPECT_EQ(before, 1u);
+            ASSERT_EQ(before, 1u) << judge_text(board);
           } else if (verdict(after) == Verdict::playing) {
-            const std::uint32_t later = bound.at(static_cast<std::uint32_t>(after.red));
+            const std::uint32_t later =
+                bound.at(static_cast<std::uint32_t>(after.red), static_cast<std::uint32_t>(after.blue));
             if (later != RedBound::kUnreachable) {
-              EXPECT_LE(before, later + 1) << judge_text(board);
+              ASSERT_LE(before, later + 1) << "red " << red << " blue " << blue << "\n" << judge_text(board);
             }
           }
         }
       }
     }
   }
+  // The pair's state must matter somewhere, or the test says little.
+  EXPECT_GT(blocked_higher, boards);
 }
 
-// The graph G of bound.cpp built plainly: the red marble rolled alone cell
-// by cell (PlainRules, the blue one fallen in), with the edges r -> where
-// it rests (the hole if it falls in) and r -> one cell short of where it
-// rests, when those are not r; and each cell's distance to the hole in it by
-// breadth-first search, repeating rounds over all edges (kUnreachable: none).
-std::vector<std::uint32_t> plain_red_distances(const Board& board) {
+TEST(MarbleSolver, HelpedTiltsAreThePlainRulesAndNeverBackToBack) {
+  // has_helped_tilt against the plain rules: some tilt leaves the red marble
+  // neither where it was, nor where it rests alone, nor in the hole (so one
+  // cell short of that, behind blue). And Claim 2 of bound.cpp: after such a
+  // tilt, no tilt is helped.
+  core::SplitMix64 rng(0xB0B4);
+  const int boards = scaled(1500);
+  int helped = 0;
+  for (int b = 0; b < boards; ++b) {
+    const Board board = random_judge_board(rng);
+    const detail::SlideStops stops(board);
+    const RedBound bound(board, stops);
+    const PlainRules rules(board);
+    const auto position = [&](int red, int blue) {
+      const core::GridCell r = board.cell(red), c = board.cell(blue);
+      return PlainPosition{{r.row, r.col, true}, {c.row, c.col, true}};
+    };
+    // The direction of a helped tilt from the pair, or -1.
+    const auto plain_helped = [&](int red, int blue) {
+      for (const Direction direction : core::kDirections) {
+        const PlainPosition both = rules.tilt(position(red, blue), direction);
+        const PlainPosition alone =
+            rules.tilt({position(red, blue).red, {0, 0, false}}, direction);  // blue fallen in: red alone
+        if (!both.red.on_board || !both.blue.on_board || !alone.red.on_board) continue;
+        const int rest = board.index(both.red.row, both.red.col);
+        if (rest != red && rest != board.index(alone.red.row, alone.red.col)) return static_cast<int>(direction);
+      }
+      return -1;
+    };
+    for (int red = 0; red < board.cell_count(); ++red) {
+      if (board.is_wall(red) || red == board.hole) continue;
+      for (int blue = 0; blue < board.cell_count(); ++blue) {
+        if (board.is_wall(blue) || blue == board.hole || blue == red) continue;
+        const int direction = plain_helped(red, blue);
+        ASSERT_EQ(bound.has_helped_tilt(static_cast<std::uint32_t>(red), static_cast<std::uint32_t>(blue)),
+                  direction != -1)
+            << "red " << red << " blue " << blue << "\n"
+            << judge_text(board);
+        if (direction == -1) continue;
+        ++helped;
+        const PlainPosition after = rules.tilt(position(red, blue), static_cast<Direction>(direction));
+        ASSERT_EQ(plain_helped(board.index(after.red.row, after.red.col), board.index(after.blue.row, after.blue.col)),
+                  -1)
+            << "red " << red << " blue " << blue << "\n"
+            << judge_text(board);
+      }
+    }
+  }
+  EXPECT_GT(helped, boards);
+}
+
+// The graph G2 of bound.cpp built plainly: the red marble rolled alone cell
+// by cell (PlainRules, the blue one fallen in); state 2 r is (r, free), 2 r
+// + 1 is (r, blocked). From each cell r and direction, with s where red
+// rests alone: (r, either) -> (s, free) when s is not r, or -> the hole
+// when red falls in; (r, free) -> (s - d, blocked) when that is not r; and
+// (r, blocked) -> (r, free). Each state's distance to the hole by
+// breadth-first search, repeating rounds over all edges (kUnreachable:
+// none).
+struct PlainRedDistances {
+  std::vector<std::uint32_t> free;
+  std::vector<std::uint32_t> blocked;
+};
+
+PlainRedDistances plain_red_distances(const Board& board) {
   const PlainRules rules(board);
   std::vector<std::pair<int, int>> edges;
+  const int hole = 2 * board.hole;
   for (int r = 0; r < board.cell_count(); ++r) {
     if (board.is_wall(r) || r == board.hole) continue;
     const core::GridCell at = board.cell(r);
+    edges.emplace_back(2 * r + 1, 2 * r);
     for (const Direction direction : core::kDirections) {
       const PlainPosition after = rules.tilt({{at.row, at.col, true}, {0, 0, false}}, direction);
       if (!after.red.on_board) {
-        edges.emplace_back(r, board.hole);
+        edges.emplace_back(2 * r, hole);
+        edges.emplace_back(2 * r + 1, hole);
         continue;
       }
       const int s = board.index(after.red.row, after.red.col);
       if (s == r) continue;
-      edges.emplace_back(r, s);
+      edges.emplace_back(2 * r, 2 * s);
+      edges.emplace_back(2 * r + 1, 2 * s);
       const core::GridCell one = core::shifted({0, 0}, direction);
       const int short_of_s = board.index(after.red.row - one.row, after.red.col - one.col);
-      if (short_of_s != r) edges.emplace_back(r, short_of_s);
+      if (short_of_s != r) edges.emplace_back(2 * r, 2 * short_of_s + 1);
     }
   }
-  std::vector<std::uint32_t> distance(static_cast<std::size_t>(board.cell_count()), RedBound::kUnreachable);
-  distance[static_cast<std::size_t>(board.hole)] = 0;
+  std::vector<std::uint32_t> distance(2 * static_cast<std::size_t>(board.cell_count()), RedBound::kUnreachable);
+  distance[static_cast<std::size_t>(hole)] = 0;
   for (std::uint32_t round = 1;; ++round) {
     bool grew = false;
     for (const auto& [from, to] : edges) {
@@ -214,31 +285,41 @@ std::vector<std::uint32_t> plain_red_distances(const Board& board) {
         grew = true;
       }
     }
-    if (!grew) return distance;
+    if (!grew) break;
   }
+  PlainRedDistances result;
+  for (std::size_t c = 0; c < static_cast<std::size_t>(board.cell_count()); ++c) {
+    result.free.push_back(distance[2 * c]);
+    result.blocked.push_back(distance[2 * c + 1]);
+  }
+  return result;
 }
 
 TEST(MarbleSolver, RedBoundIsTheDistanceInThePlainGraphOfRedMoves) {
   // The bound's search walks the runs backwards (bound.cpp); it must give
-  // every free cell exactly its distance in G built forwards and plainly,
-  // not merely an admissible value (a weaker bound would pass the test
-  // above and every answer test, only with more pairs).
+  // both states of every free cell exactly their distances in G2 built
+  // forwards and plainly, not merely admissible values (a weaker bound
+  // would pass the test above and every answer test, only with more
+  // pairs).
   core::SplitMix64 rng(0xB0B1);
   const int boards = scaled(3000);
+  int blocked_more = 0;
   for (int b = 0; b < boards; ++b) {
     const Board board = b % 3 == 0 ? random_board(rng, 5 + static_cast<int>(rng.below(36)),
                                                   5 + static_cast<int>(rng.below(36)), static_cast<int>(rng.below(45)))
                                    : random_judge_board(rng);
     const detail::SlideStops stops(board);
     const RedBound bound(board, stops);
-    const std::vector<std::uint32_t> plain = plain_red_distances(board);
+    const PlainRedDistances plain = plain_red_distances(board);
     for (int cell = 0; cell < board.cell_count(); ++cell) {
-      if (board.is_wall(cell)) continue;
-      ASSERT_EQ(bound.at(static_cast<std::uint32_t>(cell)), plain[static_cast<std::size_t>(cell)])
-          << "cell " << cell << "\n"
-          << judge_text(board);
+      if (board.is_wall(cell) || cell == board.hole) continue;
+      const auto c = static_cast<std::uint32_t>(cell);
+      ASSERT_EQ(bound.at(c), plain.free[c]) << "cell " << cell << "\n" << judge_text(board);
+      ASSERT_EQ(bound.blocked(c), plain.blocked[c]) << "cell " << cell << " blocked\n" << judge_text(board);
+      if (bound.blocked(c) != bound.at(c)) ++blocked_more;
     }
   }
+  EXPECT_GT(blocked_more, boards);
 }
 
 // PairBound's parts built plainly, each marble rolled alone cell by cell
@@ -246,9 +327,10 @@ TEST(MarbleSolver, RedBoundIsTheDistanceInThePlainGraphOfRedMoves) {
 // the edges r -> where it rests (the hole if it falls in) only; and the
 // blue marble's help(b) = min over cells c and directions d in which blue on
 // c can be in front of red (it rests on s without falling, and the cell
-// behind c is free and not the hole) of dist_B(b, c) + 1 + dist_G(s - d),
-// with B blue's edges b -> where it rests and b -> one cell short of it
-// (none when it falls), G as in plain_red_distances. kUnreachable: none.
+// behind c is free and not the hole) of dist_B(b, c) + 1 + the distance
+// from (s - d, blocked) in G2 (plain_red_distances), with B blue's edges
+// b -> where it rests and b -> one cell short of it (none when it falls).
+// kUnreachable: none.
 struct PlainPairParts {
   std::vector<std::uint32_t> alone;
   std::vector<std::uint32_t> help;
@@ -257,7 +339,7 @@ struct PlainPairParts {
 PlainPairParts plain_pair_parts(const Board& board) {
   const PlainRules rules(board);
   const auto cells = static_cast<std::size_t>(board.cell_count());
-  const std::vector<std::uint32_t> red_in_g = plain_red_distances(board);
+  const PlainRedDistances red_in_g2 = plain_red_distances(board);
   constexpr std::uint32_t kNone = RedBound::kUnreachable;
   // Where a marble alone on `cell` rests after a tilt towards `direction`
   // (-1: it falls in).
@@ -308,7 +390,7 @@ PlainPairParts plain_pair_parts(const Board& board) {
       const int behind = board.index(board.cell(c).row - one.row, board.cell(c).col - one.col);
       if (s == -1 || !free_cell(behind)) continue;
       const int short_of_s = board.index(board.cell(s).row - one.row, board.cell(s).col - one.col);
-      const std::uint32_t after = red_in_g[static_cast<std::size_t>(short_of_s)];
+      const std::uint32_t after = red_in_g2.blocked[static_cast<std::size_t>(short_of_s)];
       if (after != kNone) start[static_cast<std::size_t>(c)] = std::min(start[static_cast<std::size_t>(c)], after + 1);
     }
   }
@@ -349,16 +431,16 @@ TEST(MarbleSolver, PairBoundPartsAreThePlainDistances) {
     const detail::SlideStops stops(board);
     const PairBound bound(board, stops);
     const PlainPairParts plain = plain_pair_parts(board);
-    const std::vector<std::uint32_t> red_in_g = plain_red_distances(board);
+    const PlainRedDistances red_in_g2 = plain_red_distances(board);
     for (int cell = 0; cell < board.cell_count(); ++cell) {
       if (board.is_wall(cell) || cell == board.hole) continue;
       const auto c = static_cast<std::uint32_t>(cell);
       ASSERT_EQ(bound.alone(c), plain.alone[c]) << "alone, cell " << cell << "\n" << judge_text(board);
-      ASSERT_EQ(bound.helped(c), red_in_g[c]) << "helped, cell " << cell << "\n" << judge_text(board);
+      ASSERT_EQ(bound.helped().at(c), red_in_g2.free[c]) << "helped, cell " << cell << "\n" << judge_text(board);
       ASSERT_EQ(bound.help(c), plain.help[c]) << "help, cell " << cell << "\n" << judge_text(board);
     }
     const auto red = static_cast<std::uint32_t>(board.red), blue = static_cast<std::uint32_t>(board.blue);
-    if (bound.at(red, blue) > bound.helped(red)) ++helped_more;
+    if (bound.at(red, blue) > bound.helped().at(red, blue)) ++helped_more;
   }
   // The pair's bound must be tighter than red's alone on a good share of
   // boards, or it is not worth its cost.
@@ -388,7 +470,7 @@ TEST(MarbleSolver, PairBoundIsAdmissibleAndConsistentOnRandomBoards) {
       for (const int blue : free_cells) {
         if (blue == red) continue;
         const std::uint32_t before = bound.at(static_cast<std::uint32_t>(red), static_cast<std::uint32_t>(blue));
-        ASSERT_GE(before, red_bound.at(static_cast<std::uint32_t>(red)));
+        ASSERT_GE(before, red_bound.at(static_cast<std::uint32_t>(red), static_cast<std::uint32_t>(blue)));
         for (const Direction direction : core::kDirections) {
           const Marbles after = tilt(board, {red, blue}, direction);
           if (verdict(after) == Verdict::success) {
