@@ -170,7 +170,11 @@ void alone_distances_to_hole(const Board& board, const detail::SlideStops& stops
 // (c): cells r at its distance + 1, marked reached helped unless an alone
 // edge reaches them in the same layer). A blocked state at k + 1 waits in a
 // second first-in first-out list for the next layer. A cell's mark is final
-// once the layer before its own is done, so before it is taken.
+// once the layer before its own is done, so before it is taken. A run is
+// walked from its stop s (alone edges, at s's free distance) and from the
+// cell v one short of it (helped edges, at v's blocked distance), over the
+// same cells but v: whichever walk comes first sets them no later than the
+// second would, so the second is skipped (v's alone edge from s is kept).
 RedBound::RedBound(const Board& board, const detail::SlideStops& stops) : stops_(&stops) {
   deltas_ = direction_steps(board);
   const auto cells = static_cast<std::uint32_t>(board.cell_count());
@@ -184,12 +188,17 @@ RedBound::RedBound(const Board& board, const detail::SlideStops& stops) : stops_
   std::size_t head = 0, tail = 0, waiting_head = 0, waiting_tail = 0;
   packed_[hole] = 0;
   queue[tail++] = hole;
-  // The helped edges into (v, blocked), the blocked state at `tilts`.
+  // The helped edges into (v, blocked), the blocked state at `tilts`: the
+  // cells behind v on the run of its stop s = v + delta. When s's free
+  // state is at `tilts` or less, its alone edges reach the same cells (and
+  // v) at least as soon, as alone: the walk would change nothing.
   const auto offer_helped = [&](std::uint32_t v, std::uint32_t tilts) {
     const std::uint32_t reached = (tilts + 1) << 1 | 1U;
     for (const core::Direction direction : core::kDirections) {
       const int delta = deltas_[static_cast<std::size_t>(detail::index_of(direction))];
-      if (stops.stop(direction, v) != static_cast<std::uint32_t>(static_cast<int>(v) + delta)) continue;
+      const auto stop = static_cast<std::uint32_t>(static_cast<int>(v) + delta);
+      if (stops.stop(direction, v) != stop) continue;
+      if (packed_[stop] != kUnreachable && packed_[stop] >> 1 <= tilts) continue;
       for (auto r = static_cast<std::uint32_t>(static_cast<int>(v) - delta); wall[r] == 0 && r != hole;
            r = static_cast<std::uint32_t>(static_cast<int>(r) - delta)) {
         if (packed_[r] != kUnreachable) continue;
@@ -201,20 +210,33 @@ RedBound::RedBound(const Board& board, const detail::SlideStops& stops) : stops_
   for (std::uint32_t k = 0; head < tail || waiting_head < waiting_tail; ++k) {
     const std::size_t layer_end = tail, waiting_end = waiting_tail;
     const std::uint32_t alone = (k + 1) << 1;
-    // Step 1: the cells at free distance k: their alone edges, and their
-    // blocked state now (at k) or in the next layer (at k + 1).
+    const auto reach_alone = [&](std::uint32_t r) {
+      if (packed_[r] == kUnreachable) {
+        packed_[r] = alone;
+        queue[tail++] = r;
+      } else if (packed_[r] == (alone | 1U)) {
+        packed_[r] = alone;  // reached helped in this layer, and alone as well
+      }
+    };
+    // Step 1: the cells at free distance k: their alone edges (the cells r
+    // behind v on a run that ends at v: walk_edges_into's cases (a) and
+    // (b)), and their blocked state now (at k) or in the next layer (at
+    // k + 1). When the first such r, one short of v, had its blocked state
+    // below k, its helped edges reached the rest of the run already (sooner
+    // than k + 1): only r is left.
     for (; head < layer_end; ++head) {
       const std::uint32_t v = queue[head];
-      for (const core::Direction direction : core::kDirections)
-        walk_edges_into(board, stops, v, direction, deltas_[static_cast<std::size_t>(detail::index_of(direction))],
-                        false, [&](std::uint32_t r) {
-                          if (packed_[r] == kUnreachable) {
-                            packed_[r] = alone;
-                            queue[tail++] = r;
-                          } else if (packed_[r] == (alone | 1U)) {
-                            packed_[r] = alone;  // reached helped in this layer, and alone as well
-                          }
-                        });
+      for (const core::Direction direction : core::kDirections) {
+        const int delta = deltas_[static_cast<std::size_t>(detail::index_of(direction))];
+        if (v != hole && stops.stop(direction, v) != v) continue;
+        auto r = static_cast<std::uint32_t>(static_cast<int>(v) - delta);
+        if (wall[r] != 0 || r == hole) continue;
+        if (v != hole && packed_[r] != kUnreachable && (packed_[r] >> 1) + (packed_[r] & 1) < k) {
+          reach_alone(r);
+          continue;
+        }
+        for (; wall[r] == 0 && r != hole; r = static_cast<std::uint32_t>(static_cast<int>(r) - delta)) reach_alone(r);
+      }
       if (v == hole) continue;  // nothing enters the hole one short of a stop
       if ((packed_[v] & 1) == 0)
         offer_helped(v, k);
