@@ -849,11 +849,12 @@ class Beam {
   // A child's place in the cut: least bound first; among equal bounds the
   // red marble's distance rolling alone, then the blue one's help (the
   // bound's parts, bound.hpp), each capped at 2^16 - 1. Only the order of
-  // the beam's pairs depends on it, never an answer. Measured on 17 boards
-  // of 300 a side where the first beam found a line 2 to 44 tilts above the
-  // optimum ordered by the bound alone: with these tie-breaks its line is
-  // as short or shorter on every one, on 10 of them 1 to 12 tilts shorter
-  // (300, 15 %, 4: 94 -> 90, the optimum 88).
+  // the beam's pairs depends on it, never an answer. Measured on the 17
+  // boards of 300 a side (the bench's and a wider sample's) where the first
+  // beam, ordered by the bound alone, found a line, 0 to 42 tilts above the
+  // optimum: with these tie-breaks its line is as short or shorter on every
+  // one, on 10 of them 1 to 12 tilts shorter (300, 15 %, 4: 94 -> 90, the
+  // optimum 88).
   struct Candidate {
     std::uint64_t rank;
     BeamEntry entry;
