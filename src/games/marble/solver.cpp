@@ -74,6 +74,7 @@
 #include <vector>
 
 #include "boardsearch/core/parallel.hpp"
+#include "boardsearch/core/unwritten_allocator.hpp"
 #include "games/marble/bound.hpp"
 #include "games/marble/rest_cells.hpp"
 #include "games/marble/slide.hpp"
@@ -456,29 +457,12 @@ struct Context {
 
 // The record chunks' allocator: HugePageAllocator's blocks (a whole chunk,
 // 2 MiB, is one huge page: one fault instead of 512 when the join first
-// writes it), and new elements left uninitialized (resize() writes
-// nothing): RecordChunks::grow_by's slots are all written by the join right
-// after. Value-initializing them cost a pass over every record: on 300,
-// 15 %, 4 the memset was a tenth of the samples.
+// writes it), and new elements left unwritten (resize() does not zero
+// them): RecordChunks::grow_by's slots are all written by the join right
+// after. Zeroing them cost a pass over every record: on 300, 15 %, 4 the
+// memset was a tenth of the samples.
 template <class T>
-struct RecordAllocator : HugePageAllocator<T> {
-  template <class U>
-  struct rebind {
-    using other = RecordAllocator<U>;
-  };
-  RecordAllocator() = default;
-  template <class U>
-  RecordAllocator(const RecordAllocator<U>&) noexcept {}
-  // Default-initializes: nothing, for a trivial type.
-  template <class U>
-  void construct(U* at) noexcept {
-    ::new (static_cast<void*>(at)) U;
-  }
-  template <class U, class... Args>
-  void construct(U* at, Args&&... args) {
-    ::new (static_cast<void*>(at)) U(std::forward<Args>(args)...);
-  }
-};
+using RecordAllocator = core::UnwrittenAllocator<T, HugePageAllocator>;
 
 // Breadth-first's records, pair and arrival tilt in one word each, in
 // chunks of kChunkEntries words: the first grows by doubling (small

@@ -26,11 +26,11 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "boardsearch/core/parallel.hpp"
+#include "boardsearch/core/unwritten_allocator.hpp"
 #include "games/yut/bound.hpp"
 #include "games/yut/position.hpp"
 #include "games/yut/rules.hpp"
@@ -52,29 +52,13 @@ struct LayerEntry {
   std::uint8_t to;
 };
 
-// std::allocator, except that resize() leaves new elements of a trivial
-// type unwritten (default-initialized) instead of zeroing them: a layer
-// built on threads is sized on the solve's thread and then filled by the
-// threads, so its pages are first touched (and faulted in) by the threads
-// that fill them, not all by one thread before they start.
+// The layers' allocator leaves new elements unwritten (resize() does not
+// zero them): a layer built on threads is sized on the solve's thread and
+// then filled by the threads, so its pages are first touched (and faulted
+// in) by the threads that fill them, not all by one thread before they
+// start.
 template <class T>
-struct UnwrittenAllocator : std::allocator<T> {
-  template <class U>
-  struct rebind {
-    using other = UnwrittenAllocator<U>;
-  };
-  UnwrittenAllocator() = default;
-  template <class U>
-  UnwrittenAllocator(const UnwrittenAllocator<U>&) noexcept {}
-  template <class U>
-  void construct(U* at) noexcept(std::is_nothrow_default_constructible_v<U>) {
-    ::new (static_cast<void*>(at)) U;
-  }
-  template <class U, class... Args>
-  void construct(U* at, Args&&... args) {
-    ::new (static_cast<void*>(at)) U(std::forward<Args>(args)...);
-  }
-};
+using UnwrittenAllocator = core::UnwrittenAllocator<T>;
 
 // The positions of one layer.
 using Layer = std::vector<LayerEntry, UnwrittenAllocator<LayerEntry>>;
