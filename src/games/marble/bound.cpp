@@ -198,7 +198,7 @@ RedBound::RedBound(const Board& board, const detail::SlideStops& stops) : stops_
       const int delta = deltas_[static_cast<std::size_t>(detail::index_of(direction))];
       const auto stop = static_cast<std::uint32_t>(static_cast<int>(v) + delta);
       if (stops.stop(direction, v) != stop) continue;
-      if (packed_[stop] != kUnreachable && packed_[stop] >> 1 <= tilts) continue;
+      if (at(stop) <= tilts) continue;  // kUnreachable when not reached yet
       for (auto r = static_cast<std::uint32_t>(static_cast<int>(v) - delta); wall[r] == 0 && r != hole;
            r = static_cast<std::uint32_t>(static_cast<int>(r) - delta)) {
         if (packed_[r] != kUnreachable) continue;
@@ -231,7 +231,7 @@ RedBound::RedBound(const Board& board, const detail::SlideStops& stops) : stops_
         if (v != hole && stops.stop(direction, v) != v) continue;
         auto r = static_cast<std::uint32_t>(static_cast<int>(v) - delta);
         if (wall[r] != 0 || r == hole) continue;
-        if (v != hole && packed_[r] != kUnreachable && (packed_[r] >> 1) + (packed_[r] & 1) < k) {
+        if (v != hole && blocked(r) < k) {  // kUnreachable when not reached yet
           reach_alone(r);
           continue;
         }
