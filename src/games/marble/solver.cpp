@@ -58,8 +58,6 @@
 
 #include "games/marble/solver.hpp"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -73,6 +71,7 @@
 #include <utility>
 #include <vector>
 
+#include "boardsearch/core/huge_pages.hpp"
 #include "boardsearch/core/parallel.hpp"
 #include "boardsearch/core/unwritten_allocator.hpp"
 #include "games/marble/bound.hpp"
@@ -183,38 +182,12 @@ void release_within(std::vector<T>& items, MemoryMeter& meter) {
   std::vector<T>().swap(items);
 }
 
-// An allocator for the big tables probed at random: blocks of 2 MiB and
-// more are aligned to 2 MiB and marked for transparent huge pages (a hint;
-// Linux's default "madvise" mode gives them only when asked). Each probe of
-// a table of hundreds of MB otherwise also misses the TLB: with 4 KiB pages
-// that page walk cost as much as the cache miss itself.
+// The big tables probed at random live on huge pages from 2 MiB
+// (core/huge_pages.hpp): each probe of a table of hundreds of MB otherwise
+// also misses the TLB, and with 4 KiB pages that page walk cost as much as
+// the cache miss itself.
 template <class T>
-struct HugePageAllocator {
-  using value_type = T;
-  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
-
-  HugePageAllocator() = default;
-  template <class U>
-  HugePageAllocator(const HugePageAllocator<U>&) {}
-
-  // Memory for `n` objects; throws std::bad_alloc.
-  T* allocate(std::size_t n) {
-    const std::size_t bytes = n * sizeof(T);
-    if (bytes < kHugePage) return std::allocator<T>().allocate(n);
-    const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
-    void* block = std::aligned_alloc(kHugePage, rounded);
-    if (block == nullptr) throw std::bad_alloc();
-    madvise(block, rounded, MADV_HUGEPAGE);
-    return static_cast<T*>(block);
-  }
-  void deallocate(T* block, std::size_t n) {
-    if (n * sizeof(T) < kHugePage)
-      std::allocator<T>().deallocate(block, n);
-    else
-      std::free(block);
-  }
-  friend bool operator==(const HugePageAllocator&, const HugePageAllocator&) { return true; }
-};
+using HugePageAllocator = core::HugePageAllocator<T>;
 
 // Fibonacci hashing: the top bits of key * 2^64/phi depend on every bit of
 // the key, so they pick the slot (shift = 64 - log2(capacity)).
@@ -315,15 +288,15 @@ class DensePairSet {
     const std::uint64_t bits = count(rest);
     bytes_ = static_cast<std::size_t>((bits + 63) / 64 * 8);
     bytes_ = std::max(kBlockBytes, (bytes_ + kBlockBytes - 1) / kBlockBytes * kBlockBytes);
-    void* block = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (block == MAP_FAILED) throw core::SearchAborted{core::Outcome::memory_limit};
-    madvise(block, bytes_, MADV_HUGEPAGE);
+    // Aligned to 2 MiB, so that each block is one huge page.
+    void* block = core::map_huge_pages(bytes_, /*no_reserve=*/true);
+    if (block == nullptr) throw core::SearchAborted{core::Outcome::memory_limit};
     words_ = static_cast<std::uint64_t*>(block);
     touched_.assign(bytes_ / kBlockBytes, 0);
     meter_.hold(static_cast<std::ptrdiff_t>(touched_.size()));
   }
   ~DensePairSet() {
-    munmap(words_, bytes_);
+    core::unmap_huge_pages(words_, bytes_);
     meter_.hold(-static_cast<std::ptrdiff_t>(touched_.size() + held_blocks_ * kBlockBytes));
   }
   DensePairSet(const DensePairSet&) = delete;

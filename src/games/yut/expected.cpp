@@ -135,7 +135,6 @@
 #include "games/yut/expected.hpp"
 
 #include <gmp.h>
-#include <sys/mman.h>
 
 #include <algorithm>
 #include <array>
@@ -149,6 +148,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "boardsearch/core/huge_pages.hpp"
 #include "boardsearch/core/parallel.hpp"
 #include "games/yut/position_ranks.hpp"
 #include "games/yut/rules.hpp"
@@ -317,6 +317,22 @@ struct Tables {
   int horizon = 0;  // R: turns left at the root
 };
 
+// The per-rank and per-pair arrays live on huge pages from kBigFrom bytes
+// (core/huge_pages.hpp): on the VMs measured, the page faults of a solve's
+// fresh 4 KiB pages were a third of T = 10, P = 4's whole process and
+// 76,000 faults at T = 100, P = 6. A block there is rounded up to whole
+// 2 MiB pages, and the budget counts the rounding (held()).
+constexpr std::size_t kBigFrom = std::size_t{256} << 10;
+template <class T>
+using BigVector = std::vector<T, core::HugePageAllocator<T, kBigFrom>>;
+
+// The bytes one array of `bytes` holds (its pages).
+long double held(long double bytes) {
+  if (bytes < static_cast<long double>(kBigFrom)) return bytes;
+  constexpr auto page = static_cast<long double>(core::kHugePageBytes);
+  return std::ceil(bytes / page) * page;
+}
+
 // The legal moves of the positions evaluated in two passes or more, made
 // once before the passes: a move's landing and child do not depend on r.
 // A cached position has one block of `movable` entries per face slot
@@ -324,11 +340,11 @@ struct Tables {
 // the slot's moves first, in legal_moves' order.
 struct MoveCache {
   static constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
-  std::vector<std::uint64_t> first;   // per rank: its first entry, kNone if not cached; empty: no cache
-  std::vector<std::uint8_t> movable;  // per rank: entries per slot
-  std::vector<std::uint8_t> count;    // per rank and slot: the slot's legal moves
-  std::vector<std::uint32_t> child;   // per entry: the child's rank
-  std::vector<std::uint8_t> to;       // per entry: the landing code
+  BigVector<std::uint64_t> first;   // per rank: its first entry, kNone if not cached; empty: no cache
+  BigVector<std::uint8_t> movable;  // per rank: entries per slot
+  BigVector<std::uint8_t> count;    // per rank and slot: the slot's legal moves
+  BigVector<std::uint32_t> child;   // per entry: the child's rank
+  BigVector<std::uint8_t> to;       // per entry: the landing code
 
   // `rank`'s first entry, kNone if it is not cached (or there is no cache).
   std::uint64_t first_of(std::uint64_t rank) const { return first.empty() ? kNone : first[rank]; }
@@ -340,17 +356,17 @@ struct MoveCache {
 
 // The values array and the ranges of every position.
 struct Values {
-  std::vector<std::uint64_t> keys;     // per rank: its codes packed, byte i = codes[i]
-  std::vector<std::uint32_t> first_r;  // per rank: computed for r in [first_r, last_r]
-  std::vector<std::uint32_t> last_r;
-  std::vector<double> approximate;       // per rank: V as a double
-  std::vector<mp_limb_t> exact;          // per rank: N = V * W^R, `limbs` limbs
-  std::vector<std::uint64_t> policy_at;  // per rank: where its policy bytes start (line only)
-  std::vector<std::uint8_t> policy;      // the move of the most likely face per (r, position)
+  BigVector<std::uint64_t> keys;     // per rank: its codes packed, byte i = codes[i]
+  BigVector<std::uint32_t> first_r;  // per rank: computed for r in [first_r, last_r]
+  BigVector<std::uint32_t> last_r;
+  BigVector<double> approximate;       // per rank: V as a double
+  BigVector<mp_limb_t> exact;          // per rank: N = V * W^R, `limbs` limbs
+  BigVector<std::uint64_t> policy_at;  // per rank: where its policy bytes start (line only)
+  BigVector<std::uint8_t> policy;      // the move of the most likely face per (r, position)
   // Passes on several threads only: the values of the odd passes (the even
   // ones are in approximate and exact), see PassBuffers.
-  std::vector<double> approximate_odd;
-  std::vector<mp_limb_t> exact_odd;
+  BigVector<double> approximate_odd;
+  BigVector<mp_limb_t> exact_odd;
   MoveCache moves;
 };
 
@@ -622,7 +638,8 @@ void build_move_cache(const Tables& tables, const PositionRanks& ranks, Values& 
   const std::uint8_t finish = tables.codes.finish_code();
   const int pieces = tables.pieces;
   // Step 1.
-  const std::uint64_t index_bytes = positions * (sizeof(std::uint64_t) + sizeof(std::uint8_t));
+  const auto index_bytes = static_cast<std::uint64_t>(
+      held(static_cast<long double>(positions) * sizeof(std::uint64_t)) + held(static_cast<long double>(positions)));
   if (!budget_allows(budget, static_cast<long double>(index_bytes))) return;
   MoveCache& cache = values.moves;
   cache.first.assign(positions, MoveCache::kNone);
@@ -640,8 +657,9 @@ void build_move_cache(const Tables& tables, const PositionRanks& ranks, Values& 
     entries += slots * static_cast<std::uint64_t>(movable);
   }
   // Step 2.
-  const long double entry_bytes = static_cast<long double>(entries) * (sizeof(std::uint32_t) + sizeof(std::uint8_t)) +
-                                  static_cast<long double>(positions) * slots;
+  const long double entry_bytes = held(static_cast<long double>(entries) * sizeof(std::uint32_t)) +
+                                  held(static_cast<long double>(entries)) +
+                                  held(static_cast<long double>(positions) * slots);
   if (entries == 0 || !budget_allows(budget, entry_bytes)) {
     cache = MoveCache{};
     budget.release(index_bytes);
@@ -751,42 +769,34 @@ void run_passes(const Tables& tables, const PositionRanks& ranks, Values& values
 
 constexpr std::uint8_t kTie = 0xFE;
 
-// An array of trivial T, on 2 MB pages where the kernel allows it
-// (madvise; when it is large): phase 1 and the marking read rows and
-// choices all over tens of MB, where 4 KB pages make nearly every read a
-// TLB miss as well. The allocation is rounded up to whole 2 MB pages only
-// when it is kHugeFrom bytes or more (the caller counts that rounding).
+// An array of trivial T (uninitialized), on huge pages from kBigFrom bytes
+// like BigVector: phase 1 and the marking read rows and choices all over
+// tens of MB, where 4 KB pages would also make nearly every read a TLB
+// miss. bytes_for() is what it holds (the caller counts it).
 template <class T>
 class PagedArray {
  public:
-  static constexpr std::size_t kPage = std::size_t{1} << 21;
-  static constexpr std::size_t kHugeFrom = std::size_t{16} << 20;
   PagedArray() = default;
   PagedArray(const PagedArray&) = delete;
   PagedArray& operator=(const PagedArray&) = delete;
   ~PagedArray() { release(); }
   // The bytes an array of `count` takes.
   static std::size_t bytes_for(std::size_t count) {
-    const std::size_t bytes = count * sizeof(T);
-    return bytes >= kHugeFrom ? (bytes + kPage - 1) / kPage * kPage : bytes;
+    return static_cast<std::size_t>(held(static_cast<long double>(count) * sizeof(T)));
   }
-  // `count` elements, uninitialized (T trivial).
+  // `count` elements, uninitialized (T trivial). Throws std::bad_alloc.
   void reset(std::size_t count) {
     release();
     if (count == 0) return;
-    bytes_ = bytes_for(count);
-    huge_ = bytes_ >= kHugeFrom;
-    if (huge_) {
-      data_ = static_cast<T*>(::operator new (bytes_, std::align_val_t{kPage}));
-      madvise(data_, bytes_, MADV_HUGEPAGE);  // a hint: without it, 4 KB pages
-    } else {
-      data_ = static_cast<T*>(::operator new(bytes_));
-    }
+    bytes_ = count * sizeof(T);
+    huge_ = bytes_ >= kBigFrom;
+    data_ = static_cast<T*>(huge_ ? core::map_huge_pages(bytes_) : ::operator new(bytes_));
+    if (data_ == nullptr) throw std::bad_alloc();
   }
   void release() {
     if (data_ != nullptr) {
       if (huge_)
-        ::operator delete (data_, std::align_val_t{kPage});
+        core::unmap_huge_pages(data_, bytes_);
       else
         ::operator delete(data_);
     }
@@ -808,7 +818,7 @@ struct TwoPhaseTables {
   PagedArray<std::uint8_t> choice;                   // per pair and slot: the best move's index, kTie or kNoMove
   std::vector<double> tie_below;                     // per r: a gap at most this is a tie
   std::vector<double> weight_share;                  // per slot: w_f / W in double
-  std::vector<std::uint64_t> marks;                  // one bit per pair
+  BigVector<std::uint64_t> marks;                    // one bit per pair
   std::vector<std::vector<std::uint32_t>> evaluate;  // per pass r: the ranks of its marked pairs, ascending
   std::vector<std::vector<std::uint32_t>> copies;    // two buffers: per pass, the ranks copied forward
   std::size_t longest_row = 0;
@@ -1649,8 +1659,8 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
     const std::uint64_t positions = ranks.total();
     result.positions = positions;
     // The keys and ranges here; the values' arrays with their method.
-    const long double per_position = sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t);
-    count_bytes(budget, static_cast<long double>(positions) * per_position +
+    count_bytes(budget, held(static_cast<long double>(positions) * sizeof(std::uint64_t)) +
+                            2 * held(static_cast<long double>(positions) * sizeof(std::uint32_t)) +
                             static_cast<long double>(code_count) * limbs * sizeof(mp_limb_t));
     tables.scaled_points.resize(code_count * limbs);
     tables.whole_points.resize(code_count);
@@ -1725,11 +1735,11 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
     const std::size_t threads = std::clamp<std::size_t>(limits.threads, 1, core::kMaxSearchThreads);
     const std::uint64_t mark_words = policy_bytes / 64 + 1;
     const long double phase_one_bytes =
-        static_cast<long double>(positions) * sizeof(std::uint64_t) +
+        held(static_cast<long double>(positions) * sizeof(std::uint64_t)) +
         static_cast<long double>(PagedArray<double>::bytes_for(policy_bytes)) +
         static_cast<long double>(PagedArray<std::uint8_t>::bytes_for(policy_bytes * slots)) +
-        static_cast<long double>(mark_words) * sizeof(std::uint64_t);
-    const long double phase_two_bytes = static_cast<long double>(positions) * limbs * sizeof(mp_limb_t) +
+        held(static_cast<long double>(mark_words) * sizeof(std::uint64_t));
+    const long double phase_two_bytes = held(static_cast<long double>(positions) * limbs * sizeof(mp_limb_t)) +
                                         static_cast<long double>(policy_bytes) * sizeof(std::uint32_t);
     // Step 5 for advice, either method: every root move's value from its
     // capture (the child's value after the run), the first best.
@@ -1820,11 +1830,12 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       budget.release(static_cast<std::uint64_t>(phase_two_bytes));  // the reservation (step 4)
       result.two_phase.marked =
           mark_pairs(tables, ranks, values, two, captures, last_pass, budget, list_bytes, control);
-      count_bytes(budget, static_cast<long double>(positions) * limbs * sizeof(mp_limb_t));
+      count_bytes(budget, held(static_cast<long double>(positions) * limbs * sizeof(mp_limb_t)));
       values.exact.assign(positions * limbs, 0);
       PassThreads exact_spread;
-      if (spread.threads > 1 && budget_allows(budget, static_cast<long double>(positions) *
-                                                          (limbs * sizeof(mp_limb_t) + sizeof(std::uint32_t)))) {
+      if (spread.threads > 1 &&
+          budget_allows(budget, held(static_cast<long double>(positions) * limbs * sizeof(mp_limb_t)) +
+                                    static_cast<long double>(positions) * sizeof(std::uint32_t))) {
         values.exact_odd.assign(positions * limbs, 0);
         exact_spread = spread;
         build_copies(values, two, last_pass);
@@ -1870,11 +1881,13 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
         value_line(tables, result.line, line_captures, 0, scale);
       }
     } else {
-      count_bytes(budget, static_cast<long double>(positions) * (sizeof(double) + limbs * sizeof(mp_limb_t)));
+      count_bytes(budget, held(static_cast<long double>(positions) * sizeof(double)) +
+                              held(static_cast<long double>(positions) * limbs * sizeof(mp_limb_t)));
       values.approximate.assign(positions, 0);
       values.exact.assign(positions * limbs, 0);
       if (result.line_computed) {
-        count_bytes(budget, static_cast<long double>(positions) * sizeof(std::uint64_t) + policy_bytes);
+        count_bytes(budget, held(static_cast<long double>(positions) * sizeof(std::uint64_t)) +
+                                held(static_cast<long double>(policy_bytes)));
         values.policy_at.resize(positions);
         std::uint64_t at = 0;
         for (std::uint64_t rank = 0; rank < positions; ++rank) {
@@ -1889,7 +1902,8 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
       std::vector<std::unique_ptr<core::SearchControl::Worker>> workers;  // gone before control.finish()
       PassThreads spread;
       if (threads > 1 && policy_bytes >= request.parallel_pairs &&
-          budget_allows(budget, static_cast<long double>(positions) * (sizeof(double) + limbs * sizeof(mp_limb_t)))) {
+          budget_allows(budget, held(static_cast<long double>(positions) * sizeof(double)) +
+                                    held(static_cast<long double>(positions) * limbs * sizeof(mp_limb_t)))) {
         values.approximate_odd.assign(positions, 0);
         values.exact_odd.assign(positions * limbs, 0);
         for (std::size_t i = 0; i < threads; ++i)
@@ -1929,7 +1943,7 @@ ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request
         std::fill(values.approximate.begin(), values.approximate.end(), 0);
         std::fill(values.exact_odd.begin(), values.exact_odd.end(), 0);
         std::fill(values.approximate_odd.begin(), values.approximate_odd.end(), 0);
-        std::vector<std::uint8_t>().swap(values.policy);
+        BigVector<std::uint8_t>().swap(values.policy);
         run_passes(tables, ranks, values, captures, likely_slot, control, spread);
         value_line(tables, result.line, captures, first_capture, scale);
       }
