@@ -59,10 +59,11 @@ SeenBoards::SeenBoards(std::size_t cells, std::size_t budget_bytes) : cells_(std
   const std::size_t per_board = cells_ + kSlotsPerBoard * sizeof(Slot);
   capacity_ = std::min<std::size_t>(budget_bytes / per_board, UINT32_MAX);
   slots_.resize(kInitialSlots);
+  boards_.reserve(capacity_ * cells_);  // never reallocated (see the header)
 }
 
 void SeenBoards::grow() {
-  std::vector<Slot> old(slots_.size() * 2);
+  decltype(slots_) old(slots_.size() * 2);
   old.swap(slots_);
   const std::size_t mask = slots_.size() - 1;
   for (const Slot& slot : old) {
