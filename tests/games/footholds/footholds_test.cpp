@@ -516,17 +516,22 @@ TEST(Footholds, TableMbSetsTheGameTableWithinTheMemoryBudget) {
   // Each thread's deep table (solver.cpp): 2^14 entries of 16 bytes, and the
   // 64 bytes that align it.
   const std::uint64_t deep_bytes = (std::uint64_t{1} << 18) + 64;
+  // The game table of `mib` MiB: on huge pages from 2 MiB (exactly its
+  // bytes, aligned by the mapping), below from calloc with 64 bytes to align.
+  const auto game_bytes = [](std::int64_t mib) {
+    return (static_cast<std::uint64_t>(mib) << 20) + (mib >= 2 ? 0 : 64);
+  };
   const auto plain = puzzle().solve(app::SolveRequest{input, {}, {}});
-  for (const std::int64_t mib : {1, 16, 1024}) {
+  for (const std::int64_t mib : {1, 2, 16, 1024}) {
     const auto report = solve_with(mib, 0, 1);
     EXPECT_EQ(report.answer, plain.answer);
-    EXPECT_EQ(report.stats.memory_bytes, (static_cast<std::uint64_t>(mib) << 20) + 64 + memo_bytes + deep_bytes) << mib;
+    EXPECT_EQ(report.stats.memory_bytes, game_bytes(mib) + memo_bytes + deep_bytes) << mib;
   }
   const auto tight = solve_with(64, std::uint64_t{12} << 20, 1);
   EXPECT_EQ(tight.answer, plain.answer);
   EXPECT_LE(tight.stats.memory_bytes, std::uint64_t{12} << 20);
   const auto threads = solve_with(1, 0, 3);
-  EXPECT_EQ(threads.stats.memory_bytes, (std::uint64_t{1} << 20) + 64 + 3 * (memo_bytes + deep_bytes));
+  EXPECT_EQ(threads.stats.memory_bytes, game_bytes(1) + 3 * (memo_bytes + deep_bytes));
   for (const std::int64_t bad : {0, 1025}) EXPECT_THROW(solve_with(bad, 0, 1), app::InputError) << bad;
 }
 
