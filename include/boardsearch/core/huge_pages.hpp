@@ -2,21 +2,26 @@
 // Memory on transparent huge pages (2 MiB) for the solvers' big arrays.
 //
 // Why: every 4 KiB page a process touches for the first time costs a page
-// fault, and on the virtual machines this project is measured on a fault
-// costs about 10 microseconds (December 2026: a 2 MiB array touched once
-// took 4.8 ms on 4 KiB pages, 1.7 ms pre-faulted in one call, and 0.07 ms on
-// one huge page). A huge page is one fault for 512 small ones, and one TLB
-// entry, where the tables are read at random. Linux's default THP mode
-// ("madvise") gives huge pages only to ranges marked MADV_HUGEPAGE, and only
-// to whole 2 MiB-aligned 2 MiB ranges, so a block is mapped aligned and
-// rounded up to whole huge pages.
+// fault, and on the virtual machines this project is measured on (shadow
+// page tables) a fault costs about 10 microseconds: 2.7 ms a MB. A huge page
+// is one fault for 512 small ones, and one TLB entry where the tables are
+// read at random. Its cost depends on the host: 0.07 ms for 2 MiB where the
+// guest reuses memory it freed moments before, about 3.5 ms where the host
+// must back it afresh (memory the guest freed and reported seconds before).
+// So a huge page pays for itself only on a block that is mostly touched and
+// at least about 1.3 MB; blocks of 2 MiB or more are the default threshold
+// (a 256 KiB threshold for yut's arrays made a small solve 15-31 ms from run
+// to run against 20-21 ms). Linux's default THP mode ("madvise") gives huge
+// pages only to ranges marked MADV_HUGEPAGE, and only to whole 2 MiB-aligned
+// 2 MiB ranges, so a block is mapped aligned and rounded up to whole huge
+// pages.
 //
 // The mark is a hint: where the kernel has no huge page free (or THP is off)
 // the block is backed by 4 KiB pages as before, so nothing depends on it but
-// the time. The rounding is resident once touched: a block of 300 KiB takes
-// 2 MiB. So the allocator maps blocks of `kFrom` bytes or more only (a
-// template parameter, chosen per use by what its arrays cost), and smaller
-// ones come from std::allocator.
+// the time. The rounding is resident once touched: a block of 3 MiB takes
+// 4 MiB. So the allocator maps blocks of `kFrom` bytes or more only (a
+// template parameter, 2 MiB unless a use has measured otherwise), and
+// smaller ones come from std::allocator.
 
 #include <sys/mman.h>
 

@@ -9,7 +9,7 @@
 // each slot points into `boards_`, one flat arena of side*side bytes per board.
 // The arena is reserved whole at construction (address space only: a page is
 // made when a board is first written into it), so it never moves or copies;
-// both arrays are on huge pages from 256 KiB (core/huge_pages.hpp), where a
+// both arrays are on huge pages from 2 MiB (core/huge_pages.hpp), where a
 // solve of a few thousand 20 x 20 boards otherwise spent a quarter of its
 // time in the faults of fresh 4 KiB pages on the VMs measured.
 //
@@ -55,7 +55,7 @@ class SeenBoards {
   std::size_t cells_;
   std::size_t capacity_;  // boards the budget allows
   template <class T>
-  using Allocator = core::HugePageAllocator<T, std::size_t{256} << 10>;
+  using Allocator = core::HugePageAllocator<T>;
   std::vector<Slot, Allocator<Slot>> slots_;
   std::vector<Exponent, Allocator<Exponent>> boards_;
   std::size_t stored_ = 0;

@@ -58,6 +58,8 @@
 
 #include "games/marble/solver.hpp"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -288,15 +290,15 @@ class DensePairSet {
     const std::uint64_t bits = count(rest);
     bytes_ = static_cast<std::size_t>((bits + 63) / 64 * 8);
     bytes_ = std::max(kBlockBytes, (bytes_ + kBlockBytes - 1) / kBlockBytes * kBlockBytes);
-    // Aligned to 2 MiB, so that each block is one huge page.
-    void* block = core::map_huge_pages(bytes_, /*no_reserve=*/true);
-    if (block == nullptr) throw core::SearchAborted{core::Outcome::memory_limit};
+    void* block = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (block == MAP_FAILED) throw core::SearchAborted{core::Outcome::memory_limit};
+    madvise(block, bytes_, MADV_HUGEPAGE);
     words_ = static_cast<std::uint64_t*>(block);
     touched_.assign(bytes_ / kBlockBytes, 0);
     meter_.hold(static_cast<std::ptrdiff_t>(touched_.size()));
   }
   ~DensePairSet() {
-    core::unmap_huge_pages(words_, bytes_);
+    munmap(words_, bytes_);
     meter_.hold(-static_cast<std::ptrdiff_t>(touched_.size() + held_blocks_ * kBlockBytes));
   }
   DensePairSet(const DensePairSet&) = delete;

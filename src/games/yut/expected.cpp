@@ -318,11 +318,14 @@ struct Tables {
 };
 
 // The per-rank and per-pair arrays live on huge pages from kBigFrom bytes
-// (core/huge_pages.hpp): on the VMs measured, the page faults of a solve's
-// fresh 4 KiB pages were a third of T = 10, P = 4's whole process and
-// 76,000 faults at T = 100, P = 6. A block there is rounded up to whole
-// 2 MiB pages, and the budget counts the rounding (held()).
-constexpr std::size_t kBigFrom = std::size_t{256} << 10;
+// (core/huge_pages.hpp): at T = 100, P = 6 the fresh 4 KiB pages of a solve
+// were 76,000 faults, about 0.7 s of system time on the VMs measured. A
+// block there is rounded up to whole 2 MiB pages, and the budget counts the
+// rounding (held()). From 2 MiB, not less: a huge page the host must back
+// afresh costs about 3.5 ms there, more than the 4 KiB pages of a block of
+// 1 MiB (2.7 ms); a 256 KiB threshold made T = 10, P = 4 (eight such
+// blocks) 15-31 ms from run to run against 20-21 ms.
+constexpr std::size_t kBigFrom = core::kHugePageBytes;
 template <class T>
 using BigVector = std::vector<T, core::HugePageAllocator<T, kBigFrom>>;
 

@@ -423,14 +423,12 @@ TEST(YutExpectedTwoPhase, WithoutMemoryForTheRowsThePassesRun) {
 // the two phases' own, with the move cache and the line, automatic is
 // proven with the same value, by one method or the other. (A review found
 // budgets in between that stopped at the memory limit: T = 10, P = 4,
-// weights 4,6,4,1,1, the line, 3,150,000 bytes. Since the arrays went on
-// huge pages, counted rounded up to 2 MiB, that case's passes hold more
-// than its two phases; T = 10, P = 3, where no array reaches the huge
-// pages, and T = 10, P = 5, where most do, have the two phases above; the
-// second, slower, in 10 steps.)
+// weights 4,6,4,1,1, the line, 3,150,000 bytes. T = 15, P = 4 as well, in
+// 10 steps: there several arrays are on huge pages, counted rounded up to
+// whole 2 MiB pages.)
 TEST(YutExpectedTwoPhase, AutomaticNeverStopsWhereThePassesFit) {
-  for (const auto& [pieces, steps] : {std::pair{3, 40}, std::pair{5, 10}}) {
-    const int turns = 10;
+  for (const auto& [turns, steps] : {std::pair{10, 40}, std::pair{15, 10}}) {
+    const int pieces = 4;
     const std::string what = "T = " + std::to_string(turns) + ", P = " + std::to_string(pieces);
     ExpectedRequest request{turns, pieces, {4, 6, 4, 1, 1}, std::nullopt, true, 0};
     request.method = ExpectedMethod::automatic;
