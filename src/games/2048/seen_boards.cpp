@@ -55,11 +55,14 @@ std::uint64_t hash_board(const Board& board) {
   return mix(hash ^ tail);
 }
 
+std::size_t SeenBoards::bytes_per_board(std::size_t cells) {
+  return std::max<std::size_t>(cells, 1) + kSlotsPerBoard * sizeof(Slot);
+}
+
 SeenBoards::SeenBoards(std::size_t cells, std::size_t budget_bytes) : cells_(std::max<std::size_t>(cells, 1)) {
-  const std::size_t per_board = cells_ + kSlotsPerBoard * sizeof(Slot);
-  capacity_ = std::min<std::size_t>(budget_bytes / per_board, UINT32_MAX);
+  capacity_ = std::min<std::size_t>(budget_bytes / bytes_per_board(cells_), UINT32_MAX);
   slots_.resize(kInitialSlots);
-  boards_.reserve(capacity_ * cells_);  // never reallocated (see the header)
+  boards_.reserve(std::min(capacity_ * cells_, kFirstArenaBytes));  // the first block (see the header)
 }
 
 void SeenBoards::grow() {
@@ -110,6 +113,9 @@ void SeenBoards::record(const Board& board, std::uint64_t hash, long long moves_
   target->hash = hash;
   target->board_index = static_cast<std::uint32_t>(stored_);
   target->moves_left = moves_left;
+  // The whole reservation once the first block is full; stored_ <
+  // capacity_, so it holds every board the budget allows.
+  if (boards_.size() + cells_ > boards_.capacity()) boards_.reserve(capacity_ * cells_);
   boards_.insert(boards_.end(), board.cells().begin(), board.cells().end());
   ++stored_;
 }

@@ -7,11 +7,16 @@
 //
 // Layout: open addressing over `slots_` (linear probing, power-of-two size);
 // each slot points into `boards_`, one flat arena of side*side bytes per board.
-// The arena is reserved whole at construction (address space only: a page is
-// made when a board is first written into it), so it never moves or copies;
-// both arrays are on huge pages from 2 MiB (core/huge_pages.hpp), where a
-// solve of a few thousand 20 x 20 boards otherwise spent a quarter of its
-// time in the faults of fresh 4 KiB pages on the VMs measured.
+// The arena starts as a block of kFirstArenaBytes (256 KiB) on ordinary
+// pages; when that is full it is reserved whole, once (address space only:
+// a page is made when a board is first written into it), so it moves one
+// time at most, copying at most 256 KiB. From 2 MiB both arrays are on huge
+// pages (core/huge_pages.hpp), where a solve of a few thousand 20 x 20
+// boards otherwise spent a quarter of its time in the faults of fresh
+// 4 KiB pages on the VMs measured. The small first block is for the solves
+// that store little (every judge-size solve: a few dozen boards at K = 5):
+// there a huge page is all cost, about 3 ms where the host must back it
+// afresh (the judge's sample 01, measured cold; docs/2048.md).
 //
 //   slots_:  [hash | board index | moves left] [empty] [hash | ...] ...
 //                       |
@@ -39,6 +44,14 @@ class SeenBoards {
   void record(const Board& board, std::uint64_t hash, long long moves_left);
 
   std::size_t size() const { return stored_; }
+
+  // The arena's first block (see above), and the bytes it holds now (for
+  // tests: whether the whole reservation was made).
+  static constexpr std::size_t kFirstArenaBytes = std::size_t{256} << 10;
+  // What one stored board of `cells` cells takes of the budget (its cells
+  // and its share of the slots).
+  static std::size_t bytes_per_board(std::size_t cells);
+  std::size_t arena_capacity() const { return boards_.capacity(); }
 
  private:
   struct Slot {
