@@ -16,8 +16,8 @@
 
 namespace boardsearch::game2048 {
 
-// Memory the table of entered boards may use by default: about 140,000
-// 20 x 20 boards (400 cells and two slots each). A full table stops taking
+// Memory the table of entered boards may use by default: about 160,000
+// 20 x 20 boards (400 cells, a count and two slots each). A full table stops taking
 // boards, which costs skips, never correctness; docs/2048.md has what larger
 // budgets were measured to save.
 inline constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;

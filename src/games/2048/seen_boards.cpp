@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <cstring>
 
 namespace boardsearch::game2048 {
@@ -56,11 +57,14 @@ std::uint64_t hash_board(const Board& board) {
 }
 
 std::size_t SeenBoards::bytes_per_board(std::size_t cells) {
-  return std::max<std::size_t>(cells, 1) + kSlotsPerBoard * sizeof(Slot);
+  return std::max<std::size_t>(cells, 1) + sizeof(std::int32_t) + kSlotsPerBoard * sizeof(Slot);
 }
 
 SeenBoards::SeenBoards(std::size_t cells, std::size_t budget_bytes) : cells_(std::max<std::size_t>(cells, 1)) {
-  capacity_ = std::min<std::size_t>(budget_bytes / bytes_per_board(cells_), UINT32_MAX);
+  // At most 2^31 - 1 boards: the index + 1 fits a slot's 32 bits, and the
+  // slots (2 a board, a power of two) at most 2^32, so a slot's position
+  // is a function of the hash's low 32 bits, which the slot keeps.
+  capacity_ = std::min<std::size_t>(budget_bytes / bytes_per_board(cells_), INT32_MAX);
   slots_.resize(kInitialSlots);
   boards_.reserve(std::min(capacity_ * cells_, kFirstArenaBytes));  // the first block (see the header)
 }
@@ -70,20 +74,21 @@ void SeenBoards::grow() {
   old.swap(slots_);
   const std::size_t mask = slots_.size() - 1;
   for (const Slot& slot : old) {
-    if (!slot.used) continue;
-    std::size_t i = slot.hash & mask;
-    while (slots_[i].used) i = (i + 1) & mask;
+    if (slot.board == 0) continue;
+    std::size_t i = slot.hash_low & mask;
+    while (slots_[i].board != 0) i = (i + 1) & mask;
     slots_[i] = slot;
   }
 }
 
 std::size_t SeenBoards::find(const Board& board, std::uint64_t hash) const {
   const std::size_t mask = slots_.size() - 1;
-  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+  const auto low = static_cast<std::uint32_t>(hash);
+  for (std::size_t i = low & mask;; i = (i + 1) & mask) {
     const Slot& slot = slots_[i];
-    if (!slot.used) return i;
-    if (slot.hash == hash &&
-        std::memcmp(boards_.data() + std::size_t{slot.board_index} * cells_, board.cells().data(), cells_) == 0)
+    if (slot.board == 0) return i;
+    if (slot.hash_low == low &&
+        std::memcmp(boards_.data() + std::size_t{slot.board - 1} * cells_, board.cells().data(), cells_) == 0)
       return i;
   }
 }
@@ -91,14 +96,16 @@ std::size_t SeenBoards::find(const Board& board, std::uint64_t hash) const {
 long long SeenBoards::moves_left(const Board& board, std::uint64_t hash) const {
   if (capacity_ == 0) return -1;
   const Slot& slot = slots_[find(board, hash)];
-  return slot.used ? slot.moves_left : -1;
+  return slot.board != 0 ? moves_[slot.board - 1] : -1;
 }
 
 void SeenBoards::record(const Board& board, std::uint64_t hash, long long moves_left) {
   if (capacity_ == 0) return;
+  const auto count = static_cast<std::int32_t>(std::clamp<long long>(moves_left, INT32_MIN, INT32_MAX));
   Slot& slot = slots_[find(board, hash)];
-  if (slot.used) {
-    slot.moves_left = std::max(slot.moves_left, moves_left);
+  if (slot.board != 0) {
+    std::int32_t& recorded = moves_[slot.board - 1];
+    recorded = std::max(recorded, count);
     return;
   }
   if (stored_ >= capacity_) return;
@@ -109,10 +116,9 @@ void SeenBoards::record(const Board& board, std::uint64_t hash, long long moves_
     grow();
     target = &slots_[find(board, hash)];
   }
-  target->used = true;
-  target->hash = hash;
-  target->board_index = static_cast<std::uint32_t>(stored_);
-  target->moves_left = moves_left;
+  target->hash_low = static_cast<std::uint32_t>(hash);
+  target->board = static_cast<std::uint32_t>(stored_ + 1);
+  moves_.push_back(count);
   // The whole reservation once the first block is full; stored_ <
   // capacity_, so it holds every board the budget allows.
   if (boards_.size() + cells_ > boards_.capacity()) boards_.reserve(capacity_ * cells_);

@@ -18,9 +18,10 @@
 // there a huge page is all cost, about 3 ms where the host must back it
 // afresh (the judge's sample 01, measured cold; docs/2048.md).
 //
-//   slots_:  [hash | board index | moves left] [empty] [hash | ...] ...
-//                       |
+//   slots_:  [hash low 32 | board index + 1] [0 | 0: empty] [hash | ...] ...
+//                                  |
 //   boards_: [board 0 cells][board 1 cells][board 2 cells] ...
+//   moves_:  [board 0 moves][board 1 moves][board 2 moves] ...
 
 #include <cstddef>
 #include <cstdint>
@@ -36,7 +37,8 @@ class SeenBoards {
   // A table for boards of `cells` cells using about `budget_bytes` of memory.
   SeenBoards(std::size_t cells, std::size_t budget_bytes);
 
-  // The most moves left recorded for `board`, or -1 if it was never recorded.
+  // The most moves left recorded for `board` (at most 2^31 - 1, see
+  // moves_), or -1 if it was never recorded.
   long long moves_left(const Board& board, std::uint64_t hash) const;
 
   // Records that `board` was entered with `moves_left` moves left (keeps the
@@ -48,17 +50,18 @@ class SeenBoards {
   // The arena's first block (see above), and the bytes it holds now (for
   // tests: whether the whole reservation was made).
   static constexpr std::size_t kFirstArenaBytes = std::size_t{256} << 10;
-  // What one stored board of `cells` cells takes of the budget (its cells
-  // and its share of the slots).
+  // What one stored board of `cells` cells takes of the budget (its cells,
+  // its count and its share of the slots).
   static std::size_t bytes_per_board(std::size_t cells);
   std::size_t arena_capacity() const { return boards_.capacity(); }
 
  private:
+  // 8 bytes: the hash's low 32 bits (where the slot's probe starts, and a
+  // filter before the boards are compared) and the board's index + 1 (0:
+  // an empty slot). The counts are per board, in `moves_`.
   struct Slot {
-    std::uint64_t hash = 0;
-    std::uint32_t board_index = 0;
-    bool used = false;
-    long long moves_left = 0;
+    std::uint32_t hash_low = 0;
+    std::uint32_t board = 0;
   };
   // The slot holding `board`, or the empty slot where it would go.
   std::size_t find(const Board& board, std::uint64_t hash) const;
@@ -71,6 +74,11 @@ class SeenBoards {
   using Allocator = core::HugePageAllocator<T>;
   std::vector<Slot, Allocator<Slot>> slots_;
   std::vector<Exponent, Allocator<Exponent>> boards_;
+  // Per stored board, the most moves left recorded, saturated to 32 bits:
+  // a count above 2^31 - 1 (K that large) is kept as 2^31 - 1, never more
+  // than it was, so a skip it allows ("entered with at least as many
+  // moves left", problem.hpp) is still one the true count allows.
+  std::vector<std::int32_t> moves_;
   std::size_t stored_ = 0;
 };
 

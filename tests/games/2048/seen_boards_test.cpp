@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <vector>
 
 #include "boardsearch/core/zobrist.hpp"
@@ -50,6 +51,9 @@ TEST(SeenBoards, FindsEveryBoardAcrossTheArenasMove) {
   // More moves raise the count.
   seen.record(boards[5], hash_board(boards[5]), 100);
   EXPECT_EQ(seen.moves_left(boards[5], hash_board(boards[5])), 100);
+  // A count past 32 bits is kept as 2^31 - 1: less than it was, never more.
+  seen.record(boards[6], hash_board(boards[6]), 1LL << 40);
+  EXPECT_EQ(seen.moves_left(boards[6], hash_board(boards[6])), INT32_MAX);
   // Boards never recorded, also under the hash of a recorded one.
   const Board other = numbered_board(count, rng);
   EXPECT_EQ(seen.moves_left(other, hash_board(other)), -1);
