@@ -17,9 +17,9 @@
 namespace boardsearch::game2048 {
 
 // Memory the table of entered boards may use by default: about 160,000
-// 20 x 20 boards (400 cells, a count and two slots each). A full table stops taking
-// boards, which costs skips, never correctness; docs/2048.md has what larger
-// budgets were measured to save.
+// 20 x 20 boards (400 cells, a count and two slots each). A full table
+// stops taking boards, which costs skips, never correctness; docs/2048.md
+// has what larger budgets were measured to save.
 inline constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
 
 // Deepest line the search follows (it recurses once per move). Larger K is

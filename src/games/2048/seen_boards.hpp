@@ -47,12 +47,13 @@ class SeenBoards {
 
   std::size_t size() const { return stored_; }
 
-  // The arena's first block (see above), and the bytes it holds now (for
-  // tests: whether the whole reservation was made).
-  static constexpr std::size_t kFirstArenaBytes = std::size_t{256} << 10;
   // What one stored board of `cells` cells takes of the budget (its cells,
   // its count and its share of the slots).
   static std::size_t bytes_per_board(std::size_t cells);
+
+  // The arena's first block (see above), and the bytes it holds now (for
+  // tests: whether the whole reservation was made).
+  static constexpr std::size_t kFirstArenaBytes = std::size_t{256} << 10;
   std::size_t arena_capacity() const { return boards_.capacity(); }
 
  private:

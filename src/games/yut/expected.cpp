@@ -147,6 +147,7 @@
 #include <new>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 
 #include "boardsearch/core/huge_pages.hpp"
 #include "boardsearch/core/parallel.hpp"
@@ -791,28 +792,22 @@ class PagedArray {
   void reset(std::size_t count) {
     release();
     if (count == 0) return;
-    bytes_ = count * sizeof(T);
-    huge_ = bytes_ >= kBigFrom;
-    data_ = static_cast<T*>(huge_ ? core::map_huge_pages(bytes_) : ::operator new(bytes_));
-    if (data_ == nullptr) throw std::bad_alloc();
+    data_ = Allocator().allocate(count);
+    count_ = count;
   }
   void release() {
-    if (data_ != nullptr) {
-      if (huge_)
-        core::unmap_huge_pages(data_, bytes_);
-      else
-        ::operator delete(data_);
-    }
+    if (data_ != nullptr) Allocator().deallocate(data_, count_);
     data_ = nullptr;
-    bytes_ = 0;
+    count_ = 0;
   }
   T& operator[](std::size_t i) { return data_[i]; }
   const T& operator[](std::size_t i) const { return data_[i]; }
 
  private:
+  static_assert(std::is_trivial_v<T>);
+  using Allocator = typename BigVector<T>::allocator_type;  // huge pages from kBigFrom, as BigVector
   T* data_ = nullptr;
-  std::size_t bytes_ = 0;
-  bool huge_ = false;
+  std::size_t count_ = 0;
 };
 
 // Phase 1's tables and what phase 2 keeps of them.
