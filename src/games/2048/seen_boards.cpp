@@ -116,13 +116,16 @@ void SeenBoards::record(const Board& board, std::uint64_t hash, long long moves_
     grow();
     target = &slots_[find(board, hash)];
   }
+  // What may throw (std::bad_alloc) comes first, so that a throw leaves
+  // the table as it was: the arena's whole reservation once the first
+  // block is full (stored_ < capacity_, so it holds every board the budget
+  // allows), and room for the count. The writes after them cannot throw.
+  if (boards_.size() + cells_ > boards_.capacity()) boards_.reserve(capacity_ * cells_);
+  if (moves_.size() == moves_.capacity()) moves_.reserve(std::max<std::size_t>(64, 2 * moves_.capacity()));
+  boards_.insert(boards_.end(), board.cells().begin(), board.cells().end());
+  moves_.push_back(count);
   target->hash_low = static_cast<std::uint32_t>(hash);
   target->board = static_cast<std::uint32_t>(stored_ + 1);
-  moves_.push_back(count);
-  // The whole reservation once the first block is full; stored_ <
-  // capacity_, so it holds every board the budget allows.
-  if (boards_.size() + cells_ > boards_.capacity()) boards_.reserve(capacity_ * cells_);
-  boards_.insert(boards_.end(), board.cells().begin(), board.cells().end());
   ++stored_;
 }
 
