@@ -108,25 +108,24 @@ void SeenBoards::record(const Board& board, std::uint64_t hash, long long moves_
     recorded = std::max(recorded, count);
     return;
   }
-  if (stored_ >= capacity_) return;
+  if (moves_.size() >= capacity_) return;
   // Keep the load factor <= 1/2 so the probe loop in find() always meets an
   // empty slot and stays short.
   Slot* target = &slot;
-  if (kSlotsPerBoard * (stored_ + 1) > slots_.size()) {
+  if (kSlotsPerBoard * (moves_.size() + 1) > slots_.size()) {
     grow();
     target = &slots_[find(board, hash)];
   }
   // What may throw (std::bad_alloc) comes first, so that a throw leaves
-  // the table as it was: the arena's whole reservation once the first
-  // block is full (stored_ < capacity_, so it holds every board the budget
-  // allows), and room for the count. The writes after them cannot throw.
+  // the boards as they were: the arena's whole reservation once the first
+  // block is full (fewer than capacity_ boards are stored, so it holds
+  // every board the budget allows), then the count. The board's copy into
+  // reserved room and the slot's writes cannot throw.
   if (boards_.size() + cells_ > boards_.capacity()) boards_.reserve(capacity_ * cells_);
-  if (moves_.size() == moves_.capacity()) moves_.reserve(std::max<std::size_t>(64, 2 * moves_.capacity()));
-  boards_.insert(boards_.end(), board.cells().begin(), board.cells().end());
   moves_.push_back(count);
+  boards_.insert(boards_.end(), board.cells().begin(), board.cells().end());
   target->hash_low = static_cast<std::uint32_t>(hash);
-  target->board = static_cast<std::uint32_t>(stored_ + 1);
-  ++stored_;
+  target->board = static_cast<std::uint32_t>(moves_.size());  // index + 1
 }
 
 }  // namespace boardsearch::game2048

@@ -45,7 +45,7 @@ class SeenBoards {
   // larger count if it was recorded before). No-op when the budget is full.
   void record(const Board& board, std::uint64_t hash, long long moves_left);
 
-  std::size_t size() const { return stored_; }
+  std::size_t size() const { return moves_.size(); }
 
   // What one stored board of `cells` cells takes of the budget (its cells,
   // its count and its share of the slots).
@@ -75,12 +75,12 @@ class SeenBoards {
   using Allocator = core::HugePageAllocator<T>;
   std::vector<Slot, Allocator<Slot>> slots_;
   std::vector<Exponent, Allocator<Exponent>> boards_;
-  // Per stored board, the most moves left recorded, saturated to 32 bits:
-  // a count above 2^31 - 1 (K that large) is kept as 2^31 - 1, never more
-  // than it was, so a skip it allows ("entered with at least as many
-  // moves left", problem.hpp) is still one the true count allows.
+  // Per stored board (so its size is the number stored), the most moves
+  // left recorded, saturated to 32 bits: a count above 2^31 - 1 (K that
+  // large) is kept as 2^31 - 1, never more than it was, so a skip it allows
+  // ("entered with at least as many moves left", problem.hpp) is still one
+  // the true count allows.
   std::vector<std::int32_t> moves_;
-  std::size_t stored_ = 0;
 };
 
 // A 64-bit hash of the cells (four lanes of 8 bytes, multiply-xorshift
