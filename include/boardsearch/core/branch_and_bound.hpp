@@ -50,6 +50,19 @@ concept GeneratesAgainstIncumbent = requires(P& p, typename P::MoveBuffer& moves
   { p.generate_moves(moves, incumbent) } -> std::same_as<void>;
 };
 
+// Optional: abandon_trial(), for a problem that learns from its own search
+// (a table of the states it entered). The serial trial of
+// parallel_branch_and_bound calls it at the node where the trial stops,
+// with the line to that node still applied: every node on that line was
+// entered and none of them finished. The problem must then forget what it
+// recorded of those nodes, so that what it keeps stands for finished
+// subtrees only; make_problem may then hand that to a thread (the caller's
+// proof, next to its table). The trial's problem is not searched again.
+template <class P>
+concept AbandonsTrial = requires(P& p) {
+  { p.abandon_trial() } -> std::same_as<void>;
+};
+
 template <class P>
 concept BranchAndBoundProblem = requires(P& p, const P& cp, const typename P::Move& m, typename P::MoveBuffer& moves) {
   typename P::Move;
@@ -113,7 +126,10 @@ class BranchAndBound {
     // Step 1. Count the node; this may abort the search on a limit.
     counter_.visit();
     if constexpr (Capped) {
-      if (++counted_ > cap_) throw TrialOver{};
+      if (++counted_ > cap_) {
+        if constexpr (AbandonsTrial<P>) problem_.abandon_trial();
+        throw TrialOver{};
+      }
     }
 
     // Step 2. Record the state if it is a strictly better solution.
@@ -628,8 +644,10 @@ class ParallelBranchAndBound {
 // otherwise the trial's best value and line are kept as the incumbent and
 // the whole tree is searched again in parallel, each thread on a problem of
 // its own, make_problem(thread) (a fresh copy at the same root state: the
-// trial's `problem` is left at its root but is not searched again, since
-// what it learned about states it abandoned is not valid). The node budget
+// trial's `problem` is left at its root but is not searched again; what it
+// learned about the states it left unfinished is not valid, and a problem
+// that can forget them (AbandonsTrial) may hand the rest to a thread's
+// copy in make_problem, which runs after the trial). The node budget
 // covers the trial and the threads together; stats.threads is the number of
 // threads. The value is exact and the line reaches it whatever the number of
 // threads; which optimal line is found may differ between runs. Callbacks

@@ -79,10 +79,32 @@ namespace boardsearch::game2048 {
 // the union of the tables, with "entered" meaning "entered by some thread",
 // once every thread is done; a thread skipping a board that another part
 // of the tree is still searching is the same situation as the serial
-// search skipping a board its own ancestor is still searching. The serial
-// trial that runs first and is abandoned is the one exception: its table
-// holds boards it left half searched, so it is dropped (drop_seen_boards)
-// and the threads start with empty tables.
+// search skipping a board its own ancestor is still searching.
+//
+// The serial trial that runs first and is abandoned. Its table holds two
+// kinds of entries: boards it entered and returned from (every child handled
+// as in (a)-(e), like any entry), and the boards of the line it was on when
+// it stopped, the node it stopped at included, whose children were not all
+// handled. abandon_trial() forgets the second kind (their counts become -1,
+// never a skip), and the first thread starts with what is left
+// (adopt_trial_table); the others start empty. Read the claim over the
+// union of the threads' tables and the trial's remaining entries, at the
+// end. A remaining entry had every child handled as in (a)-(e); a skip (c)
+// it made may point at a board B of the abandoned line (then still being
+// searched), which has no entry now. The threads search the root again,
+// from the trial's best (so every value the trial reached is <= the final
+// best), and B is reached from the root by the trial's line with the moves
+// left it had: along that line each board is entered by some thread with
+// those moves left, or dropped as any child is, by (a)-(e): a skip against
+// an entry of the union with at least as many moves left, a bound or the
+// lookahead (then no line below it beats the best), or (3) (then the line
+// goes on from the grandparent's child, with one move more). So every line
+// from B that (c) relied on is covered by handled nodes and entries of the
+// union, and the induction on l goes through as before: l decreases along
+// any such chain, also where it comes back to B through a repeated board
+// (moves that only slide can repeat a board). Tested: with the open line's
+// boards kept, or all but its last, answers go wrong on random boards
+// (parallel_test.cpp).
 class MaxTileProblem {
  public:
   using Move = Direction;
@@ -93,8 +115,8 @@ class MaxTileProblem {
       : root_(start),
         options_(options),
         seen_(start.cells().size(), options.use_seen_boards ? options.table_bytes : 0) {
-    path_.push_back(Node{kRootChild, moves, bound_for(start, moves), 0, false});
-    if (options_.use_seen_boards) seen_.record(root_, hash_board(root_), moves);
+    path_.push_back(Node{kRootChild, moves, bound_for(start, moves), hash_board(root_), false});
+    if (options_.use_seen_boards) seen_.record(root_, path_.back().hash, moves);
   }
 
   // Every node is a solution: "at most K moves" lets us stop anywhere.
@@ -200,15 +222,42 @@ class MaxTileProblem {
     apply(direction);
   }
 
+  // The parallel search's trial stops here (core::AbandonsTrial): the
+  // boards of the line to this node, this one included, were entered and
+  // not finished. Forgets them, so that the table holds finished subtrees
+  // only and may go to a thread (adopt_trial_table; proof at "Threads"
+  // above). This problem is not searched again.
+  void abandon_trial() {
+    for (std::size_t depth = 0; depth < path_.size(); ++depth) seen_.forget(board_at(depth), path_[depth].hash);
+    trial_abandoned_ = true;
+  }
+
+  // Takes the table of `trial`, a problem at the same root whose trial was
+  // abandoned (abandon_trial), in place of this problem's own (which holds
+  // only the root, recorded again), when the boards it holds fit this
+  // problem's budget. Returns whether it did; `trial` keeps no table either
+  // way.
+  bool adopt_trial_table(MaxTileProblem& trial) {
+    bool adopted = false;
+    if (options_.use_seen_boards && trial.trial_abandoned_ && path_.size() == 1 &&
+        trial.seen_.rebudget(options_.table_bytes)) {
+      seen_ = std::move(trial.seen_);
+      seen_.record(root_, path_.front().hash, path_.front().moves_left);
+      adopted = true;
+    }
+    trial.drop_seen_boards();
+    return adopted;
+  }
+
   // Frees the table of entered boards and takes no more: for a problem
   // whose search was abandoned (the parallel search's trial), whose entries
   // for the boards it left unfinished must not be used again.
-  void drop_seen_boards() { seen_ = SeenBoards(root_.cells().size(), 0); }
-
-  const Board& board() const {
-    if (path_.size() == 1) return root_;
-    return children_[path_.size() - 2].boards[static_cast<std::size_t>(path_.back().child)];
+  void drop_seen_boards() {
+    seen_ = SeenBoards(root_.cells().size(), 0);
+    trial_abandoned_ = false;
   }
+
+  const Board& board() const { return board_at(path_.size() - 1); }
   bool depth_limited() const { return depth_limited_; }
   std::size_t seen_boards() const { return seen_.size(); }
   // State equality for the apply/undo conformance check: the same line
@@ -241,6 +290,12 @@ class MaxTileProblem {
     std::array<std::uint64_t, 4> hashes{};
   };
 
+  // The board of the node at `depth` on the current line (0: the root).
+  const Board& board_at(std::size_t depth) const {
+    if (depth == 0) return root_;
+    return children_[depth - 1].boards[static_cast<std::size_t>(path_[depth].child)];
+  }
+
   int bound_for(const Board& board, long long moves_left) const {
     return options_.use_bounds ? upper_bound_exponent(board, moves_left) : kMaxExponent;
   }
@@ -260,6 +315,7 @@ class MaxTileProblem {
   MoveSet lookahead_moves_;
   Board lookahead_child_;
   bool depth_limited_ = false;
+  bool trial_abandoned_ = false;  // abandon_trial ran: the table holds finished subtrees only
 };
 
 }  // namespace boardsearch::game2048

@@ -34,8 +34,11 @@ MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchCon
   } else {
     // Each thread has a table of its own (no lock on the hot path), with an
     // even share of the budget, so the tables together stay within it. The
-    // trial's table is dropped before they are made (it is not searched
-    // again), so the trial and the threads never hold more than the budget.
+    // first thread takes the trial's table, less the boards the trial left
+    // unfinished (abandon_trial, proof at "Threads" in problem.hpp), when it
+    // fits that share; else it is dropped. Either way it is gone from the
+    // trial before the other tables are made, so the trial and the threads
+    // never hold more than the budget.
     SearchOptions per_thread = options;
     per_thread.table_bytes = options.table_bytes / options.threads;
     core::ParallelOptions parallel;
@@ -45,9 +48,13 @@ MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchCon
     parallel.split_depth = options.split_depth;
     result.search = core::parallel_branch_and_bound<core::Goal::maximize>(
         problem, control, bnb_options, parallel,
-        [&](std::size_t) {
-          problem.drop_seen_boards();
-          return MaxTileProblem(start, moves, per_thread);
+        [&](std::size_t thread) {
+          MaxTileProblem thread_problem(start, moves, per_thread);
+          if (thread == 0)
+            thread_problem.adopt_trial_table(problem);
+          else
+            problem.drop_seen_boards();
+          return thread_problem;
         },
         [&](const MaxTileProblem& thread_problem) {
           depth_limited = depth_limited || thread_problem.depth_limited();

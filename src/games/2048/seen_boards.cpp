@@ -99,6 +99,19 @@ long long SeenBoards::moves_left(const Board& board, std::uint64_t hash) const {
   return slot.board != 0 ? moves_[slot.board - 1] : -1;
 }
 
+void SeenBoards::forget(const Board& board, std::uint64_t hash) {
+  if (capacity_ == 0) return;
+  const Slot& slot = slots_[find(board, hash)];
+  if (slot.board != 0) moves_[slot.board - 1] = -1;
+}
+
+bool SeenBoards::rebudget(std::size_t budget_bytes) {
+  const std::size_t capacity = std::min<std::size_t>(budget_bytes / bytes_per_board(cells_), INT32_MAX);
+  if (moves_.size() > capacity) return false;
+  capacity_ = capacity;
+  return true;
+}
+
 void SeenBoards::record(const Board& board, std::uint64_t hash, long long moves_left) {
   if (capacity_ == 0) return;
   const auto count = static_cast<std::int32_t>(std::clamp<long long>(moves_left, INT32_MIN, INT32_MAX));

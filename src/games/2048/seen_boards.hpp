@@ -45,6 +45,16 @@ class SeenBoards {
   // larger count if it was recorded before). No-op when the budget is full.
   void record(const Board& board, std::uint64_t hash, long long moves_left);
 
+  // Forgets that `board` was entered: moves_left answers -1 for it again
+  // (its cells stay in the arena, counted in size(); a later record sets
+  // its count afresh). No-op for a board never recorded.
+  void forget(const Board& board, std::uint64_t hash);
+
+  // A new budget (bytes, as at construction) for the boards to come, when
+  // the boards stored take no more than it allows; false otherwise (the
+  // table is then unchanged).
+  bool rebudget(std::size_t budget_bytes);
+
   std::size_t size() const { return moves_.size(); }
 
   // What one stored board of `cells` cells takes of the budget (its cells,

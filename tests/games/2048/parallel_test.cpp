@@ -13,8 +13,10 @@
 #include <thread>
 #include <vector>
 
+#include "boardsearch/core/branch_and_bound.hpp"
 #include "games/2048/board.hpp"
 #include "games/2048/plain_search.hpp"
+#include "games/2048/problem.hpp"
 #include "games/2048/puzzle.hpp"
 #include "games/2048/random_boards.hpp"
 #include "games/2048/search.hpp"
@@ -84,13 +86,18 @@ TEST(Parallel2048, EqualsThePlainSearchAtOneTwoAndFourThreadsOnRandomBoards) {
     const bool seen = rng.below(4) != 0;
     const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), static_cast<int>(moves)));
     for (const std::size_t threads : kThreadCounts) {
-      // Trial 0: the threads start at once, whatever the board.
-      const auto result = solve(board, moves, threads, 0, {}, split, seen);
+      // Trial 0: the threads start at once, whatever the board. Every other
+      // round a trial of 1-20 nodes first, whose table (less its open line)
+      // the first thread takes when it is abandoned.
+      const std::uint64_t trial = round % 2 == 0 ? 0 : 1 + rng.below(20);
+      const auto result = solve(board, moves, threads, trial, {}, split, seen);
       ASSERT_TRUE(result.search.proven()) << "round " << round;
       const int answer = result.search.value.value_or(board.max_exponent());
-      ASSERT_EQ(answer, truth) << "round " << round << ", " << threads << " threads";
+      ASSERT_EQ(answer, truth) << "round " << round << ", " << threads << " threads, trial " << trial;
       expect_line_reaches(board, result.search.line, moves, answer);
-      EXPECT_EQ(result.search.stats.threads, threads);
+      if (trial == 0) {
+        EXPECT_EQ(result.search.stats.threads, threads);
+      }
       threaded += result.search.stats.threads > 1;
     }
   }
@@ -134,6 +141,55 @@ TEST(Parallel2048, ThreadCountsAgreeOnBiggerBoards) {
         if (result.search.value) expect_line_reaches(board, result.search.line, moves, *result.search.value);
       }
   }
+}
+
+// The trial's table handed on (problem.hpp, "Threads"): a trial stopped
+// after 1-30 nodes forgets the boards of the line it was on
+// (abandon_trial), and the whole search from the root then runs on one
+// thread with the rest of its table (adopt_trial_table), from the trial's
+// best, as the first thread does. Equal to the plain search on random
+// boards, the line replaying; and the table skips boards (fewer nodes than
+// the same search from an empty table) on many of them. By hand: with the
+// open line's boards kept, this test fails (wrong answers).
+TEST(Parallel2048, TheTrialsTableLessItsOpenLineKeepsTheSearchExact) {
+  core::SplitMix64 rng(1706);
+  const int rounds = count(1500);
+  int adopted = 0;
+  int fewer_nodes = 0;
+  for (int round = 0; round < rounds; ++round) {
+    const int side = 3 + static_cast<int>(rng.below(4));
+    const Board board = random_small_board(rng, side, 40 + static_cast<int>(rng.below(61)), rng.below(2) == 0 ? 3 : 6);
+    const long long moves = 3 + static_cast<long long>(rng.below(5));
+    const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), static_cast<int>(moves)));
+    const game2048::SearchOptions options;
+    core::SearchControl control(core::SearchLimits{});
+    game2048::MaxTileProblem trial(board, moves, options);
+    core::BranchAndBoundOptions<int> bnb;
+    bnb.best_possible = trial.bound();
+    const std::uint64_t cap = 1 + rng.below(30);
+    auto capped = core::branch_and_bound_capped<core::Goal::maximize>(trial, control, bnb, cap);
+    if (capped.finished) continue;
+    ASSERT_TRUE(capped.result.value);
+    game2048::MaxTileProblem again(board, moves, options);
+    ASSERT_TRUE(again.adopt_trial_table(trial)) << "round " << round;
+    ++adopted;
+    core::BranchAndBoundOptions<int> rest = bnb;
+    rest.incumbent = capped.result.value;
+    const std::uint64_t nodes_before = control.stats().nodes;
+    const auto result = core::branch_and_bound<core::Goal::maximize>(again, control, rest);
+    const std::uint64_t nodes = control.stats().nodes - nodes_before;
+    ASSERT_TRUE(result.proven());
+    const int answer = result.value.value_or(*capped.result.value);
+    ASSERT_EQ(answer, truth) << "round " << round << ", trial of " << cap << " nodes";
+    expect_line_reaches(board, result.value ? result.line : capped.result.line, moves, answer);
+    // The same search from an empty table.
+    game2048::MaxTileProblem fresh(board, moves, options);
+    core::SearchControl fresh_control(core::SearchLimits{});
+    core::branch_and_bound<core::Goal::maximize>(fresh, fresh_control, rest);
+    fewer_nodes += nodes < fresh_control.stats().nodes;
+  }
+  EXPECT_GT(adopted, rounds / 8);
+  EXPECT_GT(fewer_nodes, adopted / 5);
 }
 
 TEST(Parallel2048, JudgeSamplesStartNoThread) {

@@ -1,7 +1,8 @@
 // The table of entered boards (seen_boards.hpp) on its own: every recorded
 // board is found with the most moves it was recorded with, across the move
 // of the arena from its first block to the whole reservation, and nothing
-// else is found; a full budget takes no more boards.
+// else is found; a full budget takes no more boards; forgotten boards and a
+// new budget.
 
 #include "games/2048/seen_boards.hpp"
 
@@ -73,6 +74,38 @@ TEST(SeenBoards, AFullBudgetTakesNoMoreBoards) {
     EXPECT_EQ(seen.moves_left(boards[static_cast<std::size_t>(i)], hash_board(boards[static_cast<std::size_t>(i)])),
               i < 100 ? 3 : -1)
         << i;
+}
+
+// What the parallel search's trial does to its table (problem.hpp,
+// "Threads"): forgotten boards answer -1 and the others keep their counts;
+// a forgotten board recorded again gets its new count, not the old one; a
+// new budget is taken only when the boards stored fit it, and then bounds
+// the boards to come.
+TEST(SeenBoards, ForgetsBoardsAndTakesANewBudget) {
+  core::SplitMix64 rng(17);
+  const std::size_t per_board = SeenBoards::bytes_per_board(400);
+  SeenBoards seen(400, 100 * per_board);
+  std::vector<Board> boards;
+  for (int i = 0; i < 60; ++i) boards.push_back(numbered_board(i, rng));
+  auto moves_of = [&](int i) {
+    return seen.moves_left(boards[static_cast<std::size_t>(i)], hash_board(boards[static_cast<std::size_t>(i)]));
+  };
+  for (int i = 0; i < 40; ++i)
+    seen.record(boards[static_cast<std::size_t>(i)], hash_board(boards[static_cast<std::size_t>(i)]), 9);
+  for (int i = 0; i < 40; i += 3)
+    seen.forget(boards[static_cast<std::size_t>(i)], hash_board(boards[static_cast<std::size_t>(i)]));
+  seen.forget(boards[50], hash_board(boards[50]));  // never recorded: nothing happens
+  for (int i = 0; i < 60; ++i) EXPECT_EQ(moves_of(i), i >= 40 ? -1 : i % 3 == 0 ? -1 : 9) << i;
+  seen.record(boards[3], hash_board(boards[3]), 2);
+  EXPECT_EQ(moves_of(3), 2);
+  EXPECT_EQ(seen.size(), 40U);  // a forgotten board keeps its place
+  EXPECT_FALSE(seen.rebudget(39 * per_board));
+  EXPECT_TRUE(seen.rebudget(42 * per_board));
+  for (int i = 40; i < 60; ++i)
+    seen.record(boards[static_cast<std::size_t>(i)], hash_board(boards[static_cast<std::size_t>(i)]), 5);
+  EXPECT_EQ(seen.size(), 42U);
+  EXPECT_EQ(moves_of(41), 5);
+  EXPECT_EQ(moves_of(42), -1);
 }
 
 }  // namespace
