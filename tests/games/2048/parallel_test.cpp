@@ -5,6 +5,7 @@
 // thread, and a node budget, a deadline and a cancel stop every thread.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -150,16 +151,17 @@ TEST(Parallel2048, ThreadCountsAgreeOnBiggerBoards) {
 // best, as the first thread does. Equal to the plain search on random
 // boards, the line replaying; and the table skips boards (fewer nodes than
 // the same search from an empty table) on many of them. By hand: with the
-// open line's boards kept, this test fails (wrong answers).
+// open line's boards kept, or all of them but the last, this test fails
+// (wrong answers, by round 27).
 TEST(Parallel2048, TheTrialsTableLessItsOpenLineKeepsTheSearchExact) {
   core::SplitMix64 rng(1706);
-  const int rounds = count(1500);
+  const int rounds = count(1000);
   int adopted = 0;
   int fewer_nodes = 0;
   for (int round = 0; round < rounds; ++round) {
     const int side = 3 + static_cast<int>(rng.below(4));
     const Board board = random_small_board(rng, side, 40 + static_cast<int>(rng.below(61)), rng.below(2) == 0 ? 3 : 6);
-    const long long moves = 3 + static_cast<long long>(rng.below(5));
+    const long long moves = 3 + static_cast<long long>(rng.below(4));
     const int truth = std::countr_zero(plain2048::max_tile(to_grid(board), static_cast<int>(moves)));
     const game2048::SearchOptions options;
     core::SearchControl control(core::SearchLimits{});
@@ -188,8 +190,8 @@ TEST(Parallel2048, TheTrialsTableLessItsOpenLineKeepsTheSearchExact) {
     core::branch_and_bound<core::Goal::maximize>(fresh, fresh_control, rest);
     fewer_nodes += nodes < fresh_control.stats().nodes;
   }
-  EXPECT_GT(adopted, rounds / 8);
-  EXPECT_GT(fewer_nodes, adopted / 5);
+  EXPECT_GE(adopted, std::max(1, rounds / 8));
+  EXPECT_GE(fewer_nodes, adopted / 5);
 }
 
 TEST(Parallel2048, JudgeSamplesStartNoThread) {
