@@ -60,11 +60,16 @@ std::size_t SeenBoards::bytes_per_board(std::size_t cells) {
   return std::max<std::size_t>(cells, 1) + sizeof(std::int32_t) + kSlotsPerBoard * sizeof(Slot);
 }
 
+// The boards a budget allows, at most 2^31 - 1: the index + 1 fits a
+// slot's 32 bits, and the slots (2 a board, a power of two) at most 2^32,
+// so a slot's position is a function of the hash's low 32 bits, which the
+// slot keeps.
+std::size_t SeenBoards::capacity_for(std::size_t budget_bytes) const {
+  return std::min<std::size_t>(budget_bytes / bytes_per_board(cells_), INT32_MAX);
+}
+
 SeenBoards::SeenBoards(std::size_t cells, std::size_t budget_bytes) : cells_(std::max<std::size_t>(cells, 1)) {
-  // At most 2^31 - 1 boards: the index + 1 fits a slot's 32 bits, and the
-  // slots (2 a board, a power of two) at most 2^32, so a slot's position
-  // is a function of the hash's low 32 bits, which the slot keeps.
-  capacity_ = std::min<std::size_t>(budget_bytes / bytes_per_board(cells_), INT32_MAX);
+  capacity_ = capacity_for(budget_bytes);
   slots_.resize(kInitialSlots);
   boards_.reserve(std::min(capacity_ * cells_, kFirstArenaBytes));  // the first block (see the header)
 }
@@ -106,7 +111,7 @@ void SeenBoards::forget(const Board& board, std::uint64_t hash) {
 }
 
 bool SeenBoards::rebudget(std::size_t budget_bytes) {
-  const std::size_t capacity = std::min<std::size_t>(budget_bytes / bytes_per_board(cells_), INT32_MAX);
+  const std::size_t capacity = capacity_for(budget_bytes);
   if (moves_.size() > capacity) return false;
   capacity_ = capacity;
   return true;

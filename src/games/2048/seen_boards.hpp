@@ -74,6 +74,8 @@ class SeenBoards {
     std::uint32_t hash_low = 0;
     std::uint32_t board = 0;
   };
+  // The boards `budget_bytes` allows (see seen_boards.cpp).
+  std::size_t capacity_for(std::size_t budget_bytes) const;
   // The slot holding `board`, or the empty slot where it would go.
   std::size_t find(const Board& board, std::uint64_t hash) const;
   // Doubles the slot array and reinserts every slot.
