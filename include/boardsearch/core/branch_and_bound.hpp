@@ -647,7 +647,8 @@ class ParallelBranchAndBound {
 // trial's `problem` is left at its root but is not searched again; what it
 // learned about the states it left unfinished is not valid, and a problem
 // that can forget them (AbandonsTrial) may hand the rest to a thread's
-// copy in make_problem, which runs after the trial). The node budget
+// copy in make_problem, called for threads 0, 1, ... in that order after
+// the trial). The node budget
 // covers the trial and the threads together; stats.threads is the number of
 // threads. The value is exact and the line reaches it whatever the number of
 // threads; which optimal line is found may differ between runs. Callbacks

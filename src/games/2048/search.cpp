@@ -37,8 +37,9 @@ MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchCon
     // first thread takes the trial's table, less the boards the trial left
     // unfinished (abandon_trial, proof at "Threads" in problem.hpp), when it
     // fits that share; else it is dropped. Either way it is gone from the
-    // trial before the other tables are made, so the trial and the threads
-    // never hold more than the budget.
+    // trial before the other tables are made (the core makes the threads'
+    // problems in order, from 0), so the trial and the threads never hold
+    // more than the budget.
     SearchOptions per_thread = options;
     per_thread.table_bytes = options.table_bytes / options.threads;
     core::ParallelOptions parallel;
@@ -50,10 +51,7 @@ MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchCon
         problem, control, bnb_options, parallel,
         [&](std::size_t thread) {
           MaxTileProblem thread_problem(start, moves, per_thread);
-          if (thread == 0)
-            thread_problem.adopt_trial_table(problem);
-          else
-            problem.drop_seen_boards();
+          if (thread == 0) thread_problem.adopt_trial_table(problem);
           return thread_problem;
         },
         [&](const MaxTileProblem& thread_problem) {
