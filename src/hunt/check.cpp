@@ -25,11 +25,6 @@ namespace fs = std::filesystem;
 constexpr std::string_view kInputSuffix = ".in";
 constexpr std::string_view kAnswerSuffix = ".out";
 
-// Whether `text` ends with `suffix`.
-bool ends_with(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
 // All of the file at `path`, or nullopt when it cannot be opened.
 std::optional<std::string> read_whole(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
@@ -143,12 +138,12 @@ std::vector<TestCase> find_tests(const std::vector<std::string>& paths) {
       std::vector<TestCase> found;
       for (const fs::directory_entry& entry : fs::directory_iterator(path, error)) {
         const std::string file = entry.path().filename().string();
-        if (ends_with(file, kInputSuffix) && entry.is_regular_file(error))
+        if (file.ends_with(kInputSuffix) && entry.is_regular_file(error))
           found.push_back({entry.path().string(), file.substr(0, file.size() - kInputSuffix.size())});
       }
       std::sort(found.begin(), found.end(), [](const TestCase& a, const TestCase& b) { return a.name < b.name; });
       tests.insert(tests.end(), found.begin(), found.end());
-    } else if (ends_with(path, kInputSuffix) && fs::is_regular_file(path, error)) {
+    } else if (path.ends_with(kInputSuffix) && fs::is_regular_file(path, error)) {
       tests.push_back({path, path.substr(0, path.size() - kInputSuffix.size())});
     } else {
       throw app::InputError(

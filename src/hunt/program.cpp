@@ -30,14 +30,9 @@ constexpr std::size_t kCompilerOutputCap = 1 << 20;
 // source's path).
 constexpr std::size_t kShownErrorChars = 400;
 
-// Whether `text` ends with `suffix`.
-bool ends_with(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
 // Whether `path` names a C++ source file by its extension.
 bool is_cpp_source(std::string_view path) {
-  return ends_with(path, ".cpp") || ends_with(path, ".cc") || ends_with(path, ".cxx");
+  return path.ends_with(".cpp") || path.ends_with(".cc") || path.ends_with(".cxx");
 }
 
 // FNV-1a, 64 bits: a stable name for a content (not a security measure:
@@ -134,7 +129,7 @@ std::vector<std::string> runnable_command(const std::vector<std::string>& comman
   const std::string& program = command.front();
   if (is_cpp_source(program)) {
     runnable.front() = compiled(program, who);
-  } else if (ends_with(program, ".py")) {
+  } else if (program.ends_with(".py")) {
     runnable.insert(runnable.begin(), "python3");
   }
   return runnable;

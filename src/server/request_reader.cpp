@@ -42,16 +42,6 @@ constexpr int kPollMilliseconds = 100;
 // A refused request is drained for at most this long after its reply.
 constexpr std::chrono::seconds kDrainTime{2};
 
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && strncasecmp(a.data(), b.data(), a.size()) == 0;
-}
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
 std::string_view reason_phrase(int status) {
   switch (status) {
     case kStatusBadRequest:
@@ -497,6 +487,16 @@ void RequestReader::stop() {
   const char byte = 1;
   [[maybe_unused]] const ssize_t n = ::write(impl_->wake[1], &byte, 1);
   if (impl_->thread.joinable()) impl_->thread.join();
+}
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && strncasecmp(a.data(), b.data(), a.size()) == 0;
+}
+
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
 }
 
 }  // namespace boardsearch::server

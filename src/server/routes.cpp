@@ -3,7 +3,6 @@
 // passes (Host, Origin, method, Content-Type) are here, in one place.
 
 #include <fmt/format.h>
-#include <strings.h>  // strncasecmp
 
 #include <algorithm>
 #include <cctype>
@@ -16,6 +15,7 @@
 
 #include "boardsearch/app/text_input.hpp"
 #include "server/jobs.hpp"
+#include "server/request_reader.hpp"
 #include "server/server.hpp"
 #include "server/static_files.hpp"
 
@@ -26,21 +26,11 @@ namespace {
 constexpr const char* kJsonType = "application/json";
 constexpr std::string_view kJobsPrefix = "/api/jobs/";
 
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && strncasecmp(a.data(), b.data(), a.size()) == 0;
-}
-
 // The value of header `name` (first one), or nothing.
 std::optional<std::string_view> header(const HttpRequest& request, std::string_view name) {
   for (const auto& [key, value] : request.headers)
     if (equal_ignoring_case(key, name)) return std::string_view(value);
   return std::nullopt;
-}
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
 }
 
 // Serializes a reply; text that came from the request (echoed in an error

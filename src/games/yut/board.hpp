@@ -71,6 +71,8 @@ struct Board {
   std::optional<int> find(std::string_view id) const;
   // Faces as text for messages: "1..5" when contiguous, else "1, 2, 6".
   std::string faces_text() const;
+  // The id of square `square` (an index into `squares`), as the board data names it.
+  const std::string& id_of(int square) const { return squares[square].id; }
 };
 
 // The board of the puzzle page (docs/boards/standard.json holds the same data;

@@ -86,18 +86,16 @@ constexpr std::array kJudgeLimits = {
     app::JudgeLimit{"pieces", 4, 4},
 };
 
-const std::string& id_of(const Board& board, int square) { return board.squares[square].id; }
-
 // "turn 3: die 4, piece 2: start -> o8, +8 points, total 20" (the replay test
 // in tests/games/yut reads this format back).
 std::string describe_turn(const Board& board, std::size_t turn, int die, const Move& move, long long total) {
   return fmt::format("turn {}: die {}, piece {}: {} -> {}, {:+} points, total {}", turn, die, move.piece,
-                     id_of(board, move.from), id_of(board, move.to), board.squares[move.to].points, total);
+                     board.id_of(move.from), board.id_of(move.to), board.squares[move.to].points, total);
 }
 
 nlohmann::json pieces_json(const Board& board, const std::vector<int>& square_of_piece) {
   nlohmann::json squares = nlohmann::json::array();
-  for (int square : square_of_piece) squares.push_back(id_of(board, square));
+  for (int square : square_of_piece) squares.push_back(board.id_of(square));
   return squares;
 }
 
@@ -130,7 +128,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
   long long total = 0;
   report.line.push_back(
       {{"move", nullptr},
-       {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", id_of(board, board.start))},
+       {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", board.id_of(board.start))},
        {"board", {{"pieces", pieces_json(board, square_of_piece)}, {"score", 0}, {"die", nullptr}}}});
   for (std::size_t t = 0; t < result.line.size(); ++t) {
     const Move& move = result.line[t];
@@ -142,12 +140,12 @@ app::SolveReport solve(const app::SolveRequest& request) {
     plan.push_back({{"turn", t + 1},
                     {"die", dice[t]},
                     {"piece", move.piece},
-                    {"from", id_of(board, move.from)},
-                    {"to", id_of(board, move.to)},
+                    {"from", board.id_of(move.from)},
+                    {"to", board.id_of(move.to)},
                     {"points", points},
                     {"total", total}});
     report.line.push_back(
-        {{"move", fmt::format("piece {}: {} -> {}", move.piece, id_of(board, move.from), id_of(board, move.to))},
+        {{"move", fmt::format("piece {}: {} -> {}", move.piece, board.id_of(move.from), board.id_of(move.to))},
          {"text", line},
          {"board", {{"pieces", pieces_json(board, square_of_piece)}, {"score", total}, {"die", dice[t]}}}});
   }

@@ -52,11 +52,9 @@ constexpr std::uint64_t kSampleSeed = 17825;
 constexpr int kValueDecimals = 6;
 constexpr int kPercentileDecimals = 2;
 
-const std::string& id_of(const Board& board, int square) { return board.squares[square].id; }
-
 std::string squares_text(const Board& board, const std::vector<int>& squares) {
   std::string text;
-  for (int square : squares) text += (text.empty() ? "" : " ") + id_of(board, square);
+  for (int square : squares) text += (text.empty() ? "" : " ") + board.id_of(square);
   return text;
 }
 
@@ -68,15 +66,15 @@ nlohmann::json fraction_json(const mpq_class& value) {
 
 nlohmann::json ids_json(const Board& board, const std::vector<int>& squares) {
   nlohmann::json ids = nlohmann::json::array();
-  for (int square : squares) ids.push_back(id_of(board, square));
+  for (int square : squares) ids.push_back(board.id_of(square));
   return ids;
 }
 
 nlohmann::json choices_json(const Board& board, const std::vector<ExpectedChoice>& choices) {
   nlohmann::json list = nlohmann::json::array();
   for (const ExpectedChoice& choice : choices)
-    list.push_back({{"from", id_of(board, choice.from)},
-                    {"to", id_of(board, choice.to)},
+    list.push_back({{"from", board.id_of(choice.from)},
+                    {"to", board.id_of(choice.to)},
                     {"points", board.squares[choice.to].points},
                     {"value", fraction_json(choice.value)}});
   return list;
@@ -143,7 +141,7 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
   long long score = 0;
   report.line.push_back(
       {{"move", nullptr},
-       {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", id_of(board, board.start))},
+       {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", board.id_of(board.start))},
        {"board", {{"pieces", ids_json(board, squares)}, {"score", 0}, {"die", nullptr}}}});
   if (!result.line_computed && !answer_only) {
     text += fmt::format("(the line of play is shown when a solve evaluates at most {} pairs; this one has {})\n",
@@ -155,7 +153,7 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
       text += fmt::format("turn {}: die {}, position {}\n", turn.turn, turn.die, squares_text(board, turn.squares));
       for (std::size_t c = 0; c < turn.choices.size(); ++c) {
         const ExpectedChoice& choice = turn.choices[c];
-        text += fmt::format("  {} -> {}: {}{}\n", id_of(board, choice.from), id_of(board, choice.to),
+        text += fmt::format("  {} -> {}: {}{}\n", board.id_of(choice.from), board.id_of(choice.to),
                             rounded_decimal(choice.value, kValueDecimals), c == turn.best ? " (best)" : "");
       }
       const ExpectedChoice& best = turn.choices[turn.best];
@@ -168,8 +166,8 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
       score += board.squares[best.to].points;
       const std::string step =
           fmt::format("turn {}: die {}, {} -> {}, expected {} from here on", turn.turn, turn.die,
-                      id_of(board, best.from), id_of(board, best.to), rounded_decimal(best.value, kValueDecimals));
-      report.line.push_back({{"move", fmt::format("{} -> {}", id_of(board, best.from), id_of(board, best.to))},
+                      board.id_of(best.from), board.id_of(best.to), rounded_decimal(best.value, kValueDecimals));
+      report.line.push_back({{"move", fmt::format("{} -> {}", board.id_of(best.from), board.id_of(best.to))},
                              {"text", step},
                              {"board", {{"pieces", ids_json(board, squares)}, {"score", score}, {"die", turn.die}}}});
     }
@@ -221,10 +219,10 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
     report.answer = "no legal move: the game ends\n";
   } else {
     const ExpectedChoice& best = result.choices[result.best];
-    report.answer = fmt::format("best {} -> {}\n", id_of(board, best.from), id_of(board, best.to));
+    report.answer = fmt::format("best {} -> {}\n", board.id_of(best.from), board.id_of(best.to));
     for (std::size_t c : order) {
       const ExpectedChoice& choice = result.choices[c];
-      report.answer += fmt::format("{} -> {} {}\n", id_of(board, choice.from), id_of(board, choice.to),
+      report.answer += fmt::format("{} -> {} {}\n", board.id_of(choice.from), board.id_of(choice.to),
                                    rounded_decimal(choice.value, kValueDecimals));
     }
   }
@@ -234,7 +232,7 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
       advice.turn, turns, advice.die, squares_text(board, sorted));
   for (std::size_t c : order) {
     const ExpectedChoice& choice = result.choices[c];
-    report.explanation += fmt::format("  {} -> {}: {} = {}/{}{}\n", id_of(board, choice.from), id_of(board, choice.to),
+    report.explanation += fmt::format("  {} -> {}: {} = {}/{}{}\n", board.id_of(choice.from), board.id_of(choice.to),
                                       rounded_decimal(choice.value, kValueDecimals), choice.value.get_num().get_str(),
                                       choice.value.get_den().get_str(), c == result.best ? " (best)" : "");
   }
@@ -249,8 +247,8 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
       {"faces", board.faces},
       {"weights", weights},
       {"best", result.choices.empty() ? nlohmann::json(nullptr)
-                                      : nlohmann::json{{"from", id_of(board, result.choices[result.best].from)},
-                                                       {"to", id_of(board, result.choices[result.best].to)}}},
+                                      : nlohmann::json{{"from", board.id_of(result.choices[result.best].from)},
+                                                       {"to", board.id_of(result.choices[result.best].to)}}},
       {"choices", choices_json(board, result.choices)},
       {"expected", fraction_json(result.value)},
       {"positions", result.positions},

@@ -14,8 +14,6 @@
 namespace boardsearch::marble::testing {
 namespace {
 
-Board sample(int number) { return parse_board(read_text(sample_path(number, "in"))); }
-
 std::string answer(Judge judge, const Board& board) {
   return judge_answer(judge, solve_with(board, judge_tilt_limit(judge)));
 }

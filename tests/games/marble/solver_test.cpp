@@ -20,7 +20,6 @@ namespace {
 
 using core::Direction;
 
-Board sample(int number) { return parse_board(read_text(sample_path(number, "in"))); }
 int sample_answer(int number) { return std::stoi(read_text(sample_path(number, "out"))); }
 
 TEST(MarbleSolver, SamplesOf13460) {

@@ -26,6 +26,8 @@ inline std::string sample_path(int number, std::string_view extension) {
          std::string(extension);
 }
 inline constexpr int kSampleCount = 6;
+// Sample `number`'s board.
+inline Board sample(int number) { return parse_board(read_text(sample_path(number, "in"))); }
 
 inline constexpr Strategy kStrategies[] = {Strategy::breadth_first, Strategy::a_star};
 

@@ -530,13 +530,6 @@ app::OptionValue flag() { return {true}; }
 app::OptionValue integer(std::int64_t value) { return {value}; }
 app::OptionValue text(std::string value) { return {std::move(value)}; }
 
-app::SolveReport run(std::string_view input, app::OptionValues options) {
-  app::SolveRequest request;
-  request.input = input;
-  request.options = std::move(options);
-  return puzzle().solve(request);
-}
-
 std::string error_of(std::string_view input, app::OptionValues options) {
   try {
     run(input, std::move(options));

@@ -14,10 +14,6 @@
 namespace boardsearch::yut::testing {
 namespace {
 
-app::SolveReport run(std::string_view input, app::OptionValues options = {}) {
-  return puzzle().solve(app::SolveRequest{input, std::move(options), {}});
-}
-
 std::string input_error(std::string_view input, app::OptionValues options = {}) {
   try {
     run(input, std::move(options));

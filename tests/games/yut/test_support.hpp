@@ -12,6 +12,7 @@
 
 #include "boardsearch/core/zobrist.hpp"
 #include "games/yut/board.hpp"
+#include "games/yut/puzzle.hpp"
 #include "games/yut/solver.hpp"
 #include "support/read_file.hpp"
 #include "support/sanitized.hpp"
@@ -20,6 +21,11 @@
 namespace boardsearch::yut::testing {
 
 inline std::string read_text(const std::string& path) { return boardsearch::testing::read_file(path); }
+
+// The puzzle's report for `input` with `options`, as a front end gets it.
+inline app::SolveReport run(std::string_view input, app::OptionValues options = {}) {
+  return puzzle().solve(app::SolveRequest{input, std::move(options), {}});
+}
 
 inline std::string source_path(const std::string& relative) {
   return std::string(BOARDSEARCH_SOURCE_DIR) + "/" + relative;
