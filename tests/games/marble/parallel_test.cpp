@@ -87,12 +87,13 @@ TEST(MarbleParallel, AnswersAtOneTwoAndFourThreadsEqualThePlainSimulation) {
         expect_answer(board, solution, plain, threads == 1 ? "1 thread" : "threads");
         // No line within the limit: every layer was expanded whole, so the
         // pairs stored, the late beam's included, are those of one thread.
-        if (threads == 1)
+        if (threads == 1) {
           serial_states = solution.states;
-        else if (plain < 0)
+        } else if (plain < 0) {
           EXPECT_EQ(solution.states, serial_states)
               << threads << " threads, late beam " << options.late_beam_width << " on\n"
               << judge_text(board);
+        }
         if (threads == 1) {
           EXPECT_EQ(solution.search.stats.threads, 1u);
         } else {

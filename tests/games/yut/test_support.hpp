@@ -28,7 +28,12 @@ inline app::SolveReport run(std::string_view input, app::OptionValues options = 
 }
 
 inline std::string source_path(const std::string& relative) {
-  return std::string(BOARDSEARCH_SOURCE_DIR) + "/" + relative;
+  // Appended in place: GCC 12 at -O2 reports a false -Warray-bounds on
+  // `std::string(dir) + "/" + relative` here.
+  std::string path = BOARDSEARCH_SOURCE_DIR;
+  path += '/';
+  path += relative;
+  return path;
 }
 
 using boardsearch::testing::scaled;

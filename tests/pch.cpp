@@ -1,0 +1,1 @@
+// The object that builds the tests' shared precompiled header (tests/CMakeLists.txt).
