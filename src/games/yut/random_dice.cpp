@@ -415,7 +415,7 @@ std::vector<int> read_position(std::string_view text, const Board& board, int pi
         std::find(squares.begin(), squares.end(), *square) != squares.end())
       throw app::InputError(
           fmt::format("--position: field {}: square '{}' already holds a piece (only start and finish hold several)",
-                      field + 1, board.squares[*square].id));
+                      field + 1, board.id_of(*square)));
     squares.push_back(*square);
   }
   return squares;
