@@ -9,6 +9,7 @@ void add_extra_commands(CLI::App& app, int& status) {
   add_serve_command(app, status);
   add_hunt_command(app, status);
   add_check_command(app, status);
+  add_bench_command(app, status);
 }
 
 }  // namespace boardsearch::cli

@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 #include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
@@ -132,6 +134,34 @@ OptionValue read_option_json(const OptionSpec& spec, const json& value, std::str
       return {value.get<std::string>(), std::string(field), true};
   }
   throw std::logic_error("unknown option kind");
+}
+
+OptionValues read_settings(std::span<const OptionSpec> schema, std::string_view settings) {
+  OptionValues values;
+  std::vector<std::string_view> words;
+  for (std::size_t pos = 0; pos < settings.size();) {
+    const std::size_t start = settings.find_first_not_of(' ', pos);
+    if (start == std::string_view::npos) break;
+    const std::size_t end = std::min(settings.find(' ', start), settings.size());
+    words.push_back(settings.substr(start, end - start));
+    pos = end;
+  }
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (!words[i].starts_with("--"))
+      throw InputError(fmt::format("settings: expected an option --NAME, found '{}'", printable(words[i])));
+    const std::string_view name = words[i].substr(2);
+    const OptionSpec* spec = find_option(schema, name);
+    if (spec == nullptr) throw InputError(fmt::format("settings: unknown option --{}", printable(name)));
+    if (spec->kind == OptionKind::document)
+      throw InputError(fmt::format("settings: --{} names a file, which settings cannot hold", name));
+    if (spec->kind == OptionKind::flag) {
+      values.set(std::string(name), read_option_text(*spec, ""));
+      continue;
+    }
+    if (i + 1 == words.size()) throw InputError(fmt::format("settings: --{} needs a value", name));
+    values.set(std::string(name), read_option_text(*spec, words[++i]));
+  }
+  return values;
 }
 
 OptionValues with_defaults(std::span<const OptionSpec> schema, OptionValues values) {

@@ -18,6 +18,10 @@ std::string limit_message(core::Outcome outcome, const core::SearchStats& stats)
                      core::to_string(outcome), stats.nodes, stats.milliseconds());
 }
 
+nlohmann::json stats_json(const core::SearchStats& stats) {
+  return {{"nodes", stats.nodes}, {"threads", stats.threads}, {"ms", stats.milliseconds()}};
+}
+
 std::string normalize_output(std::string_view text) {
   std::string normalized;
   std::size_t pos = 0;

@@ -3,6 +3,7 @@
 // runs, sets `status` to its exit status (its callback does the work).
 
 #include <CLI/CLI.hpp>
+#include <memory>
 
 namespace boardsearch::cli {
 
@@ -10,5 +11,6 @@ void add_extra_commands(CLI::App& app, int& status);
 void add_serve_command(CLI::App& app, int& status);  // serve_command.cpp
 void add_hunt_command(CLI::App& app, int& status);   // hunt_command.cpp
 void add_check_command(CLI::App& app, int& status);  // check_command.cpp
+void add_bench_command(CLI::App& app, int& status);  // bench_command.cpp
 
 }  // namespace boardsearch::cli

@@ -96,6 +96,12 @@ OptionValue read_option_text(const OptionSpec& spec, std::string_view text, std:
 // integers out of range (2^63 and beyond included) are refused, never wrapped.
 OptionValue read_option_json(const OptionSpec& spec, const nlohmann::json& value, std::string_view field);
 
+// Options written as on the command line ("--moves 10 --judge 15644";
+// flags alone, "--count"), read against `schema` with read_option_text.
+// Document options are not accepted (they name files). Throws InputError
+// for an unknown option, a missing value or a value the spec refuses.
+OptionValues read_settings(std::span<const OptionSpec> schema, std::string_view settings);
+
 // `values` plus the default of every option of `schema` that has one and was
 // not given (given == false on those). Throws InputError for a value the
 // schema does not allow (a name it lacks, an integer out of range), so a

@@ -143,6 +143,26 @@ struct HuntCases {
 };
 
 // ---------------------------------------------------------------------------
+// Fixed positions: `boardsearch bench` and the conformance suite.
+
+// A fixed input the puzzle declares about itself. `boardsearch bench` solves
+// each at one thread with no limit and prints its node count; the counts
+// summed over every puzzle are the bench signature, quoted in any commit
+// that changes search behaviour. A bench position therefore solves
+// deterministically (the same nodes on every run and machine), in well
+// under a second, and needs more than one node (the conformance suite gives
+// it a one-node budget and expects LimitError).
+struct BenchPosition {
+  std::string_view name;      // a few words for the report, "20 x 20, one 1024, K = 10"
+  std::string (*input)();     // the judge text (a pure function: a generator, not stored text)
+  std::string_view settings;  // the options as typed on the CLI, "--moves 10" ("": the defaults)
+};
+
+// The {"nodes", "threads", "ms"} part of a --json document, the same in
+// every puzzle and in the server's replies.
+nlohmann::json stats_json(const core::SearchStats& stats);
+
+// ---------------------------------------------------------------------------
 // The description.
 
 // A problem of a judge that the puzzle answers ("Baekjoon 12100").
@@ -196,6 +216,24 @@ struct Puzzle {
   // unless the user named a file. nullptr: every solve reads its input.
   bool (*reads_input)(const OptionValues& options) = nullptr;
   HuntCases hunt = {};
+
+  // Fixed positions for `boardsearch bench` (see BenchPosition). Every puzzle
+  // that searches declares at least one.
+  std::span<const BenchPosition> bench = {};
+  // The puzzle's own state checks for the conformance suite: random
+  // playouts (or random inputs) from a generator seeded by `seed`, checking
+  // the invariants of its search state (apply then undo restores the state
+  // and its key; generated moves are legal by the plain rules). Returns the
+  // number of checks made (> 0: a check that checked nothing is a defect);
+  // throws std::logic_error naming the first broken invariant. nullptr: the
+  // puzzle's search has no apply/undo state (its description says so).
+  std::size_t (*check_states)(std::uint64_t seed) = nullptr;
+  // Whether `report`, solve's answer to `input`, is consistent with itself:
+  // the line (SolveReport::line, asked with want_line) replays under the
+  // rules from the input to the answer, and the --json document states the
+  // same answer. Returns "" when it does, else what is wrong in one line.
+  // nullptr: the answer holds no line to replay.
+  std::string (*check_report)(std::string_view input, const OptionValues& options, const SolveReport& report) = nullptr;
 };
 
 // All puzzles, in the order of BOARDSEARCH_PUZZLES; lookup by name (nullptr

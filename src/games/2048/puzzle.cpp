@@ -163,6 +163,7 @@ const app::Puzzle& puzzle() {
       .solve = &solve,
       .check_strict = &check_strict,
       .hunt = hunt_cases(),
+      .bench = bench_positions(),
   };
   return instance;
 }

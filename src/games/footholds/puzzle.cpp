@@ -218,6 +218,7 @@ const app::Puzzle& puzzle() {
       .play = &play,
       .check_strict = &check_strict,
       .hunt = hunt_cases(),
+      .bench = bench_positions(),
   };
   return instance;
 }

@@ -170,6 +170,7 @@ const app::Puzzle& puzzle() {
       .accepts = &accepts,
       .check_strict = &check_strict,
       .hunt = hunt_cases(),
+      .bench = bench_positions(),
   };
   return instance;
 }

@@ -7,4 +7,7 @@ namespace boardsearch::marble {
 // hunt cases).
 const app::Puzzle& puzzle();
 
+// The fixed positions of `boardsearch bench` (bench.cpp).
+std::span<const app::BenchPosition> bench_positions();
+
 }  // namespace boardsearch::marble

@@ -7,6 +7,9 @@ namespace boardsearch::tour {
 // The tour puzzle as front ends see it (name, options, solve).
 const app::Puzzle& puzzle();
 
+// The fixed positions of `boardsearch bench` (bench.cpp).
+std::span<const app::BenchPosition> bench_positions();
+
 // What puzzle().solve does, with the threads given here instead of from
 // request.limits.threads (tests force the parallel path with a trial of 0).
 app::SolveReport solve_cases(const app::SolveRequest& request, const TourThreads& threads);

@@ -192,6 +192,7 @@ const app::Puzzle& puzzle() {
       .check_strict = &check_strict,
       .reads_input = &reads_input,
       .hunt = hunt_cases(),
+      .bench = bench_positions(),
   };
   return instance;
 }

@@ -6,4 +6,7 @@ namespace boardsearch::yut {
 // The yut puzzle as front ends see it (name, options, solve).
 const app::Puzzle& puzzle();
 
+// The fixed positions of `boardsearch bench` (bench.cpp).
+std::span<const app::BenchPosition> bench_positions();
+
 }  // namespace boardsearch::yut
