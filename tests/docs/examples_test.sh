@@ -132,6 +132,7 @@ run_example() {
     unset 'expected[-1]'
   done
   checked=$((checked + 1))
+  echo "compared: $file:$line: \$ $command"
   if ! lines_match; then
     failures=$((failures + 1))
     echo "FAIL $file:$line: \$ $command"
@@ -151,22 +152,28 @@ flush() {
 mapfile -t files < <(find README.md docs -name '*.md' | sort)
 for file in "${files[@]}"; do
   in_fence=0
+  indent=0
   command=''
   command_line=0
   expected=()
   n=0
   while IFS= read -r text || [[ -n $text ]]; do
     n=$((n + 1))
-    if [[ $text =~ ^[[:space:]]*\`\`\` ]]; then
+    if [[ $text =~ ^([[:space:]]*)\`\`\` ]]; then
       if ((in_fence)); then
         flush
         in_fence=0
       else
         in_fence=1
+        indent=${#BASH_REMATCH[1]}
       fi
       continue
     fi
     ((in_fence)) || continue
+    # A block indented under a list item: its lines lose the fence's indent.
+    if ((indent > 0)) && [[ ${text:0:indent} =~ ^[[:space:]]*$ ]]; then
+      text=${text:indent}
+    fi
     if [[ $text == '$ '* ]]; then
       flush
       shown=${text#\$ }
