@@ -120,7 +120,9 @@ segment_at() {
 # run_example FILE LINE COMMAND: run one example against `expected`.
 run_example() {
   local file=$1 line=$2 command=$3
-  local run=${command//build\/boardsearch/$bin}
+  local quoted_bin
+  printf -v quoted_bin '%q' "$bin"
+  local run=${command//build\/boardsearch/$quoted_bin}
   local output
   output=$(bash -c "$run" 2>&1 < /dev/null)
   actual=()
