@@ -19,9 +19,9 @@ for puzzle in 2048 tour footholds yut marble; do
   for input in "$data/$puzzle"/*.in; do
     [ -f "${input%.in}.out" ] || continue
     # Samples that need options beyond the defaults (2048's 03/04 need
-    # --moves) have a .moves file; run those with it.
+    # --moves) have a .args file holding them; run those with it.
     args=()
-    [ -f "${input%.in}.moves" ] && args=(--moves "$(cat "${input%.in}.moves")")
+    [ -f "${input%.in}.args" ] && read -r -a args <"${input%.in}.args"
     { printf '%s' "$bom"; cat "$input"; } >"$tmp/bom.in"
     STDIN="$tmp/bom.in" expect 0 "$puzzle $(basename "$input") with a BOM" -- "$puzzle" "${args[@]}"
     expect_output "$(cat "${input%.in}.out")" "$puzzle $(basename "$input") with a BOM"

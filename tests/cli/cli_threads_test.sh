@@ -25,7 +25,7 @@ for puzzle in 2048 tour footholds yut marble; do
   for input in "$data/$puzzle"/*.in; do
     [ -f "${input%.in}.out" ] || continue
     args=()
-    [ -f "${input%.in}.moves" ] && args=(--moves "$(cat "${input%.in}.moves")")
+    [ -f "${input%.in}.args" ] && read -r -a args <"${input%.in}.args"
     for threads in 1 2 4; do
       what="$puzzle $(basename "$input") --threads $threads"
       expect 0 "$what" -- "$puzzle" "${args[@]}" --threads "$threads" "$input"
