@@ -11,6 +11,7 @@
 //   Limits             a one-node budget on every bench position gives
 //                      LimitError and no answer
 //   Bad input          garbage gives one InputError line
+//   Strict             check_strict refuses inputs one past the judge's limits
 //   Hunt               generate gives valid inputs, shrink ends (each step
 //                      strictly smaller), judge_sized stays within --strict
 //   Bench              every position solves, needs more than one node, the
@@ -253,6 +254,24 @@ TEST_P(Conformance, ItsOwnStateChecksPass) {
     std::size_t checks = 0;
     EXPECT_NO_THROW(checks = puzzle().check_states(seed));
     EXPECT_GT(checks, 0U);
+  }
+}
+
+TEST_P(Conformance, StrictRefusesInputsBeyondTheJudgesLimits) {
+  if (puzzle().check_strict == nullptr) GTEST_SKIP() << puzzle().name << " has no stricter form than its parser";
+  EXPECT_FALSE(puzzle().beyond_judge_limits.empty()) << "a puzzle with --strict declares inputs it refuses";
+  for (const BenchPosition& beyond : puzzle().beyond_judge_limits) {
+    SCOPED_TRACE(std::string(beyond.name));
+    const std::string input = beyond.input();
+    const OptionValues options = with_defaults(puzzle().options, read_settings(puzzle().options, beyond.settings));
+    std::string why;
+    EXPECT_TRUE(solve_reads(puzzle(), input, options, why)) << "the parser should accept it: " << why;
+    try {
+      puzzle().check_strict(input, options);
+      ADD_FAILURE() << "--strict accepted:\n" << input;
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
   }
 }
 

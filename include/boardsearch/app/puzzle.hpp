@@ -220,6 +220,11 @@ struct Puzzle {
   // Fixed positions for `boardsearch bench` (see BenchPosition). Every puzzle
   // that searches declares at least one.
   std::span<const BenchPosition> bench = {};
+  // Inputs the puzzle's parser accepts but its judge's limits do not (one
+  // past each limit of judge_limits that an input can break): the
+  // conformance suite checks that check_strict refuses each. Empty when the
+  // puzzle has no check_strict.
+  std::span<const BenchPosition> beyond_judge_limits = {};
   // The puzzle's own state checks for the conformance suite: random
   // playouts (or random inputs) from a generator seeded by `seed`, checking
   // the invariants of its search state (apply then undo restores the state

@@ -34,8 +34,14 @@ constexpr std::array kPositions = {
     app::BenchPosition{"20 x 20, tiles 2..16, K = 5", [] { return bench_board(4, 20, 4, 0); }, ""},
 };
 
+constexpr std::array kBeyondJudgeLimits = {
+    app::BenchPosition{"N = 21", [] { return bench_board(5, 21, 4, 0); }, ""},
+    app::BenchPosition{"a 2048 tile", [] { return bench_board(6, 4, 4, 11); }, ""},
+};
+
 }  // namespace
 
 std::span<const app::BenchPosition> bench_positions() { return kPositions; }
+std::span<const app::BenchPosition> beyond_judge_limits() { return kBeyondJudgeLimits; }
 
 }  // namespace boardsearch::game2048

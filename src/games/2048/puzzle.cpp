@@ -164,6 +164,7 @@ const app::Puzzle& puzzle() {
       .check_strict = &check_strict,
       .hunt = hunt_cases(),
       .bench = bench_positions(),
+      .beyond_judge_limits = beyond_judge_limits(),
   };
   return instance;
 }

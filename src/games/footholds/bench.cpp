@@ -26,8 +26,14 @@ constexpr std::array kPositions = {
     app::BenchPosition{"7 x 7 full, opposite corners", [] { return bench_board(7, 7, 0, 0, 6, 6); }, ""},
 };
 
+constexpr std::array kBeyondJudgeLimits = {
+    app::BenchPosition{"6 rows", [] { return bench_board(6, 5, 0, 0, 5, 4); }, ""},
+    app::BenchPosition{"6 columns", [] { return bench_board(5, 6, 0, 0, 4, 5); }, ""},
+};
+
 }  // namespace
 
 std::span<const app::BenchPosition> bench_positions() { return kPositions; }
+std::span<const app::BenchPosition> beyond_judge_limits() { return kBeyondJudgeLimits; }
 
 }  // namespace boardsearch::footholds

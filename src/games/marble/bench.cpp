@@ -49,8 +49,14 @@ constexpr std::array kPositions = {
                        "--judge 15653"},
 };
 
+constexpr std::array kBeyondJudgeLimits = {
+    app::BenchPosition{"11 rows", [] { return bench_board(5, 11, 10, 10); }, ""},
+    app::BenchPosition{"11 columns", [] { return bench_board(6, 10, 11, 10); }, ""},
+};
+
 }  // namespace
 
 std::span<const app::BenchPosition> bench_positions() { return kPositions; }
+std::span<const app::BenchPosition> beyond_judge_limits() { return kBeyondJudgeLimits; }
 
 }  // namespace boardsearch::marble

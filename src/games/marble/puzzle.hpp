@@ -9,5 +9,7 @@ const app::Puzzle& puzzle();
 
 // The fixed positions of `boardsearch bench` (bench.cpp).
 std::span<const app::BenchPosition> bench_positions();
+// Inputs one step beyond the judge's limits, for --strict's checks (bench.cpp).
+std::span<const app::BenchPosition> beyond_judge_limits();
 
 }  // namespace boardsearch::marble

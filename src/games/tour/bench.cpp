@@ -35,8 +35,14 @@ constexpr std::array kPositions = {
     app::BenchPosition{"10 boards 30 x 30, 5 % obstacles", [] { return bench_boards(5, 10, 30, 30, 5); }, ""},
 };
 
+constexpr std::array kBeyondJudgeLimits = {
+    app::BenchPosition{"31 rows", [] { return bench_boards(6, 1, 31, 5, 10); }, ""},
+    app::BenchPosition{"31 columns", [] { return bench_boards(7, 1, 5, 31, 10); }, ""},
+};
+
 }  // namespace
 
 std::span<const app::BenchPosition> bench_positions() { return kPositions; }
+std::span<const app::BenchPosition> beyond_judge_limits() { return kBeyondJudgeLimits; }
 
 }  // namespace boardsearch::tour

@@ -25,8 +25,14 @@ constexpr std::array kPositions = {
     app::BenchPosition{"expected score, 10 turns, 4 pieces", [] { return std::string(); }, "--expected"},
 };
 
+constexpr std::array kBeyondJudgeLimits = {
+    app::BenchPosition{"11 dice", [] { return bench_dice(3, 11); }, ""},
+    app::BenchPosition{"9 dice", [] { return bench_dice(4, 9); }, ""},
+};
+
 }  // namespace
 
 std::span<const app::BenchPosition> bench_positions() { return kPositions; }
+std::span<const app::BenchPosition> beyond_judge_limits() { return kBeyondJudgeLimits; }
 
 }  // namespace boardsearch::yut

@@ -193,6 +193,7 @@ const app::Puzzle& puzzle() {
       .reads_input = &reads_input,
       .hunt = hunt_cases(),
       .bench = bench_positions(),
+      .beyond_judge_limits = beyond_judge_limits(),
   };
   return instance;
 }
