@@ -76,31 +76,6 @@ class Board {
   friend bool apply_lines(const Board& from, Direction direction, Board& to);
   friend class MoveSet;
 
-  // The moves of one board, sharing the work they have in common (apply_move
-  // does it again for each move): prepare(from), then apply(direction, to)
-  // for any directions, each the same as apply_move(from, direction, to).
-  // `from` must stay unchanged until the next prepare. No allocation after
-  // the first prepare.
-  class MoveSet {
-   public:
-    void prepare(const Board& from);
-    bool apply(Direction direction, Board& to);
-
-   private:
-    static constexpr std::size_t kSide = 32;
-    // Boards up to 32 wide as 32 x 32 grids (empty past the board): the rows,
-    // their transpose (made at the first vertical move), and the lines of a
-    // vertical move's result (board.cpp).
-    struct Grids {
-      alignas(16) Exponent rows[kSide * kSide]{};
-      alignas(16) Exponent columns[kSide * kSide]{};
-      alignas(16) Exponent results[kSide * kSide]{};
-    };
-    const Board* from_ = nullptr;
-    bool vector_ = false;
-    bool transposed_ = false;
-    std::unique_ptr<Grids> rows_;
-  };
   int side_;
   std::vector<Exponent> cells_;
   TileCounts counts_;
