@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "games/2048/board.hpp"
+#include "games/2048/move_set.hpp"
 
 namespace boardsearch::game2048 {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "games/2048/board.hpp"
+#include "games/2048/rules.hpp"
 
 namespace boardsearch::game2048 {
 

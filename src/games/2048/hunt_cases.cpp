@@ -34,8 +34,8 @@
 #include <vector>
 
 #include "boardsearch/app/hunt_cases.hpp"
-#include "games/2048/board.hpp"
 #include "games/2048/format.hpp"
+#include "games/2048/rules.hpp"
 
 namespace boardsearch::game2048 {
 

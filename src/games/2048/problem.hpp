@@ -13,8 +13,9 @@
 #include <vector>
 
 #include "boardsearch/core/move_list.hpp"
-#include "games/2048/board.hpp"
 #include "games/2048/bounds.hpp"
+#include "games/2048/move_set.hpp"
+#include "games/2048/rules.hpp"
 #include "games/2048/search.hpp"
 #include "games/2048/seen_boards.hpp"
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "games/2048/board.hpp"
 #include "games/2048/format.hpp"
 #include "games/2048/hunt_cases.hpp"
+#include "games/2048/rules.hpp"
 #include "games/2048/search.hpp"
 #include "games/2048/strict.hpp"
 

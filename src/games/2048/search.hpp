@@ -12,7 +12,7 @@
 
 #include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/result.hpp"
-#include "games/2048/board.hpp"
+#include "games/2048/rules.hpp"
 
 namespace boardsearch::game2048 {
 

@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "boardsearch/core/huge_pages.hpp"
-#include "games/2048/board.hpp"
+#include "games/2048/rules.hpp"
 
 namespace boardsearch::game2048 {
 

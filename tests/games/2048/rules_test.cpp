@@ -1,10 +1,12 @@
 // The rules (board.hpp) against the puzzle page and the plain reference.
+#include "games/2048/rules.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
 
-#include "games/2048/board.hpp"
+#include "games/2048/move_set.hpp"
 #include "games/2048/plain_search.hpp"
 #include "games/2048/random_boards.hpp"
 
