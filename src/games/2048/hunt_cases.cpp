@@ -35,6 +35,7 @@
 
 #include "boardsearch/app/hunt_cases.hpp"
 #include "games/2048/format.hpp"
+#include "games/2048/parse.hpp"
 #include "games/2048/rules.hpp"
 
 namespace boardsearch::game2048 {

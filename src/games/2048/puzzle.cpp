@@ -13,6 +13,7 @@
 
 #include "games/2048/format.hpp"
 #include "games/2048/hunt_cases.hpp"
+#include "games/2048/parse.hpp"
 #include "games/2048/rules.hpp"
 #include "games/2048/search.hpp"
 #include "games/2048/strict.hpp"
@@ -80,7 +81,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
   // The table of seen boards is the search's only storage that grows with
   // the nodes (the line and the path are at most K boards): it gets half of
   // the solve's memory budget, so that a budget below its default holds.
-  // A smaller table only skips fewer boards (seen_boards.hpp).
+  // A smaller table only skips fewer boards (table.hpp).
   if (request.limits.max_memory_bytes != 0)
     options.table_bytes =
         std::min<std::size_t>(options.table_bytes, static_cast<std::size_t>(request.limits.max_memory_bytes / 2));

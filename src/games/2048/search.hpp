@@ -1,8 +1,8 @@
 #pragma once
 // The exact search: largest tile reachable within K moves, with an optimal
 // line. Depth-first branch and bound (core::branch_and_bound) over the rules
-// in board.hpp, pruned by the admissible bounds of bounds.hpp and by an exact
-// table of boards already entered (seen_boards.hpp).
+// in rules.hpp, pruned by the admissible bounds of bound.hpp and by an exact
+// table of boards already entered (table.hpp).
 
 #include <atomic>
 #include <cstddef>
@@ -71,7 +71,7 @@ struct SearchOptions {
   std::optional<std::uint64_t> trial_nodes;
   std::size_t split_depth = kSplitDepth;
   // A child with this many moves left, from lookahead_from to lookahead_to,
-  // must also pass lookahead_can_build (bounds.hpp) at the target the
+  // must also pass lookahead_can_build (bound.hpp) at the target the
   // search needs (the best so far + 1); lookahead_to < lookahead_from: never.
   // Only speed depends on these (the test is admissible).
   long long lookahead_from = kLookaheadFrom;

@@ -1,4 +1,4 @@
-#include "games/2048/bounds.hpp"
+#include "games/2048/bound.hpp"
 
 #include <algorithm>
 #include <array>

@@ -74,7 +74,7 @@ class SeenBoards {
     std::uint32_t hash_low = 0;
     std::uint32_t board = 0;
   };
-  // The boards `budget_bytes` allows (see seen_boards.cpp).
+  // The boards `budget_bytes` allows (see table.cpp).
   std::size_t capacity_for(std::size_t budget_bytes) const;
   // The slot holding `board`, or the empty slot where it would go.
   std::size_t find(const Board& board, std::uint64_t hash) const;
@@ -96,7 +96,7 @@ class SeenBoards {
 };
 
 // A 64-bit hash of the cells (four lanes of 8 bytes, multiply-xorshift
-// mixing; see seen_boards.cpp).
+// mixing; see table.cpp).
 std::uint64_t hash_board(const Board& board);
 
 }  // namespace boardsearch::game2048
