@@ -57,14 +57,71 @@ std::string unproven_bracket(const MaxTileResult& result, const Board& start) {
                      tile_text(found), length, length == 1 ? "" : "s", tile_text(result.root_bound));
 }
 
+// The report of a proven search: the answer, the --explain text (the line
+// and the board after each move), the viewer line and the --json document.
+app::SolveReport proven_report(const Board& start, std::int64_t moves, const MaxTileResult& result, int answer) {
+  // Step 1. Replay the line: the boards for --explain, --json and viewers.
+  const std::vector<Direction>& line = result.search.line;
+  std::vector<Board> boards{start};
+  for (const Direction direction : line) {
+    Board next;
+    apply_move(boards.back(), direction, next);
+    boards.push_back(std::move(next));
+  }
+
+  // Step 2. The answer, and the line in words.
+  app::SolveReport report;
+  report.answer = tile_text(answer) + "\n";
+  report.stats = result.search.stats;
+
+  std::string move_names;
+  nlohmann::json json_moves = nlohmann::json::array();
+  for (const Direction direction : line) {
+    move_names += fmt::format("{}{}", move_names.empty() ? "" : " ", to_string(direction));
+    json_moves.push_back(to_string(direction));
+  }
+  report.explanation =
+      fmt::format("largest tile {} within {} move{}: {}\n", tile_text(answer), moves, moves == 1 ? "" : "s",
+                  line.empty() ? "no move can make a larger tile than the start board's" : move_names);
+  if (!line.empty() && static_cast<long long>(line.size()) < moves)
+    report.explanation += fmt::format("({} move{} suffice{}; more moves cannot make a larger tile)\n", line.size(),
+                                      line.size() == 1 ? "" : "s", line.size() == 1 ? "s" : "");
+
+  // Step 3. Each board of the line: its --explain text, viewer step and JSON.
+  nlohmann::json json_boards = nlohmann::json::array();
+  nlohmann::json json_exponents = nlohmann::json::array();
+  for (std::size_t step = 0; step < boards.size(); ++step) {
+    const std::string text = step_text(boards[step], step, line);
+    report.explanation += fmt::format("\n{}\n{}", text, board_text(boards[step]));
+    const nlohmann::json board = board_json(boards[step]);
+    json_boards.push_back(board["cells"]);
+    json_exponents.push_back(board["exponents"]);
+    report.line.push_back({{"move", step == 0 ? nlohmann::json(nullptr) : nlohmann::json(to_string(line[step - 1]))},
+                           {"text", text},
+                           {"board", board}});
+  }
+
+  // Step 4. The --json document.
+  report.document = {{"puzzle", "2048"},
+                     {"answer", tile_value(answer)},
+                     {"answer_exponent", answer},
+                     {"moves", std::move(json_moves)},
+                     {"boards", std::move(json_boards)},
+                     {"exponents", std::move(json_exponents)},
+                     {"nodes", result.search.stats.nodes},
+                     {"threads", result.search.stats.threads},
+                     {"seen_boards", result.seen_boards},
+                     {"ms", result.search.stats.milliseconds()}};
+  return report;
+}
+
 app::SolveReport solve(const app::SolveRequest& request) {
   // Step 1. Input and options.
   const Board start = parse_board(request.input);
   const std::int64_t moves = app::with_defaults(kOptions, request.options).integer("moves");
 
-  // Step 2. The search; only a proven value is an answer. Progress says
-  // what is proven so far: the answer lies between the best line's tile
-  // and the root bound.
+  // Step 2. The search. Progress says what is proven so far: the answer
+  // lies between the best line's tile and the root bound.
   MaxTileProgress bracket;
   core::SearchLimits limits = request.limits;
   if (limits.on_progress)
@@ -86,6 +143,9 @@ app::SolveReport solve(const app::SolveRequest& request) {
     options.table_bytes =
         std::min<std::size_t>(options.table_bytes, static_cast<std::size_t>(request.limits.max_memory_bytes / 2));
   const MaxTileResult result = maximize_tile(start, moves, limits, options);
+
+  // Step 3. Only a proven value is an answer: a limit or a cut line gives
+  // the bracket the search reached instead.
   if (!result.search.proven() && result.search.outcome != core::Outcome::depth_limit)
     throw app::LimitError(fmt::format("{}; {}", app::limit_message(result.search.outcome, result.search.stats),
                                       unproven_bracket(result, start)));
@@ -96,55 +156,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
                     kMaxSearchDepth, unproven_bracket(result, start)));
   const int answer = result.search.value.value_or(start.max_exponent());
 
-  // Step 3. Replay the line: the boards for --explain, --json and viewers.
-  const std::vector<Direction>& line = result.search.line;
-  std::vector<Board> boards{start};
-  for (const Direction direction : line) {
-    Board next;
-    apply_move(boards.back(), direction, next);
-    boards.push_back(std::move(next));
-  }
-
-  app::SolveReport report;
-  report.answer = tile_text(answer) + "\n";
-  report.stats = result.search.stats;
-
-  std::string move_names;
-  nlohmann::json json_moves = nlohmann::json::array();
-  for (const Direction direction : line) {
-    move_names += fmt::format("{}{}", move_names.empty() ? "" : " ", to_string(direction));
-    json_moves.push_back(to_string(direction));
-  }
-  report.explanation =
-      fmt::format("largest tile {} within {} move{}: {}\n", tile_text(answer), moves, moves == 1 ? "" : "s",
-                  line.empty() ? "no move can make a larger tile than the start board's" : move_names);
-  if (!line.empty() && static_cast<long long>(line.size()) < moves)
-    report.explanation += fmt::format("({} move{} suffice{}; more moves cannot make a larger tile)\n", line.size(),
-                                      line.size() == 1 ? "" : "s", line.size() == 1 ? "s" : "");
-  nlohmann::json json_boards = nlohmann::json::array();
-  nlohmann::json json_exponents = nlohmann::json::array();
-  for (std::size_t step = 0; step < boards.size(); ++step) {
-    const std::string text = step_text(boards[step], step, line);
-    report.explanation += fmt::format("\n{}\n{}", text, board_text(boards[step]));
-    const nlohmann::json board = board_json(boards[step]);
-    json_boards.push_back(board["cells"]);
-    json_exponents.push_back(board["exponents"]);
-    report.line.push_back({{"move", step == 0 ? nlohmann::json(nullptr) : nlohmann::json(to_string(line[step - 1]))},
-                           {"text", text},
-                           {"board", board}});
-  }
-
-  report.document = {{"puzzle", "2048"},
-                     {"answer", tile_value(answer)},
-                     {"answer_exponent", answer},
-                     {"moves", std::move(json_moves)},
-                     {"boards", std::move(json_boards)},
-                     {"exponents", std::move(json_exponents)},
-                     {"nodes", result.search.stats.nodes},
-                     {"threads", result.search.stats.threads},
-                     {"seen_boards", result.seen_boards},
-                     {"ms", result.search.stats.milliseconds()}};
-  return report;
+  // Step 4. The report.
+  return proven_report(start, moves, result, answer);
 }
 
 }  // namespace
