@@ -76,6 +76,8 @@ class Board {
   bool operator==(const Board& other) const { return cells_ == other.cells_; }
 
  private:
+  // The moves write a board's cells and counts together: apply_lines here,
+  // MoveSet (move_set.hpp) the fast way.
   friend bool apply_lines(const Board& from, Direction direction, Board& to);
   friend class MoveSet;
 

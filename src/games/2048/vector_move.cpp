@@ -255,9 +255,9 @@ struct GatheredLine {
 // The cells holding `level` after the move toward cell 0 (left, up) of a
 // line, bit j for its j-th cell from that wall, from its gathered tiles:
 // those of exponent `level` at `at`, of level - 1 at `below`, pairs merging
-// at `starts` (GatheredLine). Pair p, p + 1 is kept at p (holding `level`
-// iff it held level - 1), and a kept tile lands after the kept tiles before
-// it.
+// at `starts` (GatheredLine). A tile that does not merge holds `level` iff
+// it held it; pair p, p + 1 is kept at p and holds `level` iff it held
+// level - 1. A kept tile lands after the kept tiles before it.
 [[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline std::uint32_t level_cells_toward_start(
     std::uint32_t at, std::uint32_t below, std::uint32_t starts) {
   const std::uint32_t removed = starts << 1;
