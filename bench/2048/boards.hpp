@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "boardsearch/core/zobrist.hpp"
-#include "games/2048/board.hpp"
+#include "games/2048/rules.hpp"
 
 namespace boardsearch::bench2048 {
 

@@ -1,23 +1,14 @@
 #pragma once
-// Judge-format input and the text / JSON forms of boards and tiles.
-//
-// Input: N (kMinSide..kMaxSide), then N lines of N integers, each 0 (empty)
-// or a power of two >= 2. At least one tile, and the sum of all tiles must fit
-// in 64 bits (so every reachable tile, at most the sum, prints exactly as an
-// unsigned 64-bit integer and as a JSON number). Anything else is an
-// app::InputError naming the line and field.
+// Boards and tiles out: the judge's input form (parse.hpp reads it back),
+// and the text and JSON forms of --explain and --json.
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <string_view>
 
-#include "games/2048/board.hpp"
+#include "games/2048/rules.hpp"
 
 namespace boardsearch::game2048 {
-
-// Parses the judge input. Throws app::InputError on bad input.
-Board parse_board(std::string_view input);
 
 // The judge input for `board`: N, then one line per row of N values
 // separated by single spaces, 0 for empty (parse_board(format_board(b)) == b).

@@ -34,8 +34,9 @@
 #include <vector>
 
 #include "boardsearch/app/hunt_cases.hpp"
-#include "games/2048/board.hpp"
 #include "games/2048/format.hpp"
+#include "games/2048/parse.hpp"
+#include "games/2048/rules.hpp"
 
 namespace boardsearch::game2048 {
 

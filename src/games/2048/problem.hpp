@@ -1,7 +1,8 @@
 #pragma once
 // The 2048 search state: the BranchAndBoundProblem (core/branch_and_bound.hpp)
-// that search.cpp hands to the core, over the rules of board.hpp, the bounds
-// of bounds.hpp and the table of entered boards of seen_boards.hpp.
+// that search.cpp hands to the core, over the rules of rules.hpp (made fast
+// by move_set.hpp), the bounds of bound.hpp and the table of entered boards
+// of table.hpp.
 
 #include <algorithm>
 #include <array>
@@ -13,10 +14,11 @@
 #include <vector>
 
 #include "boardsearch/core/move_list.hpp"
-#include "games/2048/board.hpp"
-#include "games/2048/bounds.hpp"
+#include "games/2048/bound.hpp"
+#include "games/2048/move_set.hpp"
+#include "games/2048/rules.hpp"
 #include "games/2048/search.hpp"
-#include "games/2048/seen_boards.hpp"
+#include "games/2048/table.hpp"
 
 namespace boardsearch::game2048 {
 
@@ -26,7 +28,7 @@ namespace boardsearch::game2048 {
 // Everything 2048-specific lives in this problem class.
 //
 // Correctness of the skips made in generate_moves (the bound pruning is the
-// core's, with the admissible bound of bounds.hpp):
+// core's, with the admissible bound of bound.hpp):
 //
 //  (1) A move that changes nothing is skipped. Its child is the same board
 //      with one move less, and any line of <= r-1 moves from it is also a
@@ -57,7 +59,7 @@ namespace boardsearch::game2048 {
 // r-1 >= l: P(l); (c) skipped because (child, r') was entered with
 // r' >= r-1 >= l: P(l) on that entry; (d) pruned by an admissible bound
 // <= best, or refuted at best + 1 by the lookahead test (step 3c', also
-// admissible, bounds.cpp): no board below beats best; (e) skipped by (3): the child is
+// admissible, bound.cpp): no board below beats best; (e) skipped by (3): the child is
 // m'(A) for the entered parent A (r+1 moves left), so the line from A that
 // starts with m' and goes on like ours has l+1 <= r+1 moves and ends on the
 // same board: P(l+1) at A, which is shallower. The root is entered with K,
@@ -155,13 +157,13 @@ class MaxTileProblem {
       // core would prune it on arrival; doing it here saves the visit (and,
       // done before 3d, the hashing of a board that is never entered). With
       // an incumbent only the targets above it are tested (the same bound
-      // and the same drops, bounds.hpp: upper_bound_above).
+      // and the same drops, bound.hpp: upper_bound_above).
       if (incumbent) {
         const std::optional<int> above = bound_above(slots.boards[i], child_moves, *incumbent);
         if (!above) continue;
         slots.bounds[i] = *above;
         // Step 3c'. Near the leaves, the same target judged one move further
-        // (bounds.hpp: lookahead_can_build, admissible too): most children
+        // (bound.hpp: lookahead_can_build, admissible too): most children
         // there that pass the test above have no child that does. Only for
         // a child whose bound is the target itself: on the dense boards of
         // docs/2048.md none with a higher bound was refuted.

@@ -11,9 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "games/2048/board.hpp"
 #include "games/2048/format.hpp"
 #include "games/2048/hunt_cases.hpp"
+#include "games/2048/parse.hpp"
+#include "games/2048/rules.hpp"
 #include "games/2048/search.hpp"
 #include "games/2048/strict.hpp"
 
@@ -56,46 +57,10 @@ std::string unproven_bracket(const MaxTileResult& result, const Board& start) {
                      tile_text(found), length, length == 1 ? "" : "s", tile_text(result.root_bound));
 }
 
-app::SolveReport solve(const app::SolveRequest& request) {
-  // Step 1. Input and options.
-  const Board start = parse_board(request.input);
-  const std::int64_t moves = app::with_defaults(kOptions, request.options).integer("moves");
-
-  // Step 2. The search; only a proven value is an answer. Progress says
-  // what is proven so far: the answer lies between the best line's tile
-  // and the root bound.
-  MaxTileProgress bracket;
-  core::SearchLimits limits = request.limits;
-  if (limits.on_progress)
-    limits.on_progress = [report_progress = limits.on_progress, &bracket](const core::Progress& progress) {
-      core::Progress described = progress;
-      described.known = fmt::format("the largest tile is at least {} and at most {}",
-                                    tile_text(bracket.best_exponent.load(std::memory_order_relaxed)),
-                                    tile_text(bracket.root_bound.load(std::memory_order_relaxed)));
-      report_progress(described);
-    };
-  SearchOptions options;
-  options.progress = &bracket;
-  options.threads = std::max<std::size_t>(request.limits.threads, 1);
-  // The table of seen boards is the search's only storage that grows with
-  // the nodes (the line and the path are at most K boards): it gets half of
-  // the solve's memory budget, so that a budget below its default holds.
-  // A smaller table only skips fewer boards (seen_boards.hpp).
-  if (request.limits.max_memory_bytes != 0)
-    options.table_bytes =
-        std::min<std::size_t>(options.table_bytes, static_cast<std::size_t>(request.limits.max_memory_bytes / 2));
-  const MaxTileResult result = maximize_tile(start, moves, limits, options);
-  if (!result.search.proven() && result.search.outcome != core::Outcome::depth_limit)
-    throw app::LimitError(fmt::format("{}; {}", app::limit_message(result.search.outcome, result.search.stats),
-                                      unproven_bracket(result, start)));
-  if (result.search.outcome == core::Outcome::depth_limit)
-    throw app::LimitError(
-        fmt::format("search stopped before the answer was proven: a line reached the depth limit "
-                    "of {} moves; {}",
-                    kMaxSearchDepth, unproven_bracket(result, start)));
-  const int answer = result.search.value.value_or(start.max_exponent());
-
-  // Step 3. Replay the line: the boards for --explain, --json and viewers.
+// The report of a proven search: the answer, the --explain text (the line
+// and the board after each move), the viewer line and the --json document.
+app::SolveReport proven_report(const Board& start, std::int64_t moves, const MaxTileResult& result, int answer) {
+  // Step 1. Replay the line: the boards for --explain, --json and viewers.
   const std::vector<Direction>& line = result.search.line;
   std::vector<Board> boards{start};
   for (const Direction direction : line) {
@@ -104,6 +69,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
     boards.push_back(std::move(next));
   }
 
+  // Step 2. The answer, and the line in words.
   app::SolveReport report;
   report.answer = tile_text(answer) + "\n";
   report.stats = result.search.stats;
@@ -120,6 +86,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
   if (!line.empty() && static_cast<long long>(line.size()) < moves)
     report.explanation += fmt::format("({} move{} suffice{}; more moves cannot make a larger tile)\n", line.size(),
                                       line.size() == 1 ? "" : "s", line.size() == 1 ? "s" : "");
+
+  // Step 3. Each board of the line: its --explain text, viewer step and JSON.
   nlohmann::json json_boards = nlohmann::json::array();
   nlohmann::json json_exponents = nlohmann::json::array();
   for (std::size_t step = 0; step < boards.size(); ++step) {
@@ -133,6 +101,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
                            {"board", board}});
   }
 
+  // Step 4. The --json document.
   report.document = {{"puzzle", "2048"},
                      {"answer", tile_value(answer)},
                      {"answer_exponent", answer},
@@ -144,6 +113,51 @@ app::SolveReport solve(const app::SolveRequest& request) {
                      {"seen_boards", result.seen_boards},
                      {"ms", result.search.stats.milliseconds()}};
   return report;
+}
+
+app::SolveReport solve(const app::SolveRequest& request) {
+  // Step 1. Input and options.
+  const Board start = parse_board(request.input);
+  const std::int64_t moves = app::with_defaults(kOptions, request.options).integer("moves");
+
+  // Step 2. The search. Progress says what is proven so far: the answer
+  // lies between the best line's tile and the root bound.
+  MaxTileProgress bracket;
+  core::SearchLimits limits = request.limits;
+  if (limits.on_progress)
+    limits.on_progress = [report_progress = limits.on_progress, &bracket](const core::Progress& progress) {
+      core::Progress described = progress;
+      described.known = fmt::format("the largest tile is at least {} and at most {}",
+                                    tile_text(bracket.best_exponent.load(std::memory_order_relaxed)),
+                                    tile_text(bracket.root_bound.load(std::memory_order_relaxed)));
+      report_progress(described);
+    };
+  SearchOptions options;
+  options.progress = &bracket;
+  options.threads = std::max<std::size_t>(request.limits.threads, 1);
+  // The table of seen boards is the search's only storage that grows with
+  // the nodes (the line and the path are at most K boards): it gets half of
+  // the solve's memory budget, so that a budget below its default holds.
+  // A smaller table only skips fewer boards (table.hpp).
+  if (request.limits.max_memory_bytes != 0)
+    options.table_bytes =
+        std::min<std::size_t>(options.table_bytes, static_cast<std::size_t>(request.limits.max_memory_bytes / 2));
+  const MaxTileResult result = maximize_tile(start, moves, limits, options);
+
+  // Step 3. Only a proven value is an answer: a limit or a cut line gives
+  // the bracket the search reached instead.
+  if (!result.search.proven() && result.search.outcome != core::Outcome::depth_limit)
+    throw app::LimitError(fmt::format("{}; {}", app::limit_message(result.search.outcome, result.search.stats),
+                                      unproven_bracket(result, start)));
+  if (result.search.outcome == core::Outcome::depth_limit)
+    throw app::LimitError(
+        fmt::format("search stopped before the answer was proven: a line reached the depth limit "
+                    "of {} moves; {}",
+                    kMaxSearchDepth, unproven_bracket(result, start)));
+  const int answer = result.search.value.value_or(start.max_exponent());
+
+  // Step 4. The report.
+  return proven_report(start, moves, result, answer);
 }
 
 }  // namespace

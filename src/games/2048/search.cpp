@@ -11,9 +11,10 @@ namespace boardsearch::game2048 {
 
 MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchControl& control,
                             const SearchOptions& options) {
+  // Step 1. The root and its bound: stop as soon as a line reaches the root
+  // bound, nothing can beat it.
   MaxTileProblem problem(start, moves, options);
   core::BranchAndBoundOptions<int> bnb_options;
-  // Stop as soon as a line reaches the root bound: nothing can beat it.
   bnb_options.best_possible = problem.bound();
   if (options.progress != nullptr) {
     // The root is the first line found (zero moves); the core reports each
@@ -28,10 +29,12 @@ MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchCon
   bool depth_limited = false;
   std::size_t seen_boards = 0;
   if (options.threads <= 1) {
+    // Step 2a. One thread: the serial branch and bound.
     result.search = core::branch_and_bound<core::Goal::maximize>(problem, control, bnb_options);
     depth_limited = problem.depth_limited();
     seen_boards = problem.seen_boards();
   } else {
+    // Step 2b. Threads: a serial trial, then the tree split among them.
     // Each thread has a table of its own (no lock on the hot path), with an
     // even share of the budget, so the tables together stay within it. The
     // first thread takes the trial's table, less the boards the trial left
@@ -62,8 +65,9 @@ MaxTileResult maximize_tile(const Board& start, long long moves, core::SearchCon
     depth_limited = depth_limited || problem.depth_limited();
     if (result.search.stats.threads == 1) seen_boards = problem.seen_boards();
   }
-  // A cut line leaves the value unproven; a node or time limit that also
-  // struck is reported first (it stopped the search, the cut only narrowed it).
+  // Step 3. The outcome. A cut line leaves the value unproven; a node or
+  // time limit that also struck is reported first (it stopped the search,
+  // the cut only narrowed it).
   if (depth_limited && result.search.proven()) result.search.outcome = core::Outcome::depth_limit;
   result.seen_boards = seen_boards;
   result.root_bound = *bnb_options.best_possible;

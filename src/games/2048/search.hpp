@@ -1,8 +1,8 @@
 #pragma once
 // The exact search: largest tile reachable within K moves, with an optimal
 // line. Depth-first branch and bound (core::branch_and_bound) over the rules
-// in board.hpp, pruned by the admissible bounds of bounds.hpp and by an exact
-// table of boards already entered (seen_boards.hpp).
+// in rules.hpp, pruned by the admissible bounds of bound.hpp and by an exact
+// table of boards already entered (table.hpp).
 
 #include <atomic>
 #include <cstddef>
@@ -12,14 +12,14 @@
 
 #include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/result.hpp"
-#include "games/2048/board.hpp"
+#include "games/2048/rules.hpp"
 
 namespace boardsearch::game2048 {
 
 // Memory the table of entered boards may use by default: about 160,000
 // 20 x 20 boards (400 cells, a count and two slots each). A full table
-// stops taking boards, which costs skips, never correctness; docs/2048.md
-// has what larger budgets were measured to save.
+// stops taking boards, which costs skips, never correctness. Tuned on the
+// dense 20 x 20 boards of docs/2048.md (what larger budgets save is there).
 inline constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
 
 // Deepest line the search follows (it recurses once per move). Larger K is
@@ -39,20 +39,16 @@ struct MaxTileProgress {
 
 // The serial trial before threads start (core::parallel_branch_and_bound):
 // about this many cell visits, i.e. kTrialCellNodes / cells nodes (a node
-// slides every cell four times), at least kMinTrialNodes. A node costs
-// 10-25 ns a cell (4-10 us on a 20 x 20 board), so the trial is 4-10 ms of
-// work: a judge-size case (the lone-1024 20 x 20 board at K = 10: 595
-// nodes) finishes inside it and starts no thread.
+// slides every cell four times), at least kMinTrialNodes. Tuned on the
+// lone-1024 20 x 20 boards at K = 10: a judge-size case starts no thread.
 inline constexpr std::uint64_t kTrialCellNodes = 400'000;
 inline constexpr std::uint64_t kMinTrialNodes = 16;
 // Nodes this close to the root share their children among the threads.
 inline constexpr std::size_t kSplitDepth = 5;
 
 // Children with kLookaheadFrom..kLookaheadTo moves left are also judged
-// one move further (lookahead_can_build): most nodes of the dense boards of
-// docs/2048.md had 3 or 4 moves left and kept no child. From 2 rather than
-// 3 since the tests became cheaper (docs/2048.md: fewer nodes and 0.5-2 %
-// fewer instructions at K = 10, the same at K = 12).
+// one move further (lookahead_can_build). Tuned on the dense boards of
+// docs/2048.md at K = 10 and 12.
 inline constexpr long long kLookaheadFrom = 2;
 inline constexpr long long kLookaheadTo = 5;
 
@@ -71,7 +67,7 @@ struct SearchOptions {
   std::optional<std::uint64_t> trial_nodes;
   std::size_t split_depth = kSplitDepth;
   // A child with this many moves left, from lookahead_from to lookahead_to,
-  // must also pass lookahead_can_build (bounds.hpp) at the target the
+  // must also pass lookahead_can_build (bound.hpp) at the target the
   // search needs (the best so far + 1); lookahead_to < lookahead_from: never.
   // Only speed depends on these (the test is admissible).
   long long lookahead_from = kLookaheadFrom;

@@ -10,7 +10,7 @@
 #include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
-#include "games/2048/format.hpp"
+#include "games/2048/parse.hpp"
 #include "games/2048/puzzle.hpp"
 
 namespace boardsearch::game2048 {

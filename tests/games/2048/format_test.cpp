@@ -6,6 +6,7 @@
 #include <string>
 
 #include "boardsearch/app/puzzle.hpp"
+#include "games/2048/parse.hpp"
 #include "games/2048/puzzle.hpp"
 
 namespace boardsearch::testing {

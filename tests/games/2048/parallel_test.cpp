@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "boardsearch/core/branch_and_bound.hpp"
-#include "games/2048/board.hpp"
 #include "games/2048/plain_search.hpp"
 #include "games/2048/problem.hpp"
 #include "games/2048/puzzle.hpp"
 #include "games/2048/random_boards.hpp"
+#include "games/2048/rules.hpp"
 #include "games/2048/search.hpp"
 #include "support/read_file.hpp"
 

@@ -6,8 +6,8 @@
 #include <cstdlib>
 
 #include "boardsearch/core/zobrist.hpp"
-#include "games/2048/board.hpp"
 #include "games/2048/plain_search.hpp"
+#include "games/2048/rules.hpp"
 #include "support/sanitized.hpp"
 
 namespace boardsearch::testing {

@@ -1,10 +1,13 @@
-// The rules (board.hpp) against the puzzle page and the plain reference.
+// The rules (rules.hpp; move_set.hpp makes them fast) against the puzzle
+// page and the plain reference.
+#include "games/2048/rules.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
 
-#include "games/2048/board.hpp"
+#include "games/2048/move_set.hpp"
 #include "games/2048/plain_search.hpp"
 #include "games/2048/random_boards.hpp"
 
@@ -81,7 +84,7 @@ TEST(Rules2048, MovesEqualPlainReferenceOnRandomBoards) {
 }
 
 // Boards up to 32 wide slide by vector steps on processors that have them
-// (board.cpp), wider ones line by line: every side from 1 to 40, dense and
+// (vector_move.cpp), wider ones line by line: every side from 1 to 40, dense and
 // sparse, every direction, against the reference, with the counts and the
 // "changed" flag.
 TEST(Rules2048, MovesEqualPlainReferenceOnWideBoards) {

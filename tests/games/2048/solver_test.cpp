@@ -11,6 +11,7 @@
 
 #include "core/conformance.hpp"
 #include "games/2048/format.hpp"
+#include "games/2048/parse.hpp"
 #include "games/2048/plain_search.hpp"
 #include "games/2048/problem.hpp"
 #include "games/2048/puzzle.hpp"
@@ -176,7 +177,7 @@ TEST(Solver2048, OptimizedEqualsPlainOnDenseBoards) {
   }
 }
 
-// The lookahead (bounds.hpp: lookahead_can_build) judging children of every
+// The lookahead (bound.hpp: lookahead_can_build) judging children of every
 // depth, not only those 3-5 moves from the end as by default, and never:
 // the answer is the plain search's either way (dense and random boards,
 // N 2..6, K 1..7), and the lookahead is applied: the nodes summed over the

@@ -1,10 +1,10 @@
-// The table of entered boards (seen_boards.hpp) on its own: every recorded
+// The table of entered boards (table.hpp) on its own: every recorded
 // board is found with the most moves it was recorded with, across the move
 // of the arena from its first block to the whole reservation, and nothing
 // else is found; a full budget takes no more boards; forgotten boards and a
 // new budget.
 
-#include "games/2048/seen_boards.hpp"
+#include "games/2048/table.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,16 +7,12 @@
 //
 // Layout: open addressing over `slots_` (linear probing, power-of-two size);
 // each slot points into `boards_`, one flat arena of side*side bytes per board.
-// The arena starts as a block of kFirstArenaBytes (256 KiB) on ordinary
-// pages; when that is full it is reserved whole, once (address space only:
-// a page is made when a board is first written into it), so it moves one
-// time at most, copying at most 256 KiB. From 2 MiB both arrays are on huge
-// pages (core/huge_pages.hpp), where a solve of a few thousand 20 x 20
-// boards otherwise spent a quarter of its time in the faults of fresh
-// 4 KiB pages on the VMs measured. The small first block is for the solves
-// that store little (every judge-size solve: a few dozen boards at K = 5):
-// there a huge page is all cost, about 3 ms where the host must back it
-// afresh (the judge's sample 01, measured cold; docs/2048.md).
+// The arena starts as a block of kFirstArenaBytes on ordinary pages; when
+// that is full it is reserved whole, once (address space only: a page is
+// made when a board is first written into it), so it moves one time at
+// most, copying at most kFirstArenaBytes. From 2 MiB both arrays are on huge
+// pages (core/huge_pages.hpp), which spares a large solve the faults of
+// fresh 4 KiB pages; the first block spares a small solve a huge page.
 //
 //   slots_:  [hash low 32 | board index + 1] [0 | 0: empty] [hash | ...] ...
 //                                  |
@@ -28,7 +24,7 @@
 #include <vector>
 
 #include "boardsearch/core/huge_pages.hpp"
-#include "games/2048/board.hpp"
+#include "games/2048/rules.hpp"
 
 namespace boardsearch::game2048 {
 
@@ -62,7 +58,8 @@ class SeenBoards {
   static std::size_t bytes_per_board(std::size_t cells);
 
   // The arena's first block (see above), and the bytes it holds now (for
-  // tests: whether the whole reservation was made).
+  // tests: whether the whole reservation was made). Tuned on the judge's
+  // samples (a few dozen boards at K = 5, docs/2048.md): no huge page for them.
   static constexpr std::size_t kFirstArenaBytes = std::size_t{256} << 10;
   std::size_t arena_capacity() const { return boards_.capacity(); }
 
@@ -74,7 +71,7 @@ class SeenBoards {
     std::uint32_t hash_low = 0;
     std::uint32_t board = 0;
   };
-  // The boards `budget_bytes` allows (see seen_boards.cpp).
+  // The boards `budget_bytes` allows (see table.cpp).
   std::size_t capacity_for(std::size_t budget_bytes) const;
   // The slot holding `board`, or the empty slot where it would go.
   std::size_t find(const Board& board, std::uint64_t hash) const;
@@ -96,7 +93,7 @@ class SeenBoards {
 };
 
 // A 64-bit hash of the cells (four lanes of 8 bytes, multiply-xorshift
-// mixing; see seen_boards.cpp).
+// mixing; see table.cpp).
 std::uint64_t hash_board(const Board& board);
 
 }  // namespace boardsearch::game2048

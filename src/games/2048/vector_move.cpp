@@ -1,105 +1,18 @@
-#include "games/2048/board.hpp"
+#include "games/2048/vector_move.hpp"
+
+#if BOARDSEARCH_2048_VECTOR_MOVE
+
+#include <immintrin.h>
 
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cassert>
 #include <cstdint>
 #include <cstring>
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#endif
-
 namespace boardsearch::game2048 {
 
-Board::Board(int side) : side_(side), cells_(static_cast<std::size_t>(side) * static_cast<std::size_t>(side), 0) {
-  assert(side >= kMinSide && side <= kMaxSide);
-}
-
-void Board::set(int row, int col, Exponent e) {
-  assert(e <= kMaxExponent);
-  Exponent& cell = cells_[static_cast<std::size_t>(row * side_ + col)];
-  if (cell != 0) {
-    --counts_.count[cell];
-    --counts_.tiles;
-  }
-  cell = e;
-  if (e != 0) {
-    ++counts_.count[e];
-    ++counts_.tiles;
-  }
-  counts_.max_exponent = 0;
-  for (int x = kMaxExponent; x > 0; --x)
-    if (counts_.count[static_cast<std::size_t>(x)] != 0) {
-      counts_.max_exponent = x;
-      break;
-    }
-}
-
-bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int length, TileCounts& counts) {
-  const std::ptrdiff_t end = stride * length;
-  // Step 1. The untouched prefix: a tile with no empty cell before it, whose
-  // next cell holds a different tile, stays where it is. (Step 2 would emit
-  // it at its own cell, and resumes in the same state: nothing pending,
-  // write == read.) The next cell must not be empty: in "2 0 2" the first 2
-  // merges.
-  std::ptrdiff_t read = 0;
-  for (; read + stride != end && src[read] != 0 && src[read + stride] != 0 && src[read] != src[read + stride];
-       read += stride)
-    dst[read] = src[read];
-  // Step 2. One pass from there outward. `pending` is the last tile read
-  // that is not yet written (read at `pending_from`): it may still merge
-  // with the next tile read. Writing it (merged or not) clears it, so a
-  // merged tile never merges again.
-  //   The line changed iff a merge happened or some tile is written at
-  // another cell than its own: otherwise every tile stays put, so the tiles
-  // already filled the cells from the wall on and the rest was empty, as it
-  // is written. (Conversely a merge leaves fewer tiles, and a moved tile
-  // leaves a different set of occupied cells.) No cell is compared.
-  std::ptrdiff_t write = read;  // offset of the next cell to write
-  bool changed = false;
-  Exponent pending = 0;
-  std::ptrdiff_t pending_from = 0;
-  for (; read != end; read += stride) {
-    const Exponent e = src[read];
-    if (e == 0) continue;
-    if (pending == 0) {
-      pending = e;
-      pending_from = read;
-    } else if (pending == e) {
-      // Merge: two 2^e become one 2^(e+1); the sum is unchanged, so e + 1
-      // stays <= kMaxExponent on any board whose sum fits in 64 bits.
-      const Exponent merged = static_cast<Exponent>(e + 1);
-      counts.count[e] -= 2;
-      ++counts.count[merged];
-      --counts.tiles;
-      counts.max_exponent = std::max<int>(counts.max_exponent, merged);
-      dst[write] = merged;
-      write += stride;
-      changed = true;
-      pending = 0;
-    } else {
-      changed |= pending_from != write;
-      dst[write] = pending;
-      write += stride;
-      pending = e;
-      pending_from = read;
-    }
-  }
-  if (pending != 0) {
-    changed |= pending_from != write;
-    dst[write] = pending;
-    write += stride;
-  }
-  // Step 3. The cells left over are empty.
-  for (; write != end; write += stride) dst[write] = 0;
-  return changed;
-}
-
-// A faster move for boards up to 32 wide on x86-64 processors with SSSE3
-// and POPCNT (checked once at run time; elsewhere the loop above does every
-// line). Same result, tested equal on every direction and side 1-40.
+// The vector move (contract: vector_move.hpp).
 //
 // One line is taken as 32 bytes in order from the wall (cells past the
 // line's end are empty, and so are any cells before its first one), and
@@ -115,14 +28,8 @@ bool slide_line(const Exponent* src, Exponent* dst, std::ptrdiff_t stride, int l
 //      gather; the counts updated per pair.
 // The line changed iff a pair merged or the tiles did not already fill the
 // cells from the wall on (the same test as slide_line's).
-#if defined(__x86_64__) && defined(__GNUC__)
-#define BOARDSEARCH_2048_VECTOR_MOVE 1
-#endif
 
-#if BOARDSEARCH_2048_VECTOR_MOVE
 namespace {
-
-constexpr int kVectorSide = 32;
 
 // For each mask of 8 cells: the byte shuffle that moves the marked cells, in
 // order, to the front and fills the rest with zeros (index 0x80).
@@ -345,33 +252,68 @@ struct GatheredLine {
   }
 }
 
-// The same for 32 x 32 bytes, rows kVectorSide apart, in four blocks.
+// The cells holding `level` after the move toward cell 0 (left, up) of a
+// line, bit j for its j-th cell from that wall, from its gathered tiles:
+// those of exponent `level` at `at`, of level - 1 at `below`, pairs merging
+// at `starts` (GatheredLine). A tile that does not merge holds `level` iff
+// it held it; pair p, p + 1 is kept at p and holds `level` iff it held
+// level - 1. A kept tile lands after the kept tiles before it.
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline std::uint32_t level_cells_toward_start(
+    std::uint32_t at, std::uint32_t below, std::uint32_t starts) {
+  const std::uint32_t removed = starts << 1;
+  std::uint32_t cells = ((at & ~(starts | removed)) | (below & starts));
+  if (removed != 0) {
+    std::uint32_t placed = 0;
+    // Each cell's bit b: the cells below it are b - 1 (no test on the
+    // width, unlike low32).
+    for (; cells != 0; cells &= cells - 1) {
+      const std::uint32_t bit = cells & (0U - cells);
+      placed |= std::uint32_t{1} << (std::countr_zero(cells) - std::popcount(removed & (bit - 1)));
+    }
+    cells = placed;
+  }
+  return cells;
+}
+
+// The same for the move toward the other end (right, down), bit j for the
+// j-th cell from that end, from the same gathered tiles (k of them, `equal`
+// their equal neighbours). That move pairs the same chains from their other
+// end: a chain whose equal-neighbour bits are a run of odd length pairs the
+// same tiles, a run of even length (its top bit not taken from the start)
+// the other bits of the run.
+[[gnu::always_inline, gnu::target("ssse3,popcnt")]] inline std::uint32_t level_cells_toward_end(
+    std::uint32_t at, std::uint32_t below, std::uint32_t equal, std::uint32_t starts, int k) {
+  // The runs of even length: their top bits not taken, spread down the run.
+  std::uint32_t even_runs = equal & ~(equal >> 1) & ~starts, through = equal;
+  for (int step = 1; even_runs != 0 && step < 32; step *= 2) {
+    even_runs |= (even_runs >> step) & through;
+    through &= through >> step;
+  }
+  const std::uint32_t starts_at_end = starts ^ even_runs;  // bit p: tiles p and p + 1 merge, p + 1 kept
+  // Kept at p + 1, placed after the kept tiles above it.
+  const std::uint32_t kept_at_end = low32(k) & ~starts_at_end;
+  std::uint32_t placed_at_end = 0;
+  for (std::uint32_t end_cells = (at & ~(starts_at_end | starts_at_end << 1)) | (below & starts_at_end << 1);
+       end_cells != 0; end_cells &= end_cells - 1) {
+    // The cells above the lowest one, of bit b: not b, nor those below it.
+    const std::uint32_t bit = end_cells & (0U - end_cells);
+    placed_at_end |= std::uint32_t{1} << std::popcount(kept_at_end & ~(bit | (bit - 1)));
+  }
+  return placed_at_end;
+}
+
+}  // namespace
+
+// transpose16 on each of the four blocks.
 [[gnu::target("ssse3,popcnt")]] void transpose32(const Exponent* in, Exponent* out) {
   constexpr std::size_t kPitch = kVectorSide;
   for (std::size_t r = 0; r < kPitch; r += 16)
     for (std::size_t c = 0; c < kPitch; c += 16) transpose16(in + r * kPitch + c, kPitch, out + c * kPitch + r, kPitch);
 }
 
-// Copies n <= 32 bytes; from 16 on as two 16-byte blocks (overlapping),
-// which the compiler inlines, unlike a copy of a length it does not know.
-inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
-  if (n >= 16) {
-    std::memcpy(to, from, 16);
-    std::memcpy(to + n - 16, from + n - 16, 16);
-  } else {
-    std::memcpy(to, from, n);
-  }
-}
-
-// The vector move for 1 <= n <= kVectorSide (see above), from `rows` (a
-// 32 x 32 copy of the board, empty past it, with 32 empty cells before it)
-// or, for up and down, `columns` (its transpose, the same way): each line is
-// a row. Horizontal results go straight to
-// the board; vertical ones to the rows of `results` (whose rows from n on
-// stay empty), transposed back.
-// `staged` and `board_rows` (32 x 32 each, their rows from n on empty) get
-// what a borrowing MoveSet reads (MoveSet::borrow_last): the rows of a
-// horizontal result, and of a vertical one the transpose of `results`.
+// Each line is a row of `rows` or `columns`, slid by slide32 (steps 1-3
+// above). Horizontal results are staged in `staged` and copied to the board;
+// vertical ones go to the rows of `results`, transposed back.
 [[gnu::target("ssse3,popcnt")]] bool move_lines(const Exponent* rows, const Exponent* columns, Exponent* results,
                                                 Exponent* staged, Exponent* board_rows, int n, Direction direction,
                                                 Exponent* dst, TileCounts& counts) {
@@ -424,9 +366,7 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
 // writing (MoveSet::summarize). Each line is read from its start wall
 // (left, up) once, its tiles gathered and paired as in slide32 (steps 1 and
 // 2); the other move (right, down) pairs the same chains from their other
-// end. A chain whose equal-neighbour bits are a run of odd length pairs the
-// same tiles either way; a run of even length (its top bit not taken from
-// the start) the other bits of the run. Per pair the counts, which are the
+// end (level_cells_toward_end). Per pair the counts, which are the
 // same for both moves (a chain of c equal tiles merges floor(c / 2) pairs
 // either way). A kept tile lands after the kept tiles between it and the
 // wall; it holds `level` after the move iff it held it and did not merge,
@@ -463,6 +403,7 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
   bool changed_first = false, changed_second = false;
   std::uint32_t uncounted = 0;  // merges not passed to count_merges
   for (std::size_t i = 0; i < side; ++i) {
+    // Step 1. Gather the line's tiles and pair them (steps 1 and 2 of the move).
     const Exponent* line = in + i * kPitch + offset;
     const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line));
     const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + 16));
@@ -473,10 +414,14 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
     const bool packed_at_end = tiles_at == (line_cells & ~low32(n - k));
     const __m128i t_lo = gathered.lo, t_hi = gathered.hi;
     const std::uint32_t equal = gathered.equal, starts = gathered.starts;
+    // Step 2. Whether each move changes the line (a merge, or tiles not
+    // already packed against its wall), and the tiles it keeps.
     changed_first |= starts != 0 || !packed;
     changed_second |= starts != 0 || !packed_at_end;
     const std::uint32_t pairs = static_cast<std::uint32_t>(std::popcount(starts));
     first.lengths[i] = second.lengths[i] = static_cast<std::uint8_t>(k - static_cast<int>(pairs));
+    // Step 3. Count the merges of exponents from c on one by one, the others
+    // only as tiles gone (see above).
     if (starts != 0) {
       const std::uint32_t counted = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(t_lo, counted_above))) |
                                     static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(t_hi, counted_above)))
@@ -484,46 +429,19 @@ inline void copy_row(Exponent* to, const Exponent* from, std::size_t n) {
       if ((starts & counted) != 0) count_merges(t_lo, t_hi, starts & counted, counts);
       uncounted += static_cast<std::uint32_t>(std::popcount(starts & ~counted));
     }
+    // Step 4. Where tiles of `level` lie after each move (none unless the
+    // line has a tile of `level` or level - 1).
     const std::uint32_t at = mask_of(t_lo, t_hi, at_level) & low32(k);
     const std::uint32_t below = mask_of(t_lo, t_hi, below_level) & low32(k);
     if ((at | below) == 0) {
       first.level_cells[i] = second.level_cells[i] = 0;
       continue;
     }
-    // Toward the start: pair p, p + 1 is kept at p.
-    const std::uint32_t removed = starts << 1;
-    std::uint32_t cells = ((at & ~(starts | removed)) | (below & starts));
-    if (removed != 0) {
-      std::uint32_t placed = 0;
-      // Each cell's bit b: the cells below it are b - 1 (no test on the
-      // width, unlike low32).
-      for (; cells != 0; cells &= cells - 1) {
-        const std::uint32_t bit = cells & (0U - cells);
-        placed |= std::uint32_t{1} << (std::countr_zero(cells) - std::popcount(removed & (bit - 1)));
-      }
-      cells = placed;
-    }
-    first.level_cells[i] = cells;
-    // Toward the end. The runs of even length: their top bits not taken,
-    // spread down the run.
-    std::uint32_t even_runs = equal & ~(equal >> 1) & ~starts, through = equal;
-    for (int step = 1; even_runs != 0 && step < 32; step *= 2) {
-      even_runs |= (even_runs >> step) & through;
-      through &= through >> step;
-    }
-    const std::uint32_t starts_at_end = starts ^ even_runs;  // bit p: tiles p and p + 1 merge, p + 1 kept
-    // Kept at p + 1, placed after the kept tiles above it.
-    const std::uint32_t kept_at_end = low32(k) & ~starts_at_end;
-    std::uint32_t placed_at_end = 0;
-    for (std::uint32_t end_cells = (at & ~(starts_at_end | starts_at_end << 1)) | (below & starts_at_end << 1);
-         end_cells != 0; end_cells &= end_cells - 1) {
-      // The cells above the lowest one, of bit b: not b, nor those below it.
-      const std::uint32_t bit = end_cells & (0U - end_cells);
-      placed_at_end |= std::uint32_t{1} << std::popcount(kept_at_end & ~(bit | (bit - 1)));
-    }
-    second.level_cells[i] = placed_at_end;
+    first.level_cells[i] = level_cells_toward_start(at, below, starts);
+    second.level_cells[i] = level_cells_toward_end(at, below, equal, starts, k);
   }
-  // count_merges took one tile per merge it counted; the others too.
+  // Step 5. The counts of both moves: count_merges took one tile per merge it
+  // counted, take the others too; the largest exponent rose by one at most.
   counts.tiles -= uncounted;
   if (max_before + 1 <= kMaxExponent && counts.count[static_cast<std::size_t>(max_before + 1)] != 0)
     counts.max_exponent = max_before + 1;
@@ -537,169 +455,6 @@ bool has_vector_move() {
   return has;
 }
 
-}  // namespace
-#endif
-
-bool apply_lines(const Board& from, Direction direction, Board& to) {
-  assert(&from != &to);
-  const int n = from.side_;
-  if (to.side_ != n || to.cells_.size() != from.cells_.size()) {
-    to.side_ = n;
-    to.cells_.assign(from.cells_.size(), 0);
-  }
-  to.counts_ = from.counts_;
-  const Exponent* src = from.cells_.data();
-  Exponent* dst = to.cells_.data();
-  bool changed = false;
-  // Where line i starts (at the wall) and the step along it.
-  for (int i = 0; i < n; ++i) {
-    std::ptrdiff_t start = 0;
-    std::ptrdiff_t stride = 0;
-    switch (direction) {
-      case Direction::left:
-        start = std::ptrdiff_t{i} * n, stride = 1;
-        break;
-      case Direction::right:
-        start = std::ptrdiff_t{i} * n + (n - 1), stride = -1;
-        break;
-      case Direction::up:
-        start = i, stride = n;
-        break;
-      case Direction::down:
-        start = std::ptrdiff_t{n - 1} * n + i, stride = -std::ptrdiff_t{n};
-        break;
-    }
-    changed |= slide_line(src + start, dst + start, stride, n, to.counts_);
-  }
-  return changed;
-}
-
-bool apply_move(const Board& from, Direction direction, Board& to) {
-  MoveSet moves;
-  moves.prepare(from);
-  return moves.apply(direction, to);
-}
-
-void MoveSet::prepare(const Board& from) {
-#if BOARDSEARCH_2048_VECTOR_MOVE
-  static_assert(kSide == kVectorSide);
-#endif
-  from_ = &from;
-  transposed_ = false;
-  borrowed_ = false;
-#if BOARDSEARCH_2048_VECTOR_MOVE
-  const auto side = static_cast<std::size_t>(from.side());
-  vector_ = side <= kSide && has_vector_move();
-  if (!vector_) return;
-  if (rows_ == nullptr) {
-    rows_ = std::make_unique<Grids>();  // empty
-    grid_side_ = 0;
-  }
-  Exponent* rows = rows_->rows + kSide;
-  // Only the board's cells are ever written to `rows` (below), so after a
-  // board of the same side the rest is still empty.
-  if (grid_side_ != side) {
-    std::memset(rows, 0, kSide * kSide);
-    clear_results();
-    grid_side_ = side;
-  }
-  for (std::size_t r = 0; r < side; ++r) copy_row(rows + r * kSide, from.cells().data() + r * side, side);
-#endif
-}
-
-bool MoveSet::apply(Direction direction, Board& to) {
-  assert(from_ != nullptr && from_ != &to);
-#if BOARDSEARCH_2048_VECTOR_MOVE
-  if (borrowed_) prepare(*from_);
-  last_to_ = nullptr;
-  if (vector_) {
-    const Board& from = *from_;
-    if (to.side_ != from.side_ || to.cells_.size() != from.cells_.size()) {
-      to.side_ = from.side_;
-      to.cells_.assign(from.cells_.size(), 0);
-    }
-    to.counts_ = from.counts_;
-    const bool vertical = direction == Direction::up || direction == Direction::down;
-    if (vertical && !transposed_) {
-      transpose32(rows_->rows + kSide, rows_->columns + kSide);
-      transposed_ = true;
-    }
-    last_to_ = &to;
-    last_direction_ = direction;
-    return move_lines(rows_->rows + kSide, rows_->columns + kSide, rows_->results, rows_->staged, rows_->board_rows,
-                      from.side_, direction, to.cells_.data(), to.counts_);
-  }
-#endif
-  return apply_lines(*from_, direction, to);
-}
-
-void MoveSet::borrow_last(const MoveSet& parent) {
-#if BOARDSEARCH_2048_VECTOR_MOVE
-  assert(parent.last_to_ != nullptr);
-  from_ = parent.last_to_;
-  vector_ = true;
-  transposed_ = false;
-  borrowed_ = true;
-  borrowed_from_ = &parent;
-  if (rows_ == nullptr) {
-    rows_ = std::make_unique<Grids>();  // empty
-    grid_side_ = 0;
-  }
-  // Only its columns grid is written while borrowing (a transpose of the
-  // parent's `staged`), and a prepare rewrites all of it before reading it.
-#else
-  (void)parent;
-#endif
-}
-
-void MoveSet::clear_results() {
-  std::memset(rows_->columns, 0, sizeof rows_->columns);
-  std::memset(rows_->results, 0, sizeof rows_->results);
-  std::memset(rows_->staged, 0, sizeof rows_->staged);
-  std::memset(rows_->board_rows, 0, sizeof rows_->board_rows);
-}
-
-bool MoveSet::summarize(bool horizontal, int level, MoveSummary& first, MoveSummary& second) {
-  assert(from_ != nullptr && level >= 1 && level <= kMaxExponent);
-#if BOARDSEARCH_2048_VECTOR_MOVE
-  if (vector_) {
-    first.counts = from_->counts_;
-    const auto side = static_cast<std::size_t>(from_->side_);
-    if (borrowed_) {
-      // The lines of the borrowed result (borrow_last): a horizontal move's
-      // rows in `staged`, a vertical move's columns in `results` and rows in
-      // `board_rows`; those of a reversed move end at cell 31 (offset 32 - n),
-      // so their transpose starts at line 32 - n. The missing orientation of
-      // a horizontal move is transposed here.
-      const MoveSet& parent = *borrowed_from_;
-      const bool reversed = parent.last_direction_ == Direction::right || parent.last_direction_ == Direction::down;
-      const std::size_t offset = reversed ? kSide - side : 0;
-      const bool parent_horizontal =
-          parent.last_direction_ == Direction::left || parent.last_direction_ == Direction::right;
-      if (horizontal == parent_horizontal) {
-        summarize_lines(parent_horizontal ? parent.rows_->staged : parent.rows_->results, offset, from_->side_, level,
-                        first, second);
-      } else if (horizontal) {
-        summarize_lines(parent.rows_->board_rows + offset * kSide, 0, from_->side_, level, first, second);
-      } else {
-        if (!transposed_) {
-          transpose32(parent.rows_->staged, rows_->columns + kSide);
-          transposed_ = true;
-        }
-        summarize_lines(rows_->columns + kSide + offset * kSide, 0, from_->side_, level, first, second);
-      }
-      return true;
-    }
-    if (!horizontal && !transposed_) {
-      transpose32(rows_->rows + kSide, rows_->columns + kSide);
-      transposed_ = true;
-    }
-    summarize_lines(horizontal ? rows_->rows + kSide : rows_->columns + kSide, 0, from_->side_, level, first, second);
-    return true;
-  }
-#endif
-  (void)horizontal, (void)first, (void)second;
-  return false;
-}
-
 }  // namespace boardsearch::game2048
+
+#endif

@@ -1,13 +1,13 @@
 #pragma once
 // Admissible upper bounds on the largest tile reachable from a board within
 // r more moves, as exponents. Each is proven where it is defined
-// (bounds.cpp); the search uses the tightest, `upper_bound_exponent`, whose
+// (bound.cpp); the search uses the tightest, `upper_bound_exponent`, whose
 // proof covers the other two (the tests check all three against brute force).
 
 #include <cstdint>
 #include <optional>
 
-#include "games/2048/board.hpp"
+#include "games/2048/move_set.hpp"
 
 namespace boardsearch::game2048 {
 
@@ -20,7 +20,7 @@ int doubling_bound(const TileCounts& counts, long long moves_left);
 int sum_bound(const TileCounts& counts);
 
 // Can a tile of 2^target exist within `moves_left` moves? Necessary
-// condition (see bounds.cpp): a tile >= 2^target exists already, or the
+// condition (see bound.cpp): a tile >= 2^target exists already, or the
 // tiles with exponents in [target - moves_left, target - 1] sum to at least
 // 2^target. `lowest_level_count`, if given, replaces the number of tiles at
 // exponent target - moves_left (see next_move_merging_tiles).
@@ -49,7 +49,7 @@ int upper_bound_exponent(const Board& board, long long moves_left);
 // least one tile.
 std::optional<int> upper_bound_above(const Board& board, long long moves_left, int value);
 
-// One move further (bounds.cpp, "lookahead"): can a tile >= 2^target exist
+// One move further (bound.cpp, "lookahead"): can a tile >= 2^target exist
 // within `moves_left` moves, judged by the refined test of each board one
 // move away with one move less? A necessary condition, at least as strong
 // as the test of `board` itself on the boards measured (tested against brute

@@ -1,4 +1,4 @@
-#include "games/2048/bounds.hpp"
+#include "games/2048/bound.hpp"
 
 #include <algorithm>
 #include <array>
@@ -285,9 +285,8 @@ namespace {
 // level's pair count, which need not be made. can_build is monotone in
 // lowest_level_count: the lowest level is the loop's last step, which passes
 // iff its count is at least twice the units still missing (`need = 2 * need
-// - here <= 0`), the steps above not reading it. On the dense boards of
-// docs/2048.md the levels above often pass alone with 4 or more moves left
-// (the counts skipped: 4-8 % of a solve's instructions).
+// - here <= 0`), the steps above not reading it. (Worth it on the dense
+// boards of docs/2048.md, where the levels above often pass alone.)
 bool passes_without_lowest_level(const TileCounts& counts, int target, long long moves_left) {
   return can_build(counts, target, moves_left, 0);
 }

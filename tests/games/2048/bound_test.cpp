@@ -1,5 +1,5 @@
 // Every bound is admissible: never below the plain search's answer.
-#include "games/2048/bounds.hpp"
+#include "games/2048/bound.hpp"
 
 #include <gtest/gtest.h>
 
@@ -65,7 +65,7 @@ TEST(Bounds2048, AllBoundsAreAdmissibleOnRandomBoards) {
   EXPECT_GT(refined_strictly_tighter, 0);
 }
 
-// The refined bound as bounds.hpp defines it, written plainly: the climb of
+// The refined bound as bound.hpp defines it, written plainly: the climb of
 // can_build with the lowest level always counted up to the next move's
 // merging tiles (less `pairs_short` pairs, for a mutant), where the level
 // exists and has a tile; no shortcut.
@@ -284,7 +284,7 @@ TEST(Bounds2048, ALookaheadOneStepTooTightFailsSomewhere) {
   EXPECT_GT(high_caught, 0);
 }
 
-// Written from the rules, independently of bounds.cpp: how many pairs of
+// Written from the rules, independently of bound.cpp: how many pairs of
 // exponent-e tiles one move merges. Each line's tiles are read from the
 // wall the move slides toward; a tile merges with the next one when they are
 // equal, and a merged pair is passed over.

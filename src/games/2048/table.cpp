@@ -1,4 +1,4 @@
-#include "games/2048/seen_boards.hpp"
+#include "games/2048/table.hpp"
 
 #include <algorithm>
 #include <bit>
