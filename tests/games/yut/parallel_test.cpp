@@ -16,7 +16,7 @@
 #include "boardsearch/app/puzzle.hpp"
 #include "games/yut/expected.hpp"
 #include "games/yut/puzzle.hpp"
-#include "games/yut/solver.hpp"
+#include "games/yut/search.hpp"
 #include "yut/plain_expectimax.hpp"
 #include "yut/test_support.hpp"
 

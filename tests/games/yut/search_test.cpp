@@ -11,7 +11,6 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "games/yut/bound.hpp"
-#include "games/yut/position.hpp"
 #include "games/yut/rules.hpp"
 #include "yut/test_support.hpp"
 
