@@ -103,16 +103,17 @@ void evaluate(const Tables& tables, const PositionRanks& ranks, Values& values, 
     }
     if (slot == static_cast<std::size_t>(likely_slot) && !values.policy.empty())
       values.policy[values.policy_at[rank] + (r - values.first_r[rank])] = static_cast<std::uint8_t>(chosen);
-    // Step 4. Add w_f x (points x W^R + N(r - 1, child)) to the sum. The points' part is gathered as a machine integer
-    // (its size is at most W x the largest |points|, below 2^62 by solve_expected's precondition) and scaled by W^R
-    // once, in step 5.
+    // Step 4. Add w_f x (points x W^R + N(r - 1, child)) to the sum. The
+    // points' part is gathered as a machine integer (its size is at most W
+    // x the largest |points|, below 2^62 by solve_expected's precondition)
+    // and scaled by W^R once, in step 5.
     const mp_limb_t weight = tables.face_weights[slot];
     points_sum += static_cast<long long>(weight) * tables.whole_points[moves[chosen].to];
     if (!children_at_zero) mpn_addmul_1(sum.data(), io.exact(moves[chosen].child, r - 1), limbs, weight);
   }
-  // Step 5. N(r, S) = sum / W, and its double. The sum is W * N exactly (every V(r - 1, .) is N / W^R). Two's
-  // complement modulo 2^(64 limbs), like every sum here: the carries out
-  // are dropped and the final sum fits.
+  // Step 5. N(r, S) = sum / W, and its double. The sum is W * N exactly
+  // (every V(r - 1, .) is N / W^R). Two's complement modulo 2^(64 limbs),
+  // like every sum here: the carries out are dropped and the final sum fits.
   mp_limb_t* out = io.exact_out(rank, r);
   exact_from_sum(tables, sum, points_sum, out);
   io.approximate_out(rank, r) = approximate_value(tables, out, work.scratch);

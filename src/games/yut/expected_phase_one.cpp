@@ -5,10 +5,9 @@
 // v(r, S), r in [first_r, last_r] (values.policy_at gives where its row
 // starts: the sum of the range lengths before it). A move raises the rank,
 // so the rows are made in decreasing rank, every child's before its
-// parents' (one thread: by levels of M, which would split over threads,
-// was measured twice as slow, see run_phase_one). A parent at r reads V(r - 1, S') for r in its range, i.e. the
-// child's row from r - 1 = first_r - 1 up, as one contiguous slice clamped
-// as the passes read it: 0 at r - 1 = 0, V(last_r') above last_r'
+// parents' (not by levels of M: see run_phase_one). A parent at r reads
+// V(r - 1, S') for r in its range, i.e. the child's row from r - 1 =
+// first_r - 1 up, as one contiguous slice clamped as the passes read it: 0 at r - 1 = 0, V(last_r') above last_r'
 // (saturation), and r - 1 >= first_r' otherwise by the range proof above
 // (fill_candidates counts any read below a range; the tests require none).
 // Per face slot the rows of the candidates points + v(r - 1, S') give, per
@@ -374,10 +373,10 @@ void lay_out_two_phase_tables(const Tables& tables, Values& values, TwoPhaseTabl
 }
 
 // Phase 1: every position's row, in decreasing rank (a move raises the
-// rank, so every child's row is made before its parents'). Measured
-// (docs/yut.md): twice as fast as the same work by levels of M ascending,
-// because a parent's children are mostly of nearby ranks, whose rows were
-// made moments before and are still in the caches. Steps per position: 1.
+// rank, so every child's row is made before its parents'). Not by levels
+// of M ascending (twice as slow, docs/yut.md): a parent's children are
+// mostly of nearby ranks, whose rows were made moments before and are still
+// in the caches. Steps per position: 1.
 // prefetch the children's row places and rows a few positions ahead; 2.
 // count a node per pair (limits may stop the solve here); 3. per face
 // slot, the candidates' rows and the best, second best and first best

@@ -350,7 +350,7 @@ std::uint64_t plain_key(std::vector<int> squares) {
   return key;
 }
 
-// The solver's transitions (for_each_legal_move, moved_key) against the
+// The search's transitions (for_each_legal_move, moved_key) against the
 // rules of plain_search.hpp on random positions of random boards: the same
 // moves (as (from, to) pairs: pieces on one square are interchangeable), the
 // same child keys, and "no move" exactly when no piece can move.
