@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "boardsearch/core/zobrist.hpp"
-#include "games/yut/board.hpp"
 #include "games/yut/plain_search.hpp"
-#include "games/yut/solver.hpp"
+#include "games/yut/rules.hpp"
+#include "games/yut/search.hpp"
 
 namespace {
 

@@ -14,8 +14,9 @@
 #include <sstream>
 #include <string>
 
-#include "games/yut/board.hpp"
 #include "games/yut/expected.hpp"
+#include "games/yut/parse.hpp"
+#include "games/yut/rules.hpp"
 
 namespace {
 

@@ -41,7 +41,7 @@
 //    with the smallest bound. Costs tuned for the start are poor for the
 //    middle of the game, so the costs are tuned again, from the previous
 //    ones, at checkpoints every few turns, on the positions of a guide game
-//    (a good real game, found by the solver's beam pass): a position at turn
+//    (a good real game, found by the search's beam pass): a position at turn
 //    t uses the costs of the last checkpoint at or before t (how much that
 //    tightens the bound: docs/yut.md, "Measurements"). Every cost vector is
 //    >= 0, so each position's bound is still admissible whatever the guide
@@ -53,7 +53,6 @@
 #include <vector>
 
 #include "boardsearch/core/limits.hpp"
-#include "games/yut/board.hpp"
 #include "games/yut/rules.hpp"
 
 namespace boardsearch::yut {
@@ -100,7 +99,7 @@ class FutureBound {
     return at(turn).future(lone_piece_sum, budget_sum);
   }
   // The bound at one turn, its segment and table rows looked up once: the
-  // solver's inner loop uses it directly, lone_piece() and future() above
+  // search's inner loop uses it directly, lone_piece() and future() above
   // go through it.
   class AtTurn {
    public:

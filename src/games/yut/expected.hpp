@@ -4,8 +4,8 @@
 // the dice thrown so far. The expected score of optimal play, exactly (a
 // fraction), by backward induction over (turns remaining, position); the
 // values of every choice from any position (advice); the line of play along
-// the most likely face (explain). See expected.cpp for the method and the
-// proofs, docs/yut.md for the output.
+// the most likely face (explain). See expected_search.cpp for the method
+// and the proofs (its parts: expected_*.cpp), docs/yut.md for the output.
 
 #include <gmpxx.h>
 
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "boardsearch/core/limits.hpp"
-#include "games/yut/board.hpp"
+#include "games/yut/rules.hpp"
 
 namespace boardsearch::yut {
 
@@ -28,23 +28,19 @@ struct AdviceQuery {
 };
 
 // The passes run on SearchLimits::threads threads when they evaluate at
-// least this many (turns left, position) pairs in all: about 0.35 us a
-// pair on one core with the move cache, so 100,000 pairs is 35 ms or more,
-// far above what handing every pass to the threads costs (tens of
-// microseconds a pass), while the default request (T = 10, P = 4: 26,333
-// pairs) starts no thread.
+// least this many (turns left, position) pairs in all: tuned so that the
+// work (tens of ms) dwarfs handing the passes to the threads; the default
+// request (T = 10, P = 4: 26,333 pairs) starts no thread.
 inline constexpr std::uint64_t kParallelPairs = 100'000;
 // Positions (ranks) per task of a parallel pass.
 inline constexpr std::size_t kParallelChunkRanks = 4096;
 
-// How solve_expected computes the values (expected.cpp, "Two phases"):
-// passes (the default): the passes; two_phase: the two phases (a memory
-// limit when their tables do not fit); automatic: the two phases when
-// phase 1's tables fit the memory budget, else the passes. No value
+// How solve_expected computes the values (expected_search.cpp, "Two
+// phases"): passes (the default): the passes; two_phase: the two phases (a
+// memory limit when their tables do not fit); automatic: the two phases
+// when phase 1's tables fit the memory budget, else the passes. No value
 // depends on it. The front ends ask for automatic (random_dice.cpp,
-// kFrontEndMethod): since phase 1 runs on the threads the two phases take
-// less CPU time in each of the 18 cases measured (docs/yut.md, "The front
-// ends choose").
+// kFrontEndMethod; docs/yut.md, "The front ends choose").
 // The request's default stays the passes, the method the tests that do
 // not name one check against the plain expectimax. Automatic's choice
 // reserves phase 2's needs too, so it never stops at the memory limit
@@ -52,7 +48,7 @@ inline constexpr std::size_t kParallelChunkRanks = 4096;
 enum class ExpectedMethod { automatic, passes, two_phase };
 
 // The default safety factor of the two phases' tie threshold (see
-// expected.cpp): the proof needs 2 or more; 4 leaves room.
+// expected_phase_one.cpp): the proof needs 2 or more; 4 leaves room.
 inline constexpr double kTieFactor = 4;
 
 struct ExpectedRequest {
@@ -150,9 +146,5 @@ int most_likely_face(const Board& board, const std::vector<std::uint64_t>& weigh
 // are sized before they are made and counted on limits.max_memory_bytes
 // (outcome memory_limit instead of allocating past it).
 ExpectedResult solve_expected(const Board& board, const ExpectedRequest& request, const core::SearchLimits& limits);
-
-// `value` rounded half up (ties toward +infinity) to `decimals` decimals,
-// e.g. "-0.500000", "123.456790".
-std::string rounded_decimal(const mpq_class& value, int decimals = 6);
 
 }  // namespace boardsearch::yut

@@ -37,8 +37,8 @@
 #include <vector>
 
 #include "boardsearch/app/hunt_cases.hpp"
-#include "games/yut/board.hpp"
-#include "games/yut/dice.hpp"
+#include "games/yut/format.hpp"
+#include "games/yut/parse.hpp"
 
 namespace boardsearch::yut {
 

@@ -1,5 +1,5 @@
 #pragma once
-// Ranks of random-dice yut positions (games/yut/expected.cpp): a position is
+// Ranks of random-dice yut positions (games/yut/expected_search.cpp): a position is
 // the multiset of its pieces' squares, written as sorted square codes, and
 // its rank is its index in one array of values.
 //
@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "games/yut/solver.hpp"
+#include "games/yut/rules.hpp"
 
 namespace boardsearch::yut {
 

@@ -1,5 +1,5 @@
-// Dice yut as front ends see it: reads the schedule and options, runs the
-// solver, formats the answer, the plan (--explain, --json) and the line.
+// Dice yut as front ends see it: the options, the judge's problem, and the
+// solve: parse (parse.hpp), search (search.hpp), format (format.hpp).
 
 #include "games/yut/puzzle.hpp"
 
@@ -8,11 +8,12 @@
 #include <array>
 #include <vector>
 
-#include "games/yut/board.hpp"
-#include "games/yut/dice.hpp"
+#include "games/yut/format.hpp"
 #include "games/yut/hunt_cases.hpp"
+#include "games/yut/parse.hpp"
 #include "games/yut/random_dice.hpp"
-#include "games/yut/solver.hpp"
+#include "games/yut/rules.hpp"
+#include "games/yut/search.hpp"
 #include "games/yut/strict.hpp"
 
 namespace boardsearch::yut {
@@ -86,19 +87,6 @@ constexpr std::array kJudgeLimits = {
     app::JudgeLimit{"pieces", 4, 4},
 };
 
-// "turn 3: die 4, piece 2: start -> o8, +8 points, total 20" (the replay test
-// in tests/games/yut reads this format back).
-std::string describe_turn(const Board& board, std::size_t turn, int die, const Move& move, long long total) {
-  return fmt::format("turn {}: die {}, piece {}: {} -> {}, {:+} points, total {}", turn, die, move.piece,
-                     board.id_of(move.from), board.id_of(move.to), board.squares[move.to].points, total);
-}
-
-nlohmann::json pieces_json(const Board& board, const std::vector<int>& square_of_piece) {
-  nlohmann::json squares = nlohmann::json::array();
-  for (int square : square_of_piece) squares.push_back(board.id_of(square));
-  return squares;
-}
-
 app::SolveReport solve(const app::SolveRequest& request) {
   // Options first (they decide what valid dice are), then the schedule.
   const app::OptionValues options = app::with_defaults(kOptions, request.options);
@@ -111,60 +99,10 @@ app::SolveReport solve(const app::SolveRequest& request) {
   const std::vector<int> dice = parse_dice(request.input, board);
 
   // The front end's threads reach the exact pass (its wide layers only: a
-  // judge-size schedule never starts a thread; solver.hpp).
+  // judge-size schedule never starts a thread; search.hpp).
   const auto result = solve_schedule(board, dice, pieces, request.limits);
   if (!result.proven()) throw app::LimitError(app::limit_message(result.outcome, result.stats));
-  const long long best = *result.value;
-
-  app::SolveReport report;
-  report.stats = result.stats;
-  report.answer = fmt::format("{}\n", best);
-
-  // The plan, replayed once to produce the three views of it.
-  std::string& text = report.explanation;
-  text += fmt::format("board {}, {} piece{}, {} dice\n", board.name, pieces, pieces == 1 ? "" : "s", dice.size());
-  nlohmann::json plan = nlohmann::json::array();
-  std::vector<int> square_of_piece(pieces, board.start);
-  long long total = 0;
-  report.line.push_back(
-      {{"move", nullptr},
-       {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", board.id_of(board.start))},
-       {"board", {{"pieces", pieces_json(board, square_of_piece)}, {"score", 0}, {"die", nullptr}}}});
-  for (std::size_t t = 0; t < result.line.size(); ++t) {
-    const Move& move = result.line[t];
-    const long long points = board.squares[move.to].points;
-    total += points;
-    square_of_piece[move.piece - 1] = move.to;
-    const std::string line = describe_turn(board, t + 1, dice[t], move, total);
-    text += line + '\n';
-    plan.push_back({{"turn", t + 1},
-                    {"die", dice[t]},
-                    {"piece", move.piece},
-                    {"from", board.id_of(move.from)},
-                    {"to", board.id_of(move.to)},
-                    {"points", points},
-                    {"total", total}});
-    report.line.push_back(
-        {{"move", fmt::format("piece {}: {} -> {}", move.piece, board.id_of(move.from), board.id_of(move.to))},
-         {"text", line},
-         {"board", {{"pieces", pieces_json(board, square_of_piece)}, {"score", total}, {"die", dice[t]}}}});
-  }
-  if (result.line.size() < dice.size())
-    text += fmt::format("after turn {} no piece can move: the game ends, {} dice unused\n", result.line.size(),
-                        dice.size() - result.line.size());
-  text += fmt::format("maximum score {}\n", best);
-
-  report.document = {{"puzzle", "yut"},
-                     {"answer", best},
-                     {"pieces", pieces},
-                     {"dice", dice.size()},
-                     {"turns_played", result.line.size()},
-                     {"plan", std::move(plan)},
-                     {"board", board_to_json(board)},
-                     {"nodes", result.stats.nodes},
-                     {"threads", result.stats.threads},
-                     {"ms", result.stats.milliseconds()}};
-  return report;
+  return schedule_report(board, dice, pieces, result);
 }
 
 // Every mode reads dice but --expected (Puzzle::reads_input).

@@ -1,6 +1,6 @@
-// Random dice through the puzzle contract (random_dice.hpp): options,
-// solves, and the four views of the result (answer, explanation, document,
-// viewer line).
+// Random dice through the puzzle contract (random_dice.hpp): the options
+// checked, the solves, and the four views of each result (answer,
+// explanation, document, viewer line; their pieces in format.hpp).
 
 #include "games/yut/random_dice.hpp"
 
@@ -12,77 +12,33 @@
 
 #include "boardsearch/app/text_input.hpp"
 #include "boardsearch/core/zobrist.hpp"
-#include "games/yut/dice.hpp"
 #include "games/yut/expected.hpp"
-#include "games/yut/solver.hpp"
+#include "games/yut/format.hpp"
+#include "games/yut/parse.hpp"
+#include "games/yut/search.hpp"
 
 namespace boardsearch::yut {
 
 namespace {
 
-// The largest weight of one face: sums stay far below 2^63 (the weight sum
-// is one machine word in the exact arithmetic) and no real die needs more.
-constexpr std::uint64_t kMaxWeight = 1'000'000;
-// The four-stick throw of traditional yut: do (one flat side up) 4 of 16,
-// gae 6, geol 4, yut 1, mo 1.
-constexpr std::array<std::uint64_t, 5> kStickWeights = {4, 6, 4, 1, 1};
 // --explain and --json show the most likely line when the solve evaluates
 // at most this many (turns left, position) pairs: the line costs a second
 // run (of the passes, or of the two phases' marking and phase 2). Viewers
 // (want_line) always get it.
 constexpr std::uint64_t kLineWithoutAskingPairs = 4'000'000;
 
-// The front ends (CLI, page, --luck, advice) let solve_expected choose: the
-// two phases when their tables fit the memory budget, else the passes
-// (ExpectedMethod::automatic; same values either way). Measured on this
-// 2-core machine in one benchmark run (BM_YutExpectedMethods, December 2,
-// 2026, docs/yut.md): the two phases took 4.4 s against 12.1 s at T = 100,
-// P = 6 and 4.0 s against 6.8 s at T = 30, P = 6 (2 threads), and less CPU
-// time in each of the 18 cases measured (standard board T = 10, 30, 100
-// and traditional T = 30 at P = 4 and 6, traditional T = 100 at P = 6; 1
-// and 2 threads); they need about twice the memory (592 MB against 298 MB
-// at T = 100, P = 6), which automatic checks against the budget first.
+// The front ends let solve_expected choose (ExpectedMethod::automatic: the
+// two phases when their tables fit the memory budget, else the passes; same
+// values either way): tuned on BM_YutExpectedMethods (docs/yut.md, "The
+// front ends choose").
 constexpr ExpectedMethod kFrontEndMethod = ExpectedMethod::automatic;
 // --luck: the percentile is exact when there are at most this many
 // schedules (each one a known-dice solve), else sampled from this many.
 constexpr std::uint64_t kExactSchedules = 1024;
 constexpr std::uint64_t kSampledSchedules = 1000;
 constexpr std::uint64_t kSampleSeed = 17825;
-// Decimals of the expected values and of the percentile.
-constexpr int kValueDecimals = 6;
+// Decimals of the percentile.
 constexpr int kPercentileDecimals = 2;
-
-std::string squares_text(const Board& board, const std::vector<int>& squares) {
-  std::string text;
-  for (int square : squares) text += (text.empty() ? "" : " ") + board.id_of(square);
-  return text;
-}
-
-nlohmann::json fraction_json(const mpq_class& value) {
-  return {{"numerator", value.get_num().get_str()},
-          {"denominator", value.get_den().get_str()},
-          {"rounded", rounded_decimal(value, kValueDecimals)}};
-}
-
-nlohmann::json ids_json(const Board& board, const std::vector<int>& squares) {
-  nlohmann::json ids = nlohmann::json::array();
-  for (int square : squares) ids.push_back(board.id_of(square));
-  return ids;
-}
-
-nlohmann::json choices_json(const Board& board, const std::vector<ExpectedChoice>& choices) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const ExpectedChoice& choice : choices)
-    list.push_back({{"from", board.id_of(choice.from)},
-                    {"to", board.id_of(choice.to)},
-                    {"points", board.squares[choice.to].points},
-                    {"value", fraction_json(choice.value)}});
-  return list;
-}
-
-std::string weights_text(const std::vector<std::uint64_t>& weights) {
-  return fmt::format("{}", fmt::join(weights, ","));
-}
 
 // --expected reads no dice: the input must be blank.
 void expect_no_dice(std::string_view input) {
@@ -142,7 +98,7 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
   report.line.push_back(
       {{"move", nullptr},
        {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", board.id_of(board.start))},
-       {"board", {{"pieces", ids_json(board, squares)}, {"score", 0}, {"die", nullptr}}}});
+       {"board", {{"pieces", square_ids_json(board, squares)}, {"score", 0}, {"die", nullptr}}}});
   if (!result.line_computed && !answer_only) {
     text += fmt::format("(the line of play is shown when a solve evaluates at most {} pairs; this one has {})\n",
                         kLineWithoutAskingPairs, result.pairs);
@@ -159,7 +115,7 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
       const ExpectedChoice& best = turn.choices[turn.best];
       line.push_back({{"turn", turn.turn},
                       {"die", turn.die},
-                      {"position", ids_json(board, turn.squares)},
+                      {"position", square_ids_json(board, turn.squares)},
                       {"choices", choices_json(board, turn.choices)},
                       {"best", turn.best}});
       *std::find(squares.begin(), squares.end(), best.from) = best.to;
@@ -167,9 +123,10 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
       const std::string step =
           fmt::format("turn {}: die {}, {} -> {}, expected {} from here on", turn.turn, turn.die,
                       board.id_of(best.from), board.id_of(best.to), rounded_decimal(best.value, kValueDecimals));
-      report.line.push_back({{"move", fmt::format("{} -> {}", board.id_of(best.from), board.id_of(best.to))},
-                             {"text", step},
-                             {"board", {{"pieces", ids_json(board, squares)}, {"score", score}, {"die", turn.die}}}});
+      report.line.push_back(
+          {{"move", fmt::format("{} -> {}", board.id_of(best.from), board.id_of(best.to))},
+           {"text", step},
+           {"board", {{"pieces", square_ids_json(board, squares)}, {"score", score}, {"die", turn.die}}}});
     }
     if (static_cast<int>(result.line.size()) < turns)
       text += fmt::format("after turn {} no piece can move with a {}: the game ends\n", result.line.size(), face);
@@ -243,7 +200,7 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
       {"turn", advice.turn},
       {"die", advice.die},
       {"pieces", pieces},
-      {"position", ids_json(board, sorted)},
+      {"position", square_ids_json(board, sorted)},
       {"faces", board.faces},
       {"weights", weights},
       {"best", result.choices.empty() ? nlohmann::json(nullptr)
@@ -259,7 +216,7 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
       {"ms", result.stats.milliseconds()}};
   report.line.push_back({{"move", nullptr},
                          {"text", fmt::format("turn {}, die {}", advice.turn, advice.die)},
-                         {"board", {{"pieces", ids_json(board, sorted)}, {"score", 0}, {"die", advice.die}}}});
+                         {"board", {{"pieces", square_ids_json(board, sorted)}, {"score", 0}, {"die", advice.die}}}});
   return report;
 }
 
@@ -365,61 +322,6 @@ app::SolveReport luck_report(const app::SolveRequest& request, const Board& boar
 }
 
 }  // namespace
-
-std::vector<std::uint64_t> read_weights(const app::OptionValues& options, const Board& board) {
-  const std::string* text = options.text("weights");
-  if (text == nullptr) return std::vector<std::uint64_t>(board.faces.size(), 1);
-  if (*text == "sticks") {
-    if (board.faces.size() != kStickWeights.size())
-      throw app::InputError(fmt::format(
-          "--weights sticks: the four-stick throw has 5 outcomes (do, gae, geol, yut, mo); board '{}' has {} faces",
-          board.name, board.faces.size()));
-    return {kStickWeights.begin(), kStickWeights.end()};
-  }
-  std::vector<std::uint64_t> weights;
-  std::string_view rest = *text;
-  for (std::size_t field = 1;; ++field) {
-    const std::size_t comma = rest.find(',');
-    std::string_view item = rest.substr(0, comma);
-    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
-    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
-    std::uint64_t weight = 0;
-    const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), weight);
-    if (item.empty() || error != std::errc() || end != item.data() + item.size() || weight > kMaxWeight)
-      throw app::InputError(fmt::format("--weights: field {}: expected a weight (an integer in [0, {}]), found '{}'",
-                                        field, kMaxWeight, app::printable(item, 40)));
-    weights.push_back(weight);
-    if (comma == std::string_view::npos) break;
-    rest.remove_prefix(comma + 1);
-  }
-  if (weights.size() != board.faces.size())
-    throw app::InputError(fmt::format("--weights: expected {} weights (one per face: {}), found {}", board.faces.size(),
-                                      board.faces_text(), weights.size()));
-  if (std::all_of(weights.begin(), weights.end(), [](std::uint64_t w) { return w == 0; }))
-    throw app::InputError("--weights: at least one weight must be positive");
-  return weights;
-}
-
-std::vector<int> read_position(std::string_view text, const Board& board, int pieces) {
-  const auto fields = app::split_fields(text);
-  if (static_cast<int>(fields.size()) != pieces)
-    throw app::InputError(
-        fmt::format("--position: expected {} square ids (one per piece), found {}", pieces, fields.size()));
-  std::vector<int> squares;
-  for (std::size_t field = 0; field < fields.size(); ++field) {
-    const auto square = board.find(fields[field]);
-    if (!square)
-      throw app::InputError(fmt::format("--position: field {}: '{}' is not a square of board '{}'", field + 1,
-                                        app::printable(fields[field], 40), board.name));
-    if (*square != board.start && *square != board.finish &&
-        std::find(squares.begin(), squares.end(), *square) != squares.end())
-      throw app::InputError(
-          fmt::format("--position: field {}: square '{}' already holds a piece (only start and finish hold several)",
-                      field + 1, board.id_of(*square)));
-    squares.push_back(*square);
-  }
-  return squares;
-}
 
 bool random_dice_requested(const app::OptionValues& options) {
   const bool expected = options.flag("expected");

@@ -6,8 +6,7 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
-#include "games/yut/board.hpp"
-#include "games/yut/dice.hpp"
+#include "games/yut/parse.hpp"
 #include "games/yut/puzzle.hpp"
 
 namespace boardsearch::yut {

@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 
+#include "games/yut/format.hpp"
 #include "games/yut/puzzle.hpp"
 #include "yut/plain_expectimax.hpp"
 #include "yut/test_support.hpp"

@@ -17,9 +17,10 @@
 #include <vector>
 
 #include "boardsearch/core/zobrist.hpp"
-#include "games/yut/board.hpp"
 #include "games/yut/expected.hpp"
-#include "games/yut/solver.hpp"
+#include "games/yut/parse.hpp"
+#include "games/yut/rules.hpp"
+#include "games/yut/search.hpp"
 
 namespace {
 

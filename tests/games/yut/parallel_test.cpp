@@ -16,7 +16,7 @@
 #include "boardsearch/app/puzzle.hpp"
 #include "games/yut/expected.hpp"
 #include "games/yut/puzzle.hpp"
-#include "games/yut/solver.hpp"
+#include "games/yut/search.hpp"
 #include "yut/plain_expectimax.hpp"
 #include "yut/test_support.hpp"
 
@@ -66,7 +66,7 @@ bool holds_nothing(core::MemoryBudget& budget) {
 }
 
 // The most bytes the parallel layers may hold beyond one thread's peak, as
-// solver.hpp states it (solve_schedule's comment).
+// search.hpp states it (solve_schedule's comment).
 std::uint64_t documented_extra(const ParallelFootprint& used, int pieces, std::size_t threads, std::size_t chunk) {
   const std::uint64_t chunks = (used.widest_layer + chunk - 1) / chunk;
   const std::uint64_t p = static_cast<std::uint64_t>(pieces);

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "games/yut/board.hpp"
+#include "games/yut/rules.hpp"
 #include "yut/plain_search.hpp"
 
 namespace boardsearch::yut::testing {

@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "games/yut/board.hpp"
+#include "games/yut/rules.hpp"
 
 namespace boardsearch::yut::testing {
 

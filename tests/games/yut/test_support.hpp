@@ -13,9 +13,11 @@
 #include <vector>
 
 #include "boardsearch/core/zobrist.hpp"
-#include "games/yut/board.hpp"
+#include "games/yut/format.hpp"
+#include "games/yut/parse.hpp"
 #include "games/yut/puzzle.hpp"
-#include "games/yut/solver.hpp"
+#include "games/yut/rules.hpp"
+#include "games/yut/search.hpp"
 #include "support/read_file.hpp"
 #include "support/sanitized.hpp"
 #include "yut/plain_search.hpp"

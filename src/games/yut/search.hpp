@@ -1,20 +1,16 @@
 #pragma once
-// The dice yut engine: the maximum score of a known dice schedule, and a plan
-// that reaches it, by dynamic programming over (turn, multiset of squares).
+// The known-dice search: the maximum score of a known dice schedule, and a
+// plan that reaches it, by dynamic programming over (turn, multiset of
+// squares). How and why it is exact: search.cpp.
 
 #include <cstddef>
 #include <span>
 
 #include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/result.hpp"
-#include "games/yut/board.hpp"
+#include "games/yut/rules.hpp"
 
 namespace boardsearch::yut {
-
-// A position packs the squares of all pieces, one byte each, into a 64-bit
-// key (solver.cpp), so at most 8 pieces. More would not be practical anyway:
-// the number of positions grows like C(squares, pieces).
-inline constexpr int kMaxPieces = 8;
 
 // One turn of the plan: piece `piece` (1-based, pieces are numbered in the
 // order they leave start) moves from square `from` to square `to` (indices
@@ -28,17 +24,15 @@ struct Move {
 
 // Positions per layer kept by the heuristic first pass, which finds a good
 // real game whose score lets the exact pass drop hopeless positions (see
-// solver.cpp): wide enough to land on or near the optimum in practice, narrow
+// search.cpp): wide enough to land on or near the optimum in practice, narrow
 // enough to cost little. Any width >= 1 gives the same (exact) answer; tests
 // use tiny widths so that the pruned exact pass runs on small inputs too.
 inline constexpr std::size_t kDefaultBeamWidth = 256;
 
 // The exact pass expands a layer on several threads (SearchLimits::threads
-// > 1) only when it holds at least this many positions: a layer of 8,192
-// positions is about 2.5 ms of work on one core (8 pieces, about 300 ns a
-// position), far above the tens of microseconds that handing it to the
-// threads costs, while the judge's schedules (10 dice, 4 pieces: at most a
-// few hundred positions a layer) never start a thread.
+// > 1) only when it holds at least this many positions: tuned on 8 pieces
+// (such a layer is milliseconds of work, handing it to the threads tens of
+// microseconds); the judge's schedules never start a thread.
 inline constexpr std::size_t kParallelLayerPositions = 8192;
 // Positions of a layer per task of the parallel expansion (tasks are taken
 // by whichever thread is free, so uneven chunks even out).

@@ -11,7 +11,6 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "games/yut/bound.hpp"
-#include "games/yut/position.hpp"
 #include "games/yut/rules.hpp"
 #include "yut/test_support.hpp"
 
@@ -351,7 +350,7 @@ std::uint64_t plain_key(std::vector<int> squares) {
   return key;
 }
 
-// The solver's transitions (for_each_legal_move, moved_key) against the
+// The search's transitions (for_each_legal_move, moved_key) against the
 // rules of plain_search.hpp on random positions of random boards: the same
 // moves (as (from, to) pairs: pieces on one square are interchangeable), the
 // same child keys, and "no move" exactly when no piece can move.

@@ -1,129 +1,22 @@
-#include "games/yut/board.hpp"
+// Text in (parse.hpp): the board document, the dice schedule, --weights and
+// --position.
+
+#include "games/yut/parse.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
-#include <numbers>
+#include <array>
+#include <charconv>
+#include <limits>
 #include <set>
 
 #include "boardsearch/app/json_input.hpp"
-#include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 
 namespace boardsearch::yut {
 
-bool Board::has_face(int value) const { return std::binary_search(faces.begin(), faces.end(), value); }
-
-std::optional<int> Board::find(std::string_view id) const {
-  for (std::size_t i = 0; i < squares.size(); ++i)
-    if (squares[i].id == id) return static_cast<int>(i);
-  return std::nullopt;
-}
-
-std::string Board::faces_text() const {
-  const bool contiguous = !faces.empty() && faces.back() - faces.front() + 1 == static_cast<int>(faces.size());
-  if (contiguous && faces.size() > 2) return fmt::format("{}..{}", faces.front(), faces.back());
-  return fmt::format("{}", fmt::join(faces, ", "));
-}
-
-// ---------------------------------------------------------------------------
-// The standard board (puzzle page), drawn as a circle with a cross inside:
-//
-//                         o20 (north, blue)
-//             o22 ...      i22       ... o18
-//                          i24
-//   o30 (west) - i28 i27 i26 - i25 (center) - i19 i16 i13 - o10 (east)
-//   (blue)                   i30                  (blue)
-//             o32 ...      i35       ... o8
-//                          o40 (south)
-//                   finish       start
-//
-// Outer ring: o2, o4, ..., o38, o40 counterclockwise from start to finish.
-// Inner squares: i13 i16 i19 (from o10), i22 i24 (from o20), i28 i27 i26
-// (from o30), all leading to i25, then i30 i35 and the shared o40.
-// ---------------------------------------------------------------------------
 namespace {
-
-// Drawing constants of the standard board, in the 0..100 viewer box.
-constexpr double kCenter = 50;
-constexpr double kRadius = 40;
-constexpr int kOuterSquares = 20;  // o2 .. o40
-constexpr double kDegreesPerOuterStep = 360.0 / kOuterSquares;
-
-// Rounds to one decimal so that the data file holds short, exact numbers.
-double one_decimal(double value) { return std::round(value * 10) / 10; }
-
-// Outer square k (k = 1..20, worth 2k): k = 5 (o10) east, 10 (o20) north,
-// 15 (o30) west, 20 (o40) south; counterclockwise as seen on screen.
-Layout outer_layout(int k) {
-  const double radians = (k - 5) * kDegreesPerOuterStep * std::numbers::pi / 180;
-  return {one_decimal(kCenter + kRadius * std::cos(radians)), one_decimal(kCenter - kRadius * std::sin(radians))};
-}
-
-// The point a fraction `t` of the way from `a` to `b`.
-Layout between(Layout a, Layout b, double t) {
-  return {one_decimal(a.x + (b.x - a.x) * t), one_decimal(a.y + (b.y - a.y) * t)};
-}
-
-Board build_standard_board() {
-  Board board;
-  board.name = "standard";
-  board.description =
-      "The board of the puzzle page: outer ring 2..40; a move starting on 10, 20 or 30 takes the blue path "
-      "through the center 25.";
-  board.faces = {1, 2, 3, 4, 5};
-  auto add = [&board](std::string id, long long points, Layout layout) {
-    board.squares.push_back(Square{std::move(id), points, kNoSquare, kNoSquare, layout});
-    return static_cast<int>(board.squares.size()) - 1;
-  };
-  // Sets successors by id (the ids below are all defined in this function).
-  auto link = [&board](std::string_view from, std::string_view red, std::string_view blue = {}) {
-    Square& square = board.squares[*board.find(from)];
-    square.red = *board.find(red);
-    if (!blue.empty()) square.blue = *board.find(blue);
-  };
-
-  const Layout center{kCenter, kCenter};
-  board.start = add("start", 0, {62, 98});
-  for (int k = 1; k <= kOuterSquares; ++k) add(fmt::format("o{}", 2 * k), 2 * k, outer_layout(k));
-  const Layout east = outer_layout(5), north = outer_layout(10), west = outer_layout(15), south = outer_layout(20);
-  add("i13", 13, between(east, center, 0.25));
-  add("i16", 16, between(east, center, 0.5));
-  add("i19", 19, between(east, center, 0.75));
-  add("i22", 22, between(north, center, 1.0 / 3));
-  add("i24", 24, between(north, center, 2.0 / 3));
-  add("i28", 28, between(west, center, 0.25));
-  add("i27", 27, between(west, center, 0.5));
-  add("i26", 26, between(west, center, 0.75));
-  add("i25", 25, center);
-  add("i30", 30, between(center, south, 1.0 / 3));
-  add("i35", 35, between(center, south, 2.0 / 3));
-  board.finish = add("finish", 0, {38, 98});
-
-  link("start", "o2");
-  for (int k = 1; k < kOuterSquares; ++k) link(fmt::format("o{}", 2 * k), fmt::format("o{}", 2 * k + 2));
-  link("o40", "finish");
-  link("o10", "o12", "i13");
-  link("o20", "o22", "i22");
-  link("o30", "o32", "i28");
-  link("i13", "i16");
-  link("i16", "i19");
-  link("i19", "i25");
-  link("i22", "i24");
-  link("i24", "i25");
-  link("i28", "i27");
-  link("i27", "i26");
-  link("i26", "i25");
-  link("i25", "i30");
-  link("i30", "i35");
-  link("i35", "o40");
-  return board;
-}
-
-// ---------------------------------------------------------------------------
-// Parsing and validation.
-// ---------------------------------------------------------------------------
 
 // Longest message about a board: ids and names are the user's text and may
 // hold anything, so the message is made printable (one line, no NUL).
@@ -229,12 +122,14 @@ void check_no_loops_through_blue(const Board& board, std::string_view source) {
   }
 }
 
-}  // namespace
+// The largest weight of one face: sums stay far below 2^63 (the weight sum
+// is one machine word in the exact arithmetic) and no real die needs more.
+constexpr std::uint64_t kMaxWeight = 1'000'000;
+// The four-stick throw of traditional yut: do (one flat side up) 4 of 16,
+// gae 6, geol 4, yut 1, mo 1.
+constexpr std::array<std::uint64_t, 5> kStickWeights = {4, 6, 4, 1, 1};
 
-const Board& standard_board() {
-  static const Board board = build_standard_board();
-  return board;
-}
+}  // namespace
 
 // Steps: 1 JSON syntax, 2 top-level keys, 3 squares and ids, 4 start and
 // finish, 5 successors, 6 paths reach finish, 7 faces.
@@ -329,24 +224,81 @@ Board parse_board(std::string_view text, std::string_view source) {
   return board;
 }
 
-nlohmann::json board_to_json(const Board& board) {
-  nlohmann::json squares = nlohmann::json::array();
-  for (const Square& square : board.squares) {
-    nlohmann::json item{{"id", square.id}, {"points", square.points}};
-    if (square.red != kNoSquare) item["red"] = board.squares[square.red].id;
-    if (square.blue != kNoSquare) item["blue"] = board.squares[square.blue].id;
-    if (square.layout) {
-      item["x"] = square.layout->x;
-      item["y"] = square.layout->y;
+std::vector<int> parse_dice(std::string_view input, const Board& board) {
+  app::TextInput text(input);
+  std::vector<int> dice;
+  while (const auto line = text.next_line()) {
+    const auto fields = app::split_fields(line->text);
+    for (std::size_t field = 0; field < fields.size(); ++field) {
+      // Any integer parses, so that the message can name the faces.
+      const long long value =
+          app::parse_integer(fields[field], line->number, field + 1, "a dice value",
+                             std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
+      if (value < 1 || value > kMaxFace || !board.has_face(static_cast<int>(value)))
+        throw app::InputError(fmt::format("{}: dice value {} is not a face of board '{}' (faces {})",
+                                          app::where(line->number, field + 1), value, board.name, board.faces_text()));
+      dice.push_back(static_cast<int>(value));
     }
-    squares.push_back(std::move(item));
   }
-  return nlohmann::json{{"name", board.name},
-                        {"description", board.description},
-                        {"faces", board.faces},
-                        {"start", board.squares[board.start].id},
-                        {"finish", board.squares[board.finish].id},
-                        {"squares", std::move(squares)}};
+  if (dice.empty())
+    throw app::InputError(
+        fmt::format("{}: expected at least one dice value, found end of input", app::where(text.next_line_number())));
+  return dice;
+}
+
+std::vector<std::uint64_t> read_weights(const app::OptionValues& options, const Board& board) {
+  const std::string* text = options.text("weights");
+  if (text == nullptr) return std::vector<std::uint64_t>(board.faces.size(), 1);
+  if (*text == "sticks") {
+    if (board.faces.size() != kStickWeights.size())
+      throw app::InputError(fmt::format(
+          "--weights sticks: the four-stick throw has 5 outcomes (do, gae, geol, yut, mo); board '{}' has {} faces",
+          board.name, board.faces.size()));
+    return {kStickWeights.begin(), kStickWeights.end()};
+  }
+  std::vector<std::uint64_t> weights;
+  std::string_view rest = *text;
+  for (std::size_t field = 1;; ++field) {
+    const std::size_t comma = rest.find(',');
+    std::string_view item = rest.substr(0, comma);
+    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
+    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+    std::uint64_t weight = 0;
+    const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), weight);
+    if (item.empty() || error != std::errc() || end != item.data() + item.size() || weight > kMaxWeight)
+      throw app::InputError(fmt::format("--weights: field {}: expected a weight (an integer in [0, {}]), found '{}'",
+                                        field, kMaxWeight, app::printable(item, 40)));
+    weights.push_back(weight);
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  if (weights.size() != board.faces.size())
+    throw app::InputError(fmt::format("--weights: expected {} weights (one per face: {}), found {}", board.faces.size(),
+                                      board.faces_text(), weights.size()));
+  if (std::all_of(weights.begin(), weights.end(), [](std::uint64_t w) { return w == 0; }))
+    throw app::InputError("--weights: at least one weight must be positive");
+  return weights;
+}
+
+std::vector<int> read_position(std::string_view text, const Board& board, int pieces) {
+  const auto fields = app::split_fields(text);
+  if (static_cast<int>(fields.size()) != pieces)
+    throw app::InputError(
+        fmt::format("--position: expected {} square ids (one per piece), found {}", pieces, fields.size()));
+  std::vector<int> squares;
+  for (std::size_t field = 0; field < fields.size(); ++field) {
+    const auto square = board.find(fields[field]);
+    if (!square)
+      throw app::InputError(fmt::format("--position: field {}: '{}' is not a square of board '{}'", field + 1,
+                                        app::printable(fields[field], 40), board.name));
+    if (*square != board.start && *square != board.finish &&
+        std::find(squares.begin(), squares.end(), *square) != squares.end())
+      throw app::InputError(
+          fmt::format("--position: field {}: square '{}' already holds a piece (only start and finish hold several)",
+                      field + 1, board.id_of(*square)));
+    squares.push_back(*square);
+  }
+  return squares;
 }
 
 }  // namespace boardsearch::yut
