@@ -1,14 +1,9 @@
 #pragma once
 #include "boardsearch/app/puzzle.hpp"
-#include "games/tour/search.hpp"
 
 namespace boardsearch::tour {
 
 // The tour puzzle as front ends see it (name, options, solve).
 const app::Puzzle& puzzle();
-
-// What puzzle().solve does, with the threads given here instead of from
-// request.limits.threads (tests force the parallel path with a trial of 0).
-app::SolveReport solve_cases(const app::SolveRequest& request, const TourThreads& threads);
 
 }  // namespace boardsearch::tour
