@@ -13,10 +13,11 @@
 #include <vector>
 
 #include "boardsearch/core/zobrist.hpp"
-#include "games/footholds/board.hpp"
+#include "games/footholds/format.hpp"
+#include "games/footholds/parse.hpp"
 #include "games/footholds/reference.hpp"
+#include "games/footholds/rules.hpp"
 #include "games/footholds/search.hpp"
-#include "games/footholds/solver.hpp"
 #include "games/footholds/test_support.hpp"
 
 namespace boardsearch::footholds {
