@@ -135,7 +135,8 @@ class FootholdsGame {
   //   2. the mover wins with its next move (the other is on the same cell and
   //      loses its foothold, or has no step once the mover's cell vanishes,
   //      whichever step the mover takes): +(|F| - 1), the best score there is;
-  //   3. the players can no longer reach each other: the closed form below.
+  //   3. the players can no longer reach each other: the closed form of bound.hpp
+  //      (separated_score, with its proof).
   // `vacated_connected`: the cell the last move vacated if the position
   // before that move had its players connected (the search knows it: it only
   // generates moves there), else kNoVacatedCell. It only saves work (step 3).

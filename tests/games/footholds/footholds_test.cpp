@@ -514,7 +514,7 @@ TEST(Footholds, TableMbSetsTheGameTableWithinTheMemoryBudget) {
     return puzzle().solve(request);
   };
   const std::uint64_t memo_bytes = std::uint64_t{4} << 20;  // the 8 x 8 memo: 2^18 entries of 16 bytes
-  // Each thread's deep table (solver.cpp): 2^14 entries of 16 bytes, and the
+  // Each thread's deep table (search.cpp): 2^14 entries of 16 bytes, and the
   // 64 bytes that align it.
   const std::uint64_t deep_bytes = (std::uint64_t{1} << 18) + 64;
   // The game table of `mib` MiB: on huge pages from 2 MiB (exactly its

@@ -1,4 +1,4 @@
-// The parallel footholds search (solver.cpp, Lazy SMP over SharedBucketTable)
+// The parallel footholds search (search.cpp, Lazy SMP over SharedBucketTable)
 // against plain minimax (reference.hpp) at 1, 2 and 4 threads, forced onto
 // the parallel path (no serial trial) so that small boards really run
 // threads; play() at several thread counts; limits across threads; the

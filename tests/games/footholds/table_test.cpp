@@ -235,7 +235,7 @@ TEST(FootholdsTable, TheDeepTableIsUsedWhereReachableAndCountedOnlyThen) {
   }
 }
 
-// The root's first probe (SearchTuning::first_loss_probe, solver.cpp
+// The root's first probe (SearchTuning::first_loss_probe, search.cpp
 // exact_score) only changes the order of the probes: with the sign probe
 // first (0) or a first loss probe at every distance (1 to 9, and 40, beyond
 // every window: skipped), every answer and line length equals plain minimax.
