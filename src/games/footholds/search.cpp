@@ -395,8 +395,7 @@ constexpr std::uint64_t kTrialNodes = 100'000;
 
 // Lazy SMP: positions at most this many plies below the root get another
 // move order in each helper thread (FootholdsGame::vary_order).
-// Tuned at two threads on the 9 x 9 (1,1)-(7,7) and 10 x 10 corner starts (docs/footholds.md, "A quiet machine, and the
-// helpers' varied plies").
+// Tuned at 2 threads on 9 x 9 and 10 x 10 starts (docs/footholds.md, "A quiet machine, and the helpers' varied plies").
 constexpr int kVariedPlies = 6;
 
 // How many plies below the root positions use a table: the near table's
