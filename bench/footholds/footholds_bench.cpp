@@ -15,9 +15,11 @@
 
 #include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/zobrist.hpp"
-#include "games/footholds/board.hpp"
+#include "games/footholds/format.hpp"
+#include "games/footholds/parse.hpp"
 #include "games/footholds/reference.hpp"
-#include "games/footholds/solver.hpp"
+#include "games/footholds/rules.hpp"
+#include "games/footholds/search.hpp"
 
 namespace boardsearch::footholds {
 namespace {
@@ -236,7 +238,7 @@ BENCHMARK(BM_FootholdsFull8x8Starts)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchm
 void BM_FootholdsFull9x9Corners(benchmark::State& state) { solve_each_iteration(state, full_board(9, 0, 0, 8, 8)); }
 BENCHMARK(BM_FootholdsFull9x9Corners)->Iterations(1)->Unit(benchmark::kMillisecond);
 
-// The deep table (#17, search.hpp LayeredTable) off and on, one thread, in
+// The deep table (#17, table.hpp LayeredTable) off and on, one thread, in
 // the same run: the hardest full 8 x 8 starts. Argument: 0 without the
 // deep table, 1 with it (the default), 2 with one of 2^12 entries (64 KB).
 // Counters: answer, nodes.

@@ -18,7 +18,7 @@
 
 #include "games/tour/board_analysis.hpp"
 #include "games/tour/generators.hpp"
-#include "games/tour/io.hpp"
+#include "games/tour/parse.hpp"
 #include "games/tour/plain_dfs.hpp"
 #include "games/tour/puzzle.hpp"
 #include "games/tour/search.hpp"

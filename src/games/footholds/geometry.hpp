@@ -7,10 +7,13 @@
 #include <utility>
 #include <vector>
 
+#include "boardsearch/core/grid.hpp"
 #include "games/footholds/bitboard.hpp"
-#include "games/footholds/board.hpp"
 
 namespace boardsearch::footholds {
+
+using core::Direction;
+using core::kDirections;
 
 // The 8 cells around a cell as (row, column) offsets, clockwise from the one
 // above: consecutive entries (and the last and first) are orthogonal
@@ -83,7 +86,6 @@ struct Geometry {
   // Precondition: rows, cols >= 1 and rows * cols <= BB::kCapacity.
   Geometry(int board_rows, int board_cols) : rows(board_rows), cols(board_cols), cells(board_rows * board_cols) {
     board = BB::first(cells);
-    Board shape{rows, cols, {}, 0, 0};
     adjacent.resize(static_cast<std::size_t>(cells));
     step_to.resize(static_cast<std::size_t>(cells));
     ring.resize(static_cast<std::size_t>(cells));
@@ -93,7 +95,9 @@ struct Geometry {
       if (col != cols - 1) not_last_col |= BB::cell(cell);
       if (((cell / cols) + col) % 2 == 0) even_cells |= BB::cell(cell);
       for (Direction direction : kDirections) {
-        const int next = shape.step(cell, direction);
+        const core::GridCell to = core::shifted({cell / cols, col}, direction);
+        const bool inside = to.row >= 0 && to.row < rows && to.col >= 0 && to.col < cols;
+        const int next = inside ? to.row * cols + to.col : -1;
         step_to[static_cast<std::size_t>(cell)][static_cast<std::size_t>(direction)] = static_cast<std::int16_t>(next);
         if (next >= 0) adjacent[static_cast<std::size_t>(cell)] |= BB::cell(next);
       }
@@ -185,15 +189,5 @@ struct Geometry {
     }
   }
 };
-
-// The board's footholds as a bitboard: bit r * cols + c set where cell (r, c)
-// has a foothold. Precondition: board.cells() <= BB::kCapacity.
-template <class BB>
-BB foothold_bits(const Board& board) {
-  BB footholds;
-  for (int cell = 0; cell < board.cells(); ++cell)
-    if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= BB::cell(cell);
-  return footholds;
-}
 
 }  // namespace boardsearch::footholds

@@ -31,7 +31,8 @@
 #include <vector>
 
 #include "boardsearch/app/hunt_cases.hpp"
-#include "games/footholds/board.hpp"
+#include "games/footholds/format.hpp"
+#include "games/footholds/parse.hpp"
 
 namespace boardsearch::footholds {
 

@@ -7,7 +7,7 @@
 //
 // Longest path is NP-hard in general; regions here are small grid pieces, and
 // three things keep the search small:
-//   1. an admissible bound (checkerboard parity, which is at most size - 1),
+//   1. an admissible bound (checkerboard parity and dead ends, bound.hpp),
 //      and a stop as soon as a path reaches it;
 //   2. after each step only the component of the next cell matters, so the
 //      subproblem is (component, start): much smaller than the set of visited
@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "boardsearch/core/limits.hpp"
+#include "games/footholds/bound.hpp"
 #include "games/footholds/counter.hpp"
 #include "games/footholds/geometry.hpp"
 
@@ -56,29 +57,9 @@ class LongestPaths {
     return std::bit_ceil(std::max<std::size_t>(cache_entries, 1)) * sizeof(Entry);
   }
 
-  // An upper bound on the steps of a simple path from `start` inside `region`
-  // (region connected, contains start). Two admissible facts combined:
-  //  - Dead ends. A cell other than start with exactly one neighbour in the
-  //    region can only be the last cell of a path (it is entered through its
-  //    one neighbour and cannot be left), so a path holds at most one of them.
-  //  - Checkerboard parity. A path's cells alternate colours starting with
-  //    start's colour: with S cells of that colour and T of the other
-  //    available, a path of v cells uses ceil(v/2) of the first and floor(v/2)
-  //    of the second, so v <= 2S when T >= S and v <= 2T + 1 otherwise.
-  // The bound is the parity bound over the region without its dead ends, plus
-  // at best one dead end (of either colour present, whichever helps more).
-  // Steps are cells - 1; the bound never exceeds the region size minus one.
-  int upper_bound(BB region, int start) const {
-    const BB dead_ends = single_neighbour_cells(region) & ~BB::cell(start);
-    const BB same_colour_set = geometry_->even_cells.test(start) ? geometry_->even_cells : ~geometry_->even_cells;
-    const BB open = region & ~dead_ends;
-    const int same = (open & same_colour_set).count();
-    const int other = open.count() - same;
-    int cells = parity_cells(same, other);
-    if ((dead_ends & same_colour_set).any()) cells = std::max(cells, parity_cells(same + 1, other));
-    if ((dead_ends & ~same_colour_set).any()) cells = std::max(cells, parity_cells(same, other + 1));
-    return cells - 1;
-  }
+  // An upper bound on the steps of a simple path from `start` inside
+  // `region` (bound.hpp, longest_path_bound: the proof).
+  int upper_bound(BB region, int start) const { return longest_path_bound(*geometry_, region, start); }
 
   // Steps of the longest simple path from `start` inside `region`.
   // Preconditions: region is connected and contains start.
@@ -171,28 +152,6 @@ class LongestPaths {
     std::int16_t lower = 0;   // a path this long exists
     std::int16_t upper = 0;   // no path is longer
   };
-
-  // Most cells of a path alternating colours from a cell of the first
-  // colour, given `same` cells of that colour (start included) and `other`.
-  static int parity_cells(int same, int other) { return other >= same ? 2 * same : 2 * other + 1; }
-
-  // Cells of `region` with exactly one orthogonal neighbour in `region`.
-  BB single_neighbour_cells(BB region) const {
-    const Geometry<BB>& g = *geometry_;
-    // For each direction, the cells whose neighbour that way is in the region.
-    const BB from_left = region.shifted_up(1) & g.not_first_col;
-    const BB from_right = region.shifted_down(1) & g.not_last_col;
-    BB from_above = BB{};
-    BB from_below = BB{};
-    if (g.rows > 1) {
-      from_above = region.shifted_up(g.cols) & g.board;
-      from_below = region.shifted_down(g.cols);
-    }
-    const BB at_least_one = from_left | from_right | from_above | from_below;
-    const BB at_least_two = (from_left & (from_right | from_above | from_below)) |
-                            (from_right & (from_above | from_below)) | (from_above & from_below);
-    return region & at_least_one & ~at_least_two;
-  }
 
   std::size_t slot(BB region, int start) const {
     return mix64(region.hash() + static_cast<std::uint64_t>(start + 1) * 0x9E3779B97F4A7C15ULL) & (cache_.size() - 1);

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "boardsearch/app/text_input.hpp"
-#include "games/footholds/board.hpp"
-#include "games/footholds/solver.hpp"
+#include "games/footholds/rules.hpp"
+#include "games/footholds/search.hpp"
 
 namespace boardsearch::footholds {
 

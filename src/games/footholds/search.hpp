@@ -1,118 +1,65 @@
 #pragma once
-// The footholds game search: core::Negamax over FootholdsGame with the
-// bucketed two-bound table of table.hpp, the table used only near the root.
-//
-// Why these hooks (docs/footholds.md has the measurements): on full 8 x 8
-// boards the search is bound by table-probe cache misses, and the table
-// barely finds transpositions inside one probe (a position recurs only when
-// both players' walks cover the same cells with the same ends). What it is
-// needed for is carrying the proofs of one root probe over to the next. So
-//   - only positions near the root (at most table_plies plies below it) use
-//     the main table: they hold the big subtrees worth remembering, while the
-//     millions of deep positions skip a cache miss that would find little;
-//   - the table keeps a lower and an upper bound per position, in cache-line
-//     buckets with work-preferred replacement (table.hpp), so the bounds that
-//     successive null-window probes prove about a position add up;
-//   - the position's bucket is prefetched on entry, before the closed-form
-//     checks, so the memory latency overlaps that work;
-//   - the table move is searched before any other move is generated: when it
-//     cuts off, the territory ordering of the other moves is never computed;
-//   - the positions below those, down to solver.cpp's kDeepPlies, use a
-//     second, small table of the thread's own (LayeredTable; deeper ones
-//     use none): small enough to stay in the core's L2 cache, so a
-//     probe costs no memory access, and it keeps the deep subtrees that one
-//     probe of the root searches again soon after (the same subtree reached
-//     through both orders of two moves, or again in the next probe).
+// The footholds search: the total number of moves under perfect play and the
+// perfectly played game itself, by null-window probes of the root
+// (core::Negamax over FootholdsGame, rules.hpp, with the tables of
+// table.hpp), on one thread or several (Lazy SMP). How it is put together:
+// search.cpp.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
-#include "boardsearch/core/negamax.hpp"
-#include "games/footholds/counter.hpp"
-#include "games/footholds/game.hpp"
-#include "games/footholds/table.hpp"
+#include "boardsearch/core/limits.hpp"
+#include "boardsearch/core/result.hpp"
+#include "games/footholds/rules.hpp"
 
 namespace boardsearch::footholds {
 
-// The game table of one thread's search (a core::NegamaxTable): positions
-// with at least near_min_footholds footholds (those near the root) use
-// `near` (BucketTable when one thread searches, the SharedBucketTable of all
-// threads in a parallel solve), deeper ones the thread's own small `deep`
-// table, if any (nullptr: the deep positions use no table). Both keep exact
-// keys and proven bounds, so which table a position uses only changes the
-// work: every bound either returns was proven for that very position.
-// `game` is the thread's game (the one Negamax searches): prefetch, which is
-// given only the hash, asks it which table the position uses.
-template <class BB, class Near>
-class LayeredTable {
- public:
-  static constexpr int kNoLower = BucketTable<BB>::kNoLower;
-  static constexpr int kNoUpper = BucketTable<BB>::kNoUpper;
-  // A copy of what a probe found (the two tables' entries differ in type).
-  struct Bounds {
-    int lower;
-    int upper;
-    std::optional<Direction> move;
-  };
-
-  // All three outlive the table.
-  LayeredTable(Near& near, BucketTable<BB>* deep, const FootholdsGame<BB>& game, int near_min_footholds)
-      : near_(&near), deep_(deep), game_(&game), near_min_footholds_(near_min_footholds) {}
-
-  // Whether the positions deeper than the near ones use a table.
-  bool has_deep() const { return deep_ != nullptr; }
-
-  void prefetch(std::uint64_t hash) const {
-    if (game_->foothold_count() >= near_min_footholds_)
-      near_->prefetch(hash);
-    else if (deep_ != nullptr)
-      deep_->prefetch(hash);
-  }
-  std::optional<Bounds> probe(std::uint64_t hash, const FootholdsGame<BB>& position) const {
-    if (position.foothold_count() >= near_min_footholds_) {
-      if (const auto entry = near_->probe(hash, position))
-        return Bounds{entry->lower, entry->upper, Near::stored_move(*entry)};
-      return std::nullopt;
-    }
-    // (Negamax::table_move probes whatever the position: without a deep
-    // table a deep position has no entry.)
-    if (deep_ == nullptr) return std::nullopt;
-    if (const auto* entry = deep_->probe(hash, position))
-      return Bounds{entry->lower, entry->upper, BucketTable<BB>::stored_move(*entry)};
-    return std::nullopt;
-  }
-  static std::optional<Direction> stored_move(const Bounds& bounds) { return bounds.move; }
-  void store(std::uint64_t hash, const FootholdsGame<BB>& position, int lower, int upper, std::optional<Direction> move,
-             std::uint64_t nodes) {
-    if (position.foothold_count() >= near_min_footholds_)
-      near_->store(hash, position, lower, upper, move, nodes);
-    else if (deep_ != nullptr)
-      deep_->store(hash, position, lower, upper, move, nodes);
-  }
-
- private:
-  Near* near_;
-  BucketTable<BB>* deep_;
-  const FootholdsGame<BB>* game_;
-  int near_min_footholds_;
+// Knobs of the game search's table and root probes, for tests and measurements (a tiny table
+// exercises replacement, table_plies -1 switches the table off); the defaults
+// are the measured best.
+struct SearchTuning {
+  std::size_t table_entries = 0;   // 0: sized from the board (or from table_bytes)
+  std::optional<int> table_plies;  // positions at most this many plies below the root use the table; none: default
+  // The game table's size in bytes (the table-mb option; rounded down to a
+  // power of two number of buckets, at least one). 0: chosen from the board.
+  std::uint64_t table_bytes = 0;
+  // Entries of each thread's deep table (the positions beyond table_plies;
+  // table.hpp, LayeredTable). none: the default (search.cpp); 0: none.
+  std::optional<std::size_t> deep_entries;
+  // With limits.threads > 1: the nodes the serial trial may search before
+  // the threads start (none: the default, see search.cpp; 0: no trial, the
+  // threads start at once, so that tests run small boards in parallel).
+  std::optional<std::uint64_t> trial_nodes;
+  // The root's first probe: "does the mover win, or hold on until at most
+  // this many footholds are left?" (search.cpp, kFirstLossProbe). none: the
+  // default; 0: the sign probe first (the order before it).
+  std::optional<int> first_loss_probe;
 };
 
-// Which positions use a table: those at least min_footholds footholds (every
-// ply removes one, so those at most root footholds - min_footholds plies
-// below the root; later searches from deeper positions, such as the line
-// walk's, keep the root's). solver.cpp sets it to the near table's reach, or
-// the deep table's when the thread has one.
-template <class BB>
-struct UsesTable {
-  int min_footholds;
-  bool operator()(const FootholdsGame<BB>& game) const { return game.foothold_count() >= min_footholds; }
+// What a running solve has proven so far, for progress lines (updated on the
+// searching thread, read by the progress callback on the same thread).
+struct SolveProgress {
+  char winner = 0;  // 'A' or 'B' once proven; 0 before
+  int fewest = 0;   // once the winner is known: the game has at least this many moves...
+  int most = 0;     // ...and at most this many (fewest == most: the answer is proven)
 };
 
-// The search of one thread: near the root on BucketTable when it searches
-// alone (the serial search), on SharedBucketTable in a parallel solve; the
-// deeper positions on the thread's deep table; nodes on the thread's
-// NodeCounter.
-template <class BB, class Near = BucketTable<BB>>
-using GameSearch = core::Negamax<FootholdsGame<BB>, LayeredTable<BB, Near>, UsesTable<BB>, NodeCounter>;
+// Solves `board` (A to move). On success (outcome proven) `value` is the total
+// number of moves of the perfectly played game and `line` that game, move by
+// move from A's first step until the player to move loses (so line.size() ==
+// *value; A wins iff it is odd). Stats: nodes of the game search plus the
+// longest-path searches, tt_hits, wall time, the tables' bytes. A limit gives
+// outcome != proven, no value and an empty line. limits.max_memory_bytes
+// bounds the two tables: they shrink to fit (answers stay exact), and when
+// even their minimum sizes do not fit the outcome is memory_limit and nothing
+// is searched. Precondition: a board parse_board accepts.
+// `progress`, when given, is kept up to date as the probes narrow the answer.
+// limits.threads > 1: a search that outlasts a short serial trial goes on
+// on that many threads (Lazy SMP over one shared table, search.cpp); the
+// value is the same, the line may be another optimal one, and stats.threads
+// says how many threads searched (1 when the trial finished it).
+core::SearchResult<Direction, int> solve_board(const Board& board, const core::SearchLimits& limits = {},
+                                               const SearchTuning& tuning = {}, SolveProgress* progress = nullptr);
 
 }  // namespace boardsearch::footholds

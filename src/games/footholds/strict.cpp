@@ -6,7 +6,7 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
-#include "games/footholds/board.hpp"
+#include "games/footholds/parse.hpp"
 #include "games/footholds/puzzle.hpp"
 
 namespace boardsearch::footholds {

@@ -38,7 +38,7 @@
 
 #include "boardsearch/core/huge_pages.hpp"
 #include "games/footholds/bitboard.hpp"
-#include "games/footholds/board.hpp"
+#include "games/footholds/rules.hpp"
 
 namespace boardsearch::footholds {
 
@@ -46,8 +46,8 @@ namespace boardsearch::footholds {
 // 2 MiB and more are mapped on huge pages (core/huge_pages.hpp: aligned to
 // 2 MiB, fresh zero pages): a search that fills its table touches every
 // page, and one huge page is one fault and one TLB entry for 512 small
-// ones (10 x 10 corners: 5,800 faults, about 10 us each on the VMs
-// measured). Smaller blocks come from calloc, whose large blocks are fresh
+// ones (a first touch costs some 10 us, core/huge_pages.hpp). Smaller
+// blocks come from calloc, whose large blocks are fresh
 // zero pages too, so only the pages a search touches cost anything (a
 // 3 x 3 board never pays for a big table).
 class ZeroedBuckets {
@@ -411,6 +411,80 @@ class SharedBucketTable {
   std::size_t bucket_count_;
   std::unique_ptr<ZeroedBuckets> memory_;
   Bucket* buckets_ = nullptr;
+};
+
+// The game table of one thread's search (a core::NegamaxTable): positions
+// with at least near_min_footholds footholds (those near the root) use
+// `near` (BucketTable when one thread searches, the SharedBucketTable of all
+// threads in a parallel solve), deeper ones the thread's own small `deep`
+// table, if any (nullptr: the deep positions use no table). Both keep exact
+// keys and proven bounds, so which table a position uses only changes the
+// work: every bound either returns was proven for that very position.
+// `game` is the thread's game (the one Negamax searches): prefetch, which is
+// given only the hash, asks it which table the position uses.
+template <class BB, class Near>
+class LayeredTable {
+ public:
+  static constexpr int kNoLower = BucketTable<BB>::kNoLower;
+  static constexpr int kNoUpper = BucketTable<BB>::kNoUpper;
+  // A copy of what a probe found (the two tables' entries differ in type).
+  struct Bounds {
+    int lower;
+    int upper;
+    std::optional<Direction> move;
+  };
+
+  // All three outlive the table.
+  LayeredTable(Near& near, BucketTable<BB>* deep, const FootholdsGame<BB>& game, int near_min_footholds)
+      : near_(&near), deep_(deep), game_(&game), near_min_footholds_(near_min_footholds) {}
+
+  // Whether the positions deeper than the near ones use a table.
+  bool has_deep() const { return deep_ != nullptr; }
+
+  void prefetch(std::uint64_t hash) const {
+    if (game_->foothold_count() >= near_min_footholds_)
+      near_->prefetch(hash);
+    else if (deep_ != nullptr)
+      deep_->prefetch(hash);
+  }
+  std::optional<Bounds> probe(std::uint64_t hash, const FootholdsGame<BB>& position) const {
+    if (position.foothold_count() >= near_min_footholds_) {
+      if (const auto entry = near_->probe(hash, position))
+        return Bounds{entry->lower, entry->upper, Near::stored_move(*entry)};
+      return std::nullopt;
+    }
+    // (Negamax::table_move probes whatever the position: without a deep
+    // table a deep position has no entry.)
+    if (deep_ == nullptr) return std::nullopt;
+    if (const auto* entry = deep_->probe(hash, position))
+      return Bounds{entry->lower, entry->upper, BucketTable<BB>::stored_move(*entry)};
+    return std::nullopt;
+  }
+  static std::optional<Direction> stored_move(const Bounds& bounds) { return bounds.move; }
+  void store(std::uint64_t hash, const FootholdsGame<BB>& position, int lower, int upper, std::optional<Direction> move,
+             std::uint64_t nodes) {
+    if (position.foothold_count() >= near_min_footholds_)
+      near_->store(hash, position, lower, upper, move, nodes);
+    else if (deep_ != nullptr)
+      deep_->store(hash, position, lower, upper, move, nodes);
+  }
+
+ private:
+  Near* near_;
+  BucketTable<BB>* deep_;
+  const FootholdsGame<BB>* game_;
+  int near_min_footholds_;
+};
+
+// Which positions use a table: those at least min_footholds footholds (every
+// ply removes one, so those at most root footholds - min_footholds plies
+// below the root; later searches from deeper positions, such as the line
+// walk's, keep the root's). search.cpp sets it to the near table's reach, or
+// the deep table's when the thread has one.
+template <class BB>
+struct UsesTable {
+  int min_footholds;
+  bool operator()(const FootholdsGame<BB>& game) const { return game.foothold_count() >= min_footholds; }
 };
 
 }  // namespace boardsearch::footholds

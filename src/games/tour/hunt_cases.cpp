@@ -36,7 +36,8 @@
 #include <vector>
 
 #include "boardsearch/app/hunt_cases.hpp"
-#include "games/tour/io.hpp"
+#include "games/tour/format.hpp"
+#include "games/tour/parse.hpp"
 #include "games/tour/rules.hpp"
 
 namespace boardsearch::tour {

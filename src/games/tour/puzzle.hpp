@@ -1,6 +1,5 @@
 #pragma once
 #include "boardsearch/app/puzzle.hpp"
-#include "games/tour/search.hpp"
 
 namespace boardsearch::tour {
 
@@ -11,9 +10,5 @@ const app::Puzzle& puzzle();
 std::span<const app::BenchPosition> bench_positions();
 // Inputs one step beyond the judge's limits, for --strict's checks (bench.cpp).
 std::span<const app::BenchPosition> beyond_judge_limits();
-
-// What puzzle().solve does, with the threads given here instead of from
-// request.limits.threads (tests force the parallel path with a trial of 0).
-app::SolveReport solve_cases(const app::SolveRequest& request, const TourThreads& threads);
 
 }  // namespace boardsearch::tour

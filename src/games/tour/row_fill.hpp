@@ -1,6 +1,6 @@
 #pragma once
 // Flood fills over row masks (rules.hpp's bit layout), shared by the search's
-// connectivity test (problem.cpp) and the static board analysis.
+// connectivity test (bound.cpp) and the static board analysis.
 
 #include <algorithm>
 #include <array>
@@ -39,7 +39,7 @@ inline LineMask fill_runs(LineMask seed, LineMask open) {
 // visit fills the seeded runs of its row and seeds the rows above and below
 // with the newly reached cells, so every run is filled about once whatever
 // the region's shape. It advances one row visit at a time, so two fills can
-// grow in lockstep (see TourProblem::anchors_connected).
+// grow in lockstep (see TourBound::anchors_connected).
 class RowFill {
  public:
   // Only rows 0 .. rows-1 are touched, so nothing else is initialized.

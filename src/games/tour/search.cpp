@@ -6,7 +6,6 @@
 #include "boardsearch/core/branch_and_bound.hpp"
 #include "boardsearch/core/move_list.hpp"
 #include "games/tour/board_analysis.hpp"
-#include "games/tour/problem.hpp"
 #include "games/tour/symmetry.hpp"
 
 namespace boardsearch::tour {

@@ -6,7 +6,7 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
-#include "games/tour/io.hpp"
+#include "games/tour/parse.hpp"
 #include "games/tour/puzzle.hpp"
 
 namespace boardsearch::tour {

@@ -11,11 +11,12 @@
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/core/zobrist.hpp"
 #include "core/conformance.hpp"
-#include "games/footholds/board.hpp"
-#include "games/footholds/game.hpp"
+#include "games/footholds/format.hpp"
+#include "games/footholds/parse.hpp"
 #include "games/footholds/puzzle.hpp"
 #include "games/footholds/reference.hpp"
-#include "games/footholds/solver.hpp"
+#include "games/footholds/rules.hpp"
+#include "games/footholds/search.hpp"
 #include "games/footholds/test_support.hpp"
 #include "support/read_file.hpp"
 
@@ -513,7 +514,7 @@ TEST(Footholds, TableMbSetsTheGameTableWithinTheMemoryBudget) {
     return puzzle().solve(request);
   };
   const std::uint64_t memo_bytes = std::uint64_t{4} << 20;  // the 8 x 8 memo: 2^18 entries of 16 bytes
-  // Each thread's deep table (solver.cpp): 2^14 entries of 16 bytes, and the
+  // Each thread's deep table (search.cpp): 2^14 entries of 16 bytes, and the
   // 64 bytes that align it.
   const std::uint64_t deep_bytes = (std::uint64_t{1} << 18) + 64;
   // The game table of `mib` MiB: on huge pages from 2 MiB (exactly its

@@ -9,9 +9,11 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/core/zobrist.hpp"
-#include "games/footholds/board.hpp"
+#include "games/footholds/format.hpp"
+#include "games/footholds/parse.hpp"
 #include "games/footholds/puzzle.hpp"
-#include "games/footholds/solver.hpp"
+#include "games/footholds/rules.hpp"
+#include "games/footholds/search.hpp"
 #include "games/footholds/strict.hpp"
 #include "games/footholds/test_support.hpp"
 #include "support/solve_request.hpp"

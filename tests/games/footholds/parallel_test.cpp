@@ -1,4 +1,4 @@
-// The parallel footholds search (solver.cpp, Lazy SMP over SharedBucketTable)
+// The parallel footholds search (search.cpp, Lazy SMP over SharedBucketTable)
 // against plain minimax (reference.hpp) at 1, 2 and 4 threads, forced onto
 // the parallel path (no serial trial) so that small boards really run
 // threads; play() at several thread counts; limits across threads; the
@@ -18,9 +18,11 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/core/zobrist.hpp"
-#include "games/footholds/board.hpp"
+#include "games/footholds/format.hpp"
+#include "games/footholds/parse.hpp"
 #include "games/footholds/puzzle.hpp"
-#include "games/footholds/solver.hpp"
+#include "games/footholds/rules.hpp"
+#include "games/footholds/search.hpp"
 #include "games/footholds/table.hpp"
 #include "games/footholds/test_support.hpp"
 #include "support/read_file.hpp"

@@ -13,10 +13,11 @@
 #include <vector>
 
 #include "boardsearch/core/zobrist.hpp"
-#include "games/footholds/board.hpp"
+#include "games/footholds/format.hpp"
+#include "games/footholds/parse.hpp"
 #include "games/footholds/reference.hpp"
+#include "games/footholds/rules.hpp"
 #include "games/footholds/search.hpp"
-#include "games/footholds/solver.hpp"
 #include "games/footholds/test_support.hpp"
 
 namespace boardsearch::footholds {
@@ -234,7 +235,7 @@ TEST(FootholdsTable, TheDeepTableIsUsedWhereReachableAndCountedOnlyThen) {
   }
 }
 
-// The root's first probe (SearchTuning::first_loss_probe, solver.cpp
+// The root's first probe (SearchTuning::first_loss_probe, search.cpp
 // exact_score) only changes the order of the probes: with the sign probe
 // first (0) or a first loss probe at every distance (1 to 9, and 40, beyond
 // every window: skipped), every answer and line length equals plain minimax.

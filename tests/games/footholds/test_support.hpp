@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "boardsearch/core/zobrist.hpp"
-#include "games/footholds/board.hpp"
+#include "games/footholds/format.hpp"
+#include "games/footholds/parse.hpp"
 #include "games/footholds/reference.hpp"
+#include "games/footholds/rules.hpp"
 #include "support/sanitized.hpp"
 
 namespace boardsearch::testing::footholds_support {

@@ -13,8 +13,9 @@
 #include <thread>
 #include <vector>
 
+#include "games/tour/cases.hpp"
 #include "games/tour/generators.hpp"
-#include "games/tour/io.hpp"
+#include "games/tour/parse.hpp"
 #include "games/tour/plain_dfs.hpp"
 #include "games/tour/puzzle.hpp"
 #include "games/tour/replay.hpp"

@@ -10,7 +10,7 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "games/tour/generators.hpp"
-#include "games/tour/io.hpp"
+#include "games/tour/parse.hpp"
 #include "games/tour/puzzle.hpp"
 #include "games/tour/search.hpp"
 #include "games/tour/strict.hpp"

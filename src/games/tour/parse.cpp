@@ -1,4 +1,5 @@
-#include "games/tour/io.hpp"
+// Judge text in: the case reader and its messages (what and where).
+#include "games/tour/parse.hpp"
 
 #include <fmt/format.h>
 
@@ -93,18 +94,6 @@ std::vector<Board> parse_boards(std::string_view text) {
   std::vector<Board> boards;
   while (auto board = reader.next()) boards.push_back(*board);
   return boards;
-}
-
-std::string format_boards(std::span<const Board> boards) {
-  std::string text;
-  for (const Board& board : boards) {
-    text += fmt::format("{} {}\n", board.rows, board.cols);
-    for (int r = 0; r < board.rows; ++r) {
-      for (int c = 0; c < board.cols; ++c) text += board.is_empty(r, c) ? '.' : '*';
-      text += '\n';
-    }
-  }
-  return text;
 }
 
 }  // namespace boardsearch::tour

@@ -1,6 +1,14 @@
 #pragma once
-// The footholds game as a core::NegamaxGame: rules on a bitboard, exact
-// scores, the decomposition into two independent regions, move ordering.
+// The footholds rules: the position as the input gives it (Board), and the
+// game on bitboards that the search plays (FootholdsGame, a
+// core::NegamaxGame: rules, key, exact scores where known, move order).
+//
+// Rules (docs/footholds.md): A and B stand on footholds, A moves first. A turn
+// steps to an orthogonally adjacent cell that still has its foothold (the other
+// player's cell counts); the foothold stepped off vanishes. A player loses when
+// it is its turn and it cannot step, or the foothold under it has vanished.
+// Moves are core::Direction (core/grid.hpp), the one direction type of every
+// board puzzle.
 //
 // Position: the set F of cells that still have a foothold, the cell of the
 // player to move ("mover") and of the other player. Names A / B do not matter
@@ -26,13 +34,51 @@
 #include <cstdint>
 #include <optional>
 #include <utility>
+#include <vector>
 
+#include "boardsearch/core/grid.hpp"
 #include "boardsearch/core/move_list.hpp"
+#include "games/footholds/bitboard.hpp"
+#include "games/footholds/bound.hpp"
 #include "games/footholds/geometry.hpp"
 #include "games/footholds/longest_path.hpp"
 
 namespace boardsearch::footholds {
 
+// Boards of up to this many cells are accepted (two 64-bit words).
+inline constexpr int kMaxCells = 128;
+
+using core::Direction;
+using core::kDirections;
+
+// A position as the input gives it: A is to move.
+struct Board {
+  int rows = 0;
+  int cols = 0;
+  std::vector<std::uint8_t> footholds;  // rows * cols entries, index row * cols + column; 1 = foothold
+  int a = 0;                            // A's cell, row * cols + column
+  int b = 0;                            // B's cell
+
+  int cells() const { return rows * cols; }
+  int row_of(int cell) const { return cell / cols; }
+  int col_of(int cell) const { return cell % cols; }
+  int cell_at(int row, int col) const { return row * cols + col; }
+  // The cell one step from `cell` in `direction`, or -1 off the board.
+  int step(int cell, Direction direction) const;
+  bool operator==(const Board&) const = default;
+};
+
+// The board's footholds as a bitboard: bit r * cols + c set where cell (r, c)
+// has a foothold. Precondition: board.cells() <= BB::kCapacity.
+template <class BB>
+BB foothold_bits(const Board& board) {
+  BB footholds;
+  for (int cell = 0; cell < board.cells(); ++cell)
+    if (board.footholds[static_cast<std::size_t>(cell)] != 0) footholds |= BB::cell(cell);
+  return footholds;
+}
+
+// The game on bitboards, from the mover's point of view (the score above).
 template <class BB>
 class FootholdsGame {
  public:
@@ -89,7 +135,8 @@ class FootholdsGame {
   //   2. the mover wins with its next move (the other is on the same cell and
   //      loses its foothold, or has no step once the mover's cell vanishes,
   //      whichever step the mover takes): +(|F| - 1), the best score there is;
-  //   3. the players can no longer reach each other: the closed form below.
+  //   3. the players can no longer reach each other: the closed form of bound.hpp
+  //      (separated_score, with its proof).
   // `vacated_connected`: the cell the last move vacated if the position
   // before that move had its players connected (the search knows it: it only
   // generates moves there), else kNoVacatedCell. It only saves work (step 3).
@@ -120,17 +167,9 @@ class FootholdsGame {
   // are connected here, and every move vacates the mover's cell.
   Context child_context() const { return mover_; }
 
-  // Bounds on the score when known_score() is nullopt. The mover has a step,
-  // so it loses at the earliest after 2 plies (f_end <= f - 2, score >= -(f - 2)).
-  // It cannot win on the next ply (case 2 above), so a win takes at least 3
-  // plies (score <= f - 3); if f - 3 < 1 no win is possible at all (f_end >= 1)
-  // and the best is a loss, score <= -1.
-  std::pair<int, int> score_bounds() const {
-    const int f = foothold_count_;
-    const int lowest = -(f - 2);
-    const int highest = f - 3 >= 1 ? f - 3 : -1;
-    return {lowest, std::max(highest, lowest)};
-  }
+  // Bounds on the score when known_score() is nullopt (bound.hpp,
+  // score_window: the proof).
+  std::pair<int, int> score_bounds() const { return score_window(foothold_count_); }
 
   // The mover's legal steps, best first (territory order, see below). Empty
   // when the mover has lost.
@@ -171,7 +210,7 @@ class FootholdsGame {
   // maps onto each other (drop_symmetric). Default: none do.
   void prune_symmetric_moves(int min_footholds) { symmetry_min_footholds_ = min_footholds; }
 
-  // Lazy SMP (solver.cpp): a helper thread of a parallel solve searches the
+  // Lazy SMP (search.cpp): a helper thread of a parallel solve searches the
   // same positions in another order, so that the threads spread over the
   // tree instead of walking it in step. With variant != 0, positions with at
   // least `min_footholds` footholds (those near the root) rotate their
@@ -205,51 +244,10 @@ class FootholdsGame {
   bool operator==(const FootholdsGame& other) const { return key() == other.key(); }
 
   // The score of a position where the players cannot reach each other
-  // (precondition: not over(), no immediate win, separated).
-  //
-  // Claim. Let Lm, Lo be the longest simple paths (in steps) from the mover's
-  // and the other's cells inside their own regions (the components of F
-  // holding them), f = |F|. Then the mover wins iff Lm > Lo, and the game
-  // lasts 2 Lo + 1 more plies if it does, 2 Lm if it does not:
-  //   score = +(f - 2 Lo - 1) if Lm > Lo,   -(f - 2 Lm) otherwise.
-  //
-  // Proof. The regions are disjoint and no step leaves a region, so neither
-  // player can change the other's region or stand on its cell: the vanishing
-  // rule can no longer apply, and each player simply walks a simple path in its
-  // own region (a cell left has vanished, so it is never revisited), moving
-  // while it can. If the mover walks k steps and the other j, the mover is
-  // stuck at its (k+1)-th turn, after 2k plies, and the other at its (j+1)-th,
-  // after 2j + 1 plies; the first of these ends the game. So the mover loses
-  // iff 2k < 2j + 1, i.e. k <= j, with 2k plies; else the other loses after
-  // 2j + 1 plies.
-  //  - If Lm > Lo: the mover walks a longest path (k = Lm); every j <= Lo < k,
-  //    so the mover wins whatever the other does. The length 2j + 1 is the
-  //    other's choice alone; losing, it maximizes it with j = Lo. (The mover
-  //    cannot shorten it: its path does not touch the other's region.)
-  //  - If Lm <= Lo: symmetrically the other wins by walking j = Lo >= k, and
-  //    the mover, losing, maximizes 2k with k = Lm.
-  // Each player always can walk a longest path (its choices never depend on
-  // the opponent), so these are the values of the game; f_end = f - plies.
-  //
-  // Computing it: only the loser's longest path is needed exactly; for the
-  // winner it is enough to find a path at least that long. The smaller region
-  // is solved exactly first (cheaper, and usually the loser's), then the other
-  // is asked only "is there a path of length >= goal" (longest_up_to), which
-  // gives its exact value when the answer is no.
+  // (precondition: not over(), no immediate win, separated): the closed
+  // form of bound.hpp, separated_score.
   int separated_score() const {
-    const int f = foothold_count_;
-    const BB mover_region = geometry_->component(mover_, footholds_);
-    const BB other_region = geometry_->component(other_, footholds_ & ~mover_region);
-    if (mover_region.count() <= other_region.count()) {
-      const int mover_longest = paths_->longest_from(mover_region, mover_);
-      // The other wins iff its longest path reaches mover_longest.
-      const int other_reach = paths_->longest_up_to(other_region, other_, mover_longest);
-      return other_reach >= mover_longest ? -(f - 2 * mover_longest) : f - 2 * other_reach - 1;
-    }
-    const int other_longest = paths_->longest_from(other_region, other_);
-    // The mover wins iff its longest path exceeds other_longest.
-    const int mover_reach = paths_->longest_up_to(mover_region, mover_, other_longest + 1);
-    return mover_reach > other_longest ? f - 2 * other_longest - 1 : -(f - 2 * mover_reach);
+    return footholds::separated_score(*geometry_, *paths_, footholds_, foothold_count_, mover_, other_);
   }
 
  private:

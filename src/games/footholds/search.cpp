@@ -1,4 +1,29 @@
-#include "games/footholds/solver.hpp"
+// The footholds game search (search.hpp): the root probes, the serial and
+// the parallel solve, the tables' sizes.
+//
+// Why the search is built this way (docs/footholds.md has the measurements): on full 8 x 8
+// boards the search is bound by table-probe cache misses, and the table
+// barely finds transpositions inside one probe (a position recurs only when
+// both players' walks cover the same cells with the same ends). What it is
+// needed for is carrying the proofs of one root probe over to the next. So
+//   - only positions near the root (at most table_plies plies below it) use
+//     the main table: they hold the big subtrees worth remembering, while the
+//     millions of deep positions skip a cache miss that would find little;
+//   - the table keeps a lower and an upper bound per position, in cache-line
+//     buckets with work-preferred replacement (table.hpp), so the bounds that
+//     successive null-window probes prove about a position add up;
+//   - the position's bucket is prefetched on entry, before the closed-form
+//     checks, so the memory latency overlaps that work;
+//   - the table move is searched before any other move is generated: when it
+//     cuts off, the territory ordering of the other moves is never computed;
+//   - the positions below those, down to kDeepPlies (below), use a
+//     second, small table of the thread's own (LayeredTable; deeper ones
+//     use none): small enough to stay in the core's L2 cache, so a
+//     probe costs no memory access, and it keeps the deep subtrees that one
+//     probe of the root searches again soon after (the same subtree reached
+//     through both orders of two moves, or again in the next probe).
+
+#include "games/footholds/search.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -9,14 +34,23 @@
 #include <stdexcept>
 #include <vector>
 
+#include "boardsearch/core/negamax.hpp"
 #include "boardsearch/core/parallel.hpp"
 #include "boardsearch/core/principal_variation.hpp"
-#include "games/footholds/game.hpp"
-#include "games/footholds/search.hpp"
+#include "games/footholds/counter.hpp"
+#include "games/footholds/rules.hpp"
+#include "games/footholds/table.hpp"
 
 namespace boardsearch::footholds {
 
 namespace {
+
+// The search of one thread: near the root on BucketTable when it searches
+// alone (the serial search), on SharedBucketTable in a parallel solve; the
+// deeper positions on the thread's deep table; nodes on the thread's
+// NodeCounter.
+template <class BB, class Near = BucketTable<BB>>
+using GameSearch = core::Negamax<FootholdsGame<BB>, LayeredTable<BB, Near>, UsesTable<BB>, NodeCounter>;
 
 // Table sizes, as powers of two, from the number f of footholds the players
 // can reach: a 3 x 3 board gets 1,024 entries (16 KB), 7 x 7 2^17, 8 x 8 and
@@ -28,8 +62,8 @@ constexpr int kTableBitsBase = 5;
 constexpr int kMinTableBits = 10;
 constexpr int kMaxTableBits = 18;
 // Positions more than this many plies below the root skip the table (see
-// search.hpp): fewer plies cost nodes, more cost cache misses; 18 was the
-// fastest on the hardest full 8 x 8 start (docs/footholds.md, "Measurements").
+// the top of this file): fewer plies cost nodes, more cost cache misses.
+// Tuned on the hardest full 8 x 8 start (docs/footholds.md, "Measurements").
 constexpr int kTablePlies = 18;
 // Positions at most this many plies below the root skip the moves that a
 // symmetry of the position makes equivalent (FootholdsGame::drop_symmetric):
@@ -37,15 +71,12 @@ constexpr int kTablePlies = 18;
 // corners of a square board: half of the root's moves) and rarely any other,
 // and a position far from the root is not worth the test.
 constexpr int kSymmetryPlies = 18;
-// The deep table of each thread (LayeredTable, search.hpp): 2^14 entries,
+// The deep table of each thread (LayeredTable, table.hpp): 2^14 entries,
 // 256 KB with 64-bit keys and 512 KB with 128-bit ones, small enough for the
 // core's L2 cache; never more entries than the main table. The positions
-// more than kTablePlies and at most kDeepPlies plies below the root use it.
-// Deeper positions have subtrees too small to pay for a probe and a store:
-// on the full 8 x 8 board from (1,1) to (6,6) a deep table at every ply
-// saved 10.5 % of the nodes but cost instructions, one reaching 30 plies
-// saves 6.3 % of the nodes and 3.5 % of the instructions (docs/footholds.md,
-// "Measurements").
+// more than kTablePlies and at most kDeepPlies plies below the root use it;
+// deeper ones have subtrees too small to pay for a probe and a store.
+// kDeepPlies tuned on the full 8 x 8 board from (1,1) to (6,6) (docs/footholds.md, "Measurements").
 constexpr int kDeepTableBits = 14;
 constexpr int kDeepPlies = 30;
 constexpr int kPathCacheBitsBase = 3;
@@ -125,18 +156,17 @@ std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, co
 // before bisecting what is left (see exact_score). Stepping reuses the
 // proofs already in the table, so it beats bisection when the answer is near
 // that bound (most starts); an answer far from it (a short game) would take
-// one probe per score, so after this many the rest is bisected. The sweep
-// measurements behind 8 are in docs/footholds.md, "Measurements".
+// one probe per score, so after this many the rest is bisected.
+// Tuned by a sweep on full 8 x 8 starts (docs/footholds.md, "Measurements").
 constexpr int kSteppingProbes = 8;
 
 // The root's first probe asks whether the mover wins or holds on until at
 // most this many footholds are left (the loss score -3 or -4, whichever has the
 // parity of a loss; exact_score, Step 1) instead of who wins: on the full
 // interior starts, whose loser loses late, it proves the sign and the first
-// stepping probes at once, at less cost than stepping (full 8 x 8 (1,1)-(6,6)
-// 5.65 M -> 5.07 M nodes); a win pays one cheap probe more (+0.2 to +2.5 %
-// on 8 x 8 to 10 x 10). Measured against 4, 6 and 8 in docs/footholds.md,
-// "Root probes".
+// stepping probes at once, at less cost than stepping; a win pays one cheap
+// probe more. Tuned against 4, 6 and 8 on full 8 x 8 to 10 x 10 starts
+// (docs/footholds.md, "Root probes").
 constexpr int kFirstLossProbe = 3;
 
 // What the root probes have proven about the root's score: lo <= score <= hi
@@ -358,18 +388,14 @@ std::vector<Direction> whole_game(FootholdsGame<BB>& game, Search& solver, int s
 }
 
 // Nodes of the serial trial that a solve allowed several threads runs
-// before it starts them (about 15 ms at the 7 million nodes a second of a
-// full 10 x 10 board): every judge-size board (at most 5 x 5, a few thousand
-// nodes) and most boards up to 7 x 7 finish within it and start no thread.
+// before it starts them: every judge-size board (at most 5 x 5, a few
+// thousand nodes) and most boards up to 7 x 7 finish within it and start no
+// thread. Tuned to about 15 ms of search on a full 10 x 10 board.
 constexpr std::uint64_t kTrialNodes = 100'000;
 
 // Lazy SMP: positions at most this many plies below the root get another
-// move order in each helper thread (FootholdsGame::vary_order). 6 rather
-// than 4 since December 2026: at two threads the 9 x 9 (1,1)-(7,7) took
-// 20.0 s against 21.8 s, the 10 x 10 corners 2.36 s against 2.62 s on
-// average (1.9-2.0 s in a third of the runs, 2.5-2.6 s in the others), the
-// short 8 x 8 starts and 9 x 9 corners 3 % more together (docs/footholds.md,
-// "A quiet machine, and the helpers' varied plies").
+// move order in each helper thread (FootholdsGame::vary_order).
+// Tuned at 2 threads on 9 x 9 and 10 x 10 starts (docs/footholds.md, "A quiet machine, and the helpers' varied plies").
 constexpr int kVariedPlies = 6;
 
 // How many plies below the root positions use a table: the near table's

@@ -1,10 +1,12 @@
-#include "games/footholds/board.hpp"
+// Judge text in (parse.hpp): the text form and the Programmers form.
+#include "games/footholds/parse.hpp"
 
 #include <fmt/format.h>
 
 #include <cctype>
 #include <charconv>
 #include <optional>
+#include <string>
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
@@ -183,12 +185,6 @@ class ProgrammersReader {
 
 }  // namespace
 
-int Board::step(int cell, Direction direction) const {
-  const core::GridCell next = core::shifted({row_of(cell), col_of(cell)}, direction);
-  if (next.row < 0 || next.row >= rows || next.col < 0 || next.col >= cols) return -1;
-  return cell_at(next.row, next.col);
-}
-
 bool is_programmers_form(std::string_view text) {
   const std::size_t first = text.find_first_not_of(" \t\r\n\v\f");
   if (first == std::string_view::npos) return false;
@@ -224,20 +220,6 @@ Board parse_board(std::string_view text) {
   board.b = parse_player(input, board, 'B');
   input.expect_end();
   return board;
-}
-
-std::string to_text(const Board& board) {
-  std::string text = fmt::format("{} {}\n", board.rows, board.cols);
-  for (int row = 0; row < board.rows; ++row) {
-    for (int col = 0; col < board.cols; ++col) {
-      if (col > 0) text += ' ';
-      text += board.footholds[static_cast<std::size_t>(board.cell_at(row, col))] != 0 ? '1' : '0';
-    }
-    text += '\n';
-  }
-  text += fmt::format("{} {}\n{} {}\n", board.row_of(board.a), board.col_of(board.a), board.row_of(board.b),
-                      board.col_of(board.b));
-  return text;
 }
 
 }  // namespace boardsearch::footholds

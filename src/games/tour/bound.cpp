@@ -1,4 +1,5 @@
-#include "games/tour/problem.hpp"
+// The tour's bound and lost tests (bound.hpp), with their proofs.
+#include "games/tour/bound.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -7,13 +8,12 @@
 
 namespace boardsearch::tour {
 
-TourProblem::TourProblem(const Board& board, Cell start, PruningOptions pruning)
-    : position_(board, start), pruning_(pruning) {
-  for (int r = 0; r < board.rows; ++r) refresh_row(r);
+TourBound::TourBound(const Position& position, PruningOptions pruning) : pruning_(pruning) {
+  for (int r = 0; r < position.board().rows; ++r) refresh_row(position, r);
 }
 
 // Counters, and why each makes a position lost or bounds it (see the
-// vocabulary in problem.hpp; the region only shrinks as the tour goes on, so a
+// vocabulary in bound.hpp; the region only shrinks as the tour goes on, so a
 // cell free at some later time is free now):
 //
 // * dead_count_ > 0 (lost). To enter an unvisited cell c the ball rolls into
@@ -37,14 +37,14 @@ TourProblem::TourProblem(const Board& board, Cell start, PruningOptions pruning)
 //   down  = F[r+1]        right = F[r] >> 1  (bit c holds cell c+1)
 //
 // and a few ands and ors count degrees 0 and 1 for 64 cells at once.
-void TourProblem::refresh_row(int r) {
-  const LineMask row = position_.free_row(r);
-  const LineMask up = position_.free_row(r - 1);  // padded: row -1 and row N read 0
-  const LineMask down = position_.free_row(r + 1);
+void TourBound::refresh_row(const Position& position, int r) {
+  const LineMask row = position.free_row(r);
+  const LineMask up = position.free_row(r - 1);  // padded: row -1 and row N read 0
+  const LineMask down = position.free_row(r + 1);
   const LineMask left = row << 1;
   const LineMask right = row >> 1;
   LineMask unvisited = row;
-  if (position_.ball().row == r) unvisited &= ~(LineMask{1} << position_.ball().col);
+  if (position.ball().row == r) unvisited &= ~(LineMask{1} << position.ball().col);
   const LineMask vertical_pair = up & down;
   const LineMask horizontal_pair = left & right;
   const LineMask any = up | down | left | right;
@@ -66,10 +66,10 @@ void TourProblem::refresh_row(int r) {
 }
 
 // Inline: apply and undo run it at every node, and it is their main work.
-inline void TourProblem::refresh_rows_around(Cell a, Cell b) {
+inline void TourBound::refresh_rows_around(const Position& position, Cell a, Cell b) {
   const int first = std::max(std::min(a.row, b.row) - 1, 0);
-  const int last = std::min(std::max(a.row, b.row) + 1, position_.board().rows - 1);
-  for (int r = first; r <= last; ++r) refresh_row(r);
+  const int last = std::min(std::max(a.row, b.row) + 1, position.board().rows - 1);
+  for (int r = first; r <= last; ++r) refresh_row(position, r);
 }
 
 // The ring test. The step removed the line L = from, ..., from + (length-1) d
@@ -88,7 +88,8 @@ inline void TourProblem::refresh_rows_around(Cell a, Cell b) {
 // and leaves L via free non-corner ring cells, which the run joins through
 // free cells outside L. So the path can be rerouted. Otherwise the step may
 // have split the region and the caller runs the full flood fill.
-int TourProblem::ring_anchors(Cell from, const Move& move, std::array<Cell, kMaxAnchors>& anchors) const {
+int TourBound::ring_anchors(const Position& position, Cell from, const Move& move,
+                            std::array<Cell, kMaxAnchors>& anchors) {
   // Step 1. Line-local coordinates. The removed cells are positions lo..hi of
   // the moved line (a row for a horizontal step, a column for a vertical
   // one); side_a and side_b are the parallel lines on either side:
@@ -104,9 +105,9 @@ int TourProblem::ring_anchors(Cell from, const Move& move, std::array<Cell, kMax
   const int lo = forward ? start : start - length + 1;
   const int hi = lo + length - 1;
   const int line = horizontal ? from.row : from.col;
-  const LineMask main = horizontal ? position_.free_row(line) : position_.free_column(line);
-  const LineMask side_a = horizontal ? position_.free_row(line - 1) : position_.free_column(line - 1);
-  const LineMask side_b = horizontal ? position_.free_row(line + 1) : position_.free_column(line + 1);
+  const LineMask main = horizontal ? position.free_row(line) : position.free_column(line);
+  const LineMask side_a = horizontal ? position.free_row(line - 1) : position.free_column(line - 1);
+  const LineMask side_b = horizontal ? position.free_row(line + 1) : position.free_column(line + 1);
   auto bit = [](LineMask mask, int p) { return p >= 0 && p < kMaxSide && ((mask >> p) & 1U) != 0; };
   auto cell_at = [&](int p, int offset) { return horizontal ? Cell{line + offset, p} : Cell{p, line + offset}; };
   const LineMask core = detail::span_mask(lo, length);
@@ -136,7 +137,6 @@ int TourProblem::ring_anchors(Cell from, const Move& move, std::array<Cell, kMax
     parent[static_cast<std::size_t>(x)] = y;
     --components;
   };
-  // A single run is both the first and the last of its side.
   // A single run is both the first and the last of its side: one node, not
   // a merge of two components (the count has it once).
   if (std::popcount(a_starts) == 1) parent[kAFirst] = kALast;
@@ -185,14 +185,14 @@ int TourProblem::ring_anchors(Cell from, const Move& move, std::array<Cell, kMax
 // the second over; if either runs out first, it has filled a whole component
 // without the other anchor: split. Lockstep keeps the cost near the size of
 // the smaller component when split, and near the detour when not.
-bool TourProblem::anchors_connected(const std::array<Cell, kMaxAnchors>& anchors, int count) const {
-  const int rows = position_.board().rows;
-  RowFill joined(position_.free_rows(), rows);
+bool TourBound::anchors_connected(const Position& position, const std::array<Cell, kMaxAnchors>& anchors, int count) {
+  const int rows = position.board().rows;
+  RowFill joined(position.free_rows(), rows);
   joined.seed(anchors[0]);
   for (int a = 1; a < count; ++a) {
     const Cell target = anchors[static_cast<std::size_t>(a)];
     if (joined.reached(target)) continue;
-    RowFill other(position_.free_rows(), rows);
+    RowFill other(position.free_rows(), rows);
     other.seed(target);
     while (true) {
       if (joined.exhausted() || other.exhausted()) return false;
@@ -207,33 +207,28 @@ bool TourProblem::anchors_connected(const std::array<Cell, kMaxAnchors>& anchors
   return true;
 }
 
-void TourProblem::apply(const Move& move) {
-  const Cell from = position_.ball();
-  // Step 1. The rules: the segment stops being free, the ball moves.
-  position_.apply(move);
-  // Step 2. Only rows holding or touching the changed cells change counts.
-  refresh_rows_around(from, position_.ball());
-  // Step 3. Connectivity. A free cell that is not connected to the ball
+void TourBound::after_apply(const Position& position, Cell from, const Move& move) {
+  // Step 1. Only rows holding or touching the changed cells change counts.
+  refresh_rows_around(position, from, position.ball());
+  // Step 2. Connectivity. A free cell that is not connected to the ball
   // inside the region is never entered (the ball only moves through free
   // cells and the region only shrinks): lost, in every descendant too, so
   // cut_at_step_ remembers the step and later steps need no check. Checked
   // only if the segment could have split the region (the ring test), and
   // skipped when the counters already prove the position lost.
-  if (pruning_.connectivity && cut_at_step_ == kNever && position_.unvisited_count() > 0 && !dead_end()) {
+  if (pruning_.connectivity && cut_at_step_ == kNever && position.unvisited_count() > 0 && !dead_end(position)) {
     std::array<Cell, kMaxAnchors> anchors;
-    const int count = ring_anchors(from, move, anchors);
+    const int count = ring_anchors(position, from, move, anchors);
     // More anchors than kMaxAnchors: check the first ones only. That may miss
     // a split (a weaker pruning, still sound), never invent one.
     const int checked = std::min(count, kMaxAnchors);
-    if (count > 1 && !anchors_connected(anchors, checked)) cut_at_step_ = position_.steps();
+    if (count > 1 && !anchors_connected(position, anchors, checked)) cut_at_step_ = position.steps();
   }
 }
 
-void TourProblem::undo(const Move& move) {
-  if (cut_at_step_ == position_.steps()) cut_at_step_ = kNever;
-  const Cell to = position_.ball();
-  position_.undo(move);
-  refresh_rows_around(position_.ball(), to);
+void TourBound::after_undo(const Position& position, Cell to) {
+  if (cut_at_step_ == position.steps() + 1) cut_at_step_ = kNever;
+  refresh_rows_around(position, position.ball(), to);
 }
 
 }  // namespace boardsearch::tour
