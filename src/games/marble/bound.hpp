@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "games/marble/board.hpp"
+#include "games/marble/rules.hpp"
 #include "games/marble/slide.hpp"
 
 namespace boardsearch::marble {

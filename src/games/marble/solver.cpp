@@ -56,8 +56,6 @@
 // old and the new storage that both live while a vector or table moves
 // (MemoryMeter); past it the search stops with Outcome::memory_limit.
 
-#include "games/marble/solver.hpp"
-
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -78,6 +76,7 @@
 #include "boardsearch/core/unwritten_allocator.hpp"
 #include "games/marble/bound.hpp"
 #include "games/marble/rest_cells.hpp"
+#include "games/marble/search.hpp"
 #include "games/marble/slide.hpp"
 
 namespace boardsearch::marble {
