@@ -5,8 +5,8 @@
 // (15653). Each family is solved by
 //   MarbleAStar      the engine's A* with the red marble's bound (the default;
 //                    past 500,000 pairs it hands over to breadth-first)
-//   MarbleBfs        the engine's breadth-first search (solver.cpp), with the
-//                    dense visited set where it fits
+//   MarbleBfs        the engine's breadth-first search (breadth_first.cpp), with
+//                    the dense visited set where it fits
 //   MarblePlainBfs   a plain breadth-first search: std::unordered_set of
 //                    pairs and the cell-by-cell tilt of rules.cpp
 // with the same budget per board: kSecondsPerBoard seconds, and for the

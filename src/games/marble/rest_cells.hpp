@@ -2,7 +2,7 @@
 // The cells where each marble can ever come to rest, a superset computed
 // from the cells alone (rest_cells.cpp proves it), and a dense numbering of
 // the pairs of them that a tilt can leave: breadth-first's visited set is
-// then one bit per such pair, instead of a hash slot per pair (solver.cpp).
+// then one bit per such pair, instead of a hash slot per pair (dense_set.hpp).
 
 #include <array>
 #include <bit>

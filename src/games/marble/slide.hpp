@@ -1,5 +1,5 @@
 #pragma once
-// The fast tilt shared by the marble searches (solver.cpp): a pair of resting
+// The fast tilt shared by the marble searches (search.cpp): a pair of resting
 // cells packed in one integer, the slide stops of a marble alone per cell and
 // direction, and the tilt of a pair from them with its fix-up when the two
 // marbles meet. The plain rule is tilt() in rules.hpp; the tests check that
