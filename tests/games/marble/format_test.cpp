@@ -2,11 +2,12 @@
 // 15644 check: every optimal line is accepted (the engine's, the plain
 // simulation's), everything else refused with a reason.
 
+#include "games/marble/format.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "games/marble/format.hpp"
 #include "games/marble/random_boards.hpp"
 #include "games/marble/test_support.hpp"
 
