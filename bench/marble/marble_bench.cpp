@@ -5,10 +5,10 @@
 // (15653). Each family is solved by
 //   MarbleAStar      the engine's A* with the red marble's bound (the default;
 //                    past 500,000 pairs it hands over to breadth-first)
-//   MarbleBfs        the engine's breadth-first search (solver.cpp), with the
-//                    dense visited set where it fits
+//   MarbleBfs        the engine's breadth-first search (breadth_first.cpp), with
+//                    the dense visited set where it fits
 //   MarblePlainBfs   a plain breadth-first search: std::unordered_set of
-//                    pairs and the cell-by-cell tilt of board.cpp
+//                    pairs and the cell-by-cell tilt of rules.cpp
 // with the same budget per board: kSecondsPerBoard seconds, and for the
 // engine kMemoryBudget bytes (the plain search stops at kPlainStateCap
 // states, about the same memory for its node-based set and queue).
@@ -29,9 +29,9 @@
 #include <unordered_set>
 #include <vector>
 
-#include "games/marble/board.hpp"
 #include "games/marble/random_boards.hpp"
-#include "games/marble/solver.hpp"
+#include "games/marble/rules.hpp"
+#include "games/marble/search.hpp"
 
 namespace {
 

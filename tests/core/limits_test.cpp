@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
+#include <vector>
 
 namespace boardsearch::core {
 namespace {
@@ -193,6 +194,47 @@ TEST(MemoryBudget, CountsWhatIsHeldAndRefusesWhatWouldPassTheBudget) {
   MemoryBudget unlimited(0);
   unlimited.allocate(std::uint64_t{1} << 50);
   EXPECT_EQ(unlimited.peak(), std::uint64_t{1} << 50);
+}
+
+TEST(SharedMemoryBudget, CountsLikeMemoryBudgetPlusCheckFitsAndCount) {
+  SharedMemoryBudget budget(1000);
+  budget.allocate(600);
+  EXPECT_TRUE(budget.fits(400));
+  EXPECT_FALSE(budget.fits(401));
+  budget.check(400);  // fits: in the peak, not held
+  EXPECT_EQ(budget.peak(), 1000u);
+  EXPECT_THROW(budget.check(401), SearchAborted);
+  budget.count(500);  // never refused: 1100 held
+  EXPECT_EQ(budget.peak(), 1100u);
+  EXPECT_THROW(budget.allocate(1), SearchAborted);
+  budget.release(600);
+  budget.allocate(500);  // 1000 held
+  EXPECT_THROW(budget.allocate(1), SearchAborted);
+  EXPECT_EQ(budget.peak(), 1100u);
+  SharedMemoryBudget unlimited(0);
+  unlimited.allocate(std::uint64_t{1} << 50);
+  EXPECT_EQ(unlimited.peak(), std::uint64_t{1} << 50);
+}
+
+TEST(SharedMemoryBudget, ThreadsAllocatingAtOnceNeverPassTheBudget) {
+  constexpr int kThreads = 4;
+  constexpr int kTries = 2000;
+  SharedMemoryBudget budget(1000);
+  std::atomic<int> granted{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&] {
+      for (int i = 0; i < kTries; ++i) {
+        try {
+          budget.allocate(10);
+          ++granted;
+        } catch (const SearchAborted&) {
+        }
+      }
+    });
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(granted.load(), 100);
+  EXPECT_EQ(budget.peak(), 1000u);
 }
 
 }  // namespace

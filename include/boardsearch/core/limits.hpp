@@ -130,6 +130,69 @@ class MemoryBudget {
   std::uint64_t peak_ = 0;
 };
 
+// MemoryBudget for storage that several threads grow at once (a parallel
+// search's per-thread buffers, a bit set whose blocks any thread may touch
+// first). Safe from any thread: the counts are atomics, and allocate()
+// checks and counts in one step (compare-and-swap), so two threads growing
+// at once cannot both pass the check; calls are meant to be rare (a growth,
+// a block's first write), never one per node. With one thread it counts
+// exactly as MemoryBudget does, plus three calls for storage that is not
+// simply allocated then released:
+//   check(bytes)  storage made and freed between two calls (a table's build
+//                 space): refused like allocate(), counted in the peak only;
+//   fits(bytes)   whether allocate(bytes) would pass now, counting nothing;
+//   count(bytes)  storage allocated already without a check (a container
+//                 that took more than it was asked, a fixed header): held
+//                 from now on, never refused.
+// peak() is the most held at once, check()'s transient bytes included.
+class SharedMemoryBudget {
+ public:
+  explicit SharedMemoryBudget(std::uint64_t max_bytes) : max_bytes_(max_bytes) {}  // 0: no limit
+  SharedMemoryBudget(const SharedMemoryBudget&) = delete;
+  SharedMemoryBudget& operator=(const SharedMemoryBudget&) = delete;
+
+  // Counts `bytes` about to be allocated. Throws SearchAborted
+  // (memory_limit) instead, counting nothing, if they would pass the budget.
+  void allocate(std::uint64_t bytes) {
+    std::uint64_t held = held_.load(std::memory_order_relaxed);
+    do {
+      if (!fits(held, bytes)) throw SearchAborted{Outcome::memory_limit};
+    } while (!held_.compare_exchange_weak(held, held + bytes, std::memory_order_relaxed));
+    raise_peak(held + bytes);
+  }
+  // Counts `bytes` freed (precondition: they were counted).
+  void release(std::uint64_t bytes) { held_.fetch_sub(bytes, std::memory_order_relaxed); }
+  // Throws SearchAborted (memory_limit) unless `bytes` more would fit now;
+  // counts them in the peak, not as held (see above).
+  void check(std::uint64_t bytes) {
+    const std::uint64_t held = held_.load(std::memory_order_relaxed);
+    if (!fits(held, bytes)) throw SearchAborted{Outcome::memory_limit};
+    raise_peak(held + bytes);
+  }
+  // Whether allocate(bytes) would pass now (another thread may change that).
+  bool fits(std::uint64_t bytes) const { return fits(held_.load(std::memory_order_relaxed), bytes); }
+  // Counts `bytes` allocated already, unchecked (see above).
+  void count(std::uint64_t bytes) { raise_peak(held_.fetch_add(bytes, std::memory_order_relaxed) + bytes); }
+
+  // The most bytes held at once.
+  std::uint64_t peak() const { return peak_.load(std::memory_order_relaxed); }
+
+ private:
+  // MemoryBudget::allocate's test.
+  bool fits(std::uint64_t held, std::uint64_t bytes) const {
+    return max_bytes_ == 0 || bytes <= max_bytes_ - std::min(held, max_bytes_);
+  }
+  void raise_peak(std::uint64_t held) {
+    std::uint64_t peak = peak_.load(std::memory_order_relaxed);
+    while (peak < held && !peak_.compare_exchange_weak(peak, held, std::memory_order_relaxed)) {
+    }
+  }
+
+  const std::uint64_t max_bytes_;
+  std::atomic<std::uint64_t> held_{0};
+  std::atomic<std::uint64_t> peak_{0};
+};
+
 // Per-solve bookkeeping: counts nodes, polls limits cheaply (the clock and the
 // cancel flag only every few nodes, see "Polling" below), and fires the
 // progress callback.

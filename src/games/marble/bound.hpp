@@ -4,7 +4,7 @@
 // RedBound from the red marble's cell and whether the blue one can help it
 // at the next tilt, for A*; PairBound from both cells, tighter but dearer
 // to build, for the beam and the pruned breadth-first after A*'s hand-over
-// (solver.cpp).
+// (a_star.cpp, beam.cpp, breadth_first.hpp).
 
 #include <algorithm>
 #include <array>
@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "games/marble/board.hpp"
+#include "games/marble/rules.hpp"
 #include "games/marble/slide.hpp"
 
 namespace boardsearch::marble {

@@ -34,7 +34,9 @@
 #include <vector>
 
 #include "boardsearch/app/hunt_cases.hpp"
-#include "games/marble/board.hpp"
+#include "games/marble/format.hpp"
+#include "games/marble/parse.hpp"
+#include "games/marble/rules.hpp"
 
 namespace boardsearch::marble {
 

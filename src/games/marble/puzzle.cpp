@@ -10,11 +10,12 @@
 #include <optional>
 #include <string>
 
-#include "games/marble/board.hpp"
+#include "games/marble/format.hpp"
 #include "games/marble/hunt_cases.hpp"
-#include "games/marble/judge.hpp"
+#include "games/marble/parse.hpp"
+#include "games/marble/rules.hpp"
+#include "games/marble/search.hpp"
 #include "games/marble/slide.hpp"
-#include "games/marble/solver.hpp"
 #include "games/marble/strict.hpp"
 
 namespace boardsearch::marble {
@@ -123,10 +124,10 @@ app::SolveReport solve(const app::SolveRequest& request) {
   app::SolveReport report;
   report.stats = solution.search.stats;
   report.answer = judge_answer(question.judge, solution);
-  // The --explain text formats the whole board after every tilt (on a
-  // 100 x 100 board with a 78-tilt line, a third of the process's
-  // instructions): only for a caller that may show it (one that streams
-  // answers through on_answer shows the answer alone).
+  // The --explain text formats the whole board after every tilt (on big
+  // boards with long lines, a good part of the work): only for a caller that
+  // may show it (one that streams answers through on_answer shows the answer
+  // alone).
   if (!request.on_answer) report.explanation = explain_line(board, solution, question.max_tilts);
   if (request.want_line) report.line = viewer_line(board, solution);
   report.document = {{"puzzle", "marble"},

@@ -1,8 +1,8 @@
 #pragma once
-// The fast tilt shared by the marble searches (solver.cpp): a pair of resting
+// The fast tilt shared by the marble searches (search.cpp): a pair of resting
 // cells packed in one integer, the slide stops of a marble alone per cell and
 // direction, and the tilt of a pair from them with its fix-up when the two
-// marbles meet. The plain rule is tilt() in board.hpp; the tests check that
+// marbles meet. The plain rule is tilt() in rules.hpp; the tests check that
 // both agree through the searches.
 
 #include <array>
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "boardsearch/core/grid.hpp"
-#include "games/marble/board.hpp"
+#include "games/marble/rules.hpp"
 
 namespace boardsearch::marble::detail {
 

@@ -6,7 +6,7 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
-#include "games/marble/board.hpp"
+#include "games/marble/parse.hpp"
 #include "games/marble/puzzle.hpp"
 
 namespace boardsearch::marble {

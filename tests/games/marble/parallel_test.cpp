@@ -15,10 +15,10 @@
 #include <thread>
 
 #include "boardsearch/core/zobrist.hpp"
-#include "games/marble/board.hpp"
 #include "games/marble/plain_simulation.hpp"
 #include "games/marble/random_boards.hpp"
-#include "games/marble/solver.hpp"
+#include "games/marble/rules.hpp"
+#include "games/marble/search.hpp"
 #include "games/marble/test_support.hpp"
 #include "support/sanitized.hpp"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "boardsearch/core/grid.hpp"
-#include "games/marble/board.hpp"
+#include "games/marble/rules.hpp"
 
 namespace boardsearch::marble::testing {
 

@@ -8,7 +8,8 @@
 #include <string>
 
 #include "boardsearch/core/zobrist.hpp"
-#include "games/marble/board.hpp"
+#include "games/marble/parse.hpp"
+#include "games/marble/rules.hpp"
 
 namespace boardsearch::marble::testing {
 

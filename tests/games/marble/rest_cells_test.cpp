@@ -227,7 +227,7 @@ TEST(MarbleRestCells, AStarHandingOverToBreadthFirstKeepsTheAnswer) {
 
 TEST(MarbleRestCells, TheBeamAndThePrunedBreadthFirstAfterTheHandOverKeepTheAnswer) {
   // After A*'s hand-over a beam looks for a line and breadth-first keeps
-  // only pairs that can lie on a shorter one (solver.cpp,
+  // only pairs that can lie on a shorter one (search.cpp,
   // solve_after_hand_over). Narrow beams (1 to 8 pairs a layer, few
   // expansions) give lines far from the fewest, wide ones the fewest: the
   // answer must be A*'s alone (and the plain search's) every time, and the
@@ -292,7 +292,7 @@ TEST(MarbleRestCells, TheBeamAndThePrunedBreadthFirstAfterTheHandOverKeepTheAnsw
 TEST(MarbleRestCells, ALateBeamReleasedEarlyGivesItsMemoryBack) {
   // The late beam runs beside breadth-first and is released when it has
   // expanded its most pairs; its visited set must be given back to the
-  // memory meter then, or every later growth is checked against room the
+  // memory budget then, or every later growth is checked against room the
   // search does not hold and the peak counts it (a review found the set
   // never given back: peak 297 MB against 275 MB on the 300 x 300 board of
   // 200 tilts). Here a beam of one pair a layer, released after 3 pairs,

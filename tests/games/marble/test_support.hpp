@@ -9,9 +9,11 @@
 #include <sstream>
 #include <string>
 
-#include "games/marble/board.hpp"
+#include "games/marble/format.hpp"
+#include "games/marble/parse.hpp"
 #include "games/marble/plain_simulation.hpp"
-#include "games/marble/solver.hpp"
+#include "games/marble/rules.hpp"
+#include "games/marble/search.hpp"
 #include "support/read_file.hpp"
 #include "support/sanitized.hpp"
 

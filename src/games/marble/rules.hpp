@@ -1,14 +1,15 @@
 #pragma once
-// Marble escape (Baekjoon 13460 family): the board, the tilt rule, and the
-// judge text in and out. Everything a reader needs to know about the rules is
-// in this header and board.cpp; the search (solver.*) only makes it fast.
+// Marble escape (Baekjoon 13460 family): the board, the tilt rule, how a line
+// ends, and the four judges of the family. Everything a reader needs to know
+// about the rules is in this header and rules.cpp; the judge text is read by
+// parse.hpp and written by format.hpp, and the search (search.hpp) only makes
+// it fast.
 //
 // Cells are numbered row-major, `index = row * cols + col`, so that one
 // integer names a cell; core::GridCell converts for display.
 
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,7 +19,7 @@ namespace boardsearch::marble {
 
 // The judge's limits (13460: 3 <= N, M <= 10, at most 10 tilts) and ours:
 // the parser takes any side from 3 up to kMaxSide. 1000 x 1000 keeps a cell
-// index below 2^20, which the solver's 40-bit state key relies on.
+// index below 2^20, which the search's 40-bit pair key relies on.
 inline constexpr int kMinSide = 3;
 inline constexpr int kJudgeMaxSide = 10;
 inline constexpr int kMaxSide = 1000;
@@ -67,24 +68,21 @@ Marbles tilt(const Board& board, Marbles marbles, core::Direction direction);
 enum class Verdict { playing, success, failure };
 Verdict verdict(Marbles marbles);
 
-// The judge's letters: U D L R.
-char letter(core::Direction direction);
-std::optional<core::Direction> direction_of_letter(char letter);
-// The letters of a line, e.g. "RDL".
-std::string letters(const std::vector<core::Direction>& line);
+// The four judges of the family: what they ask, and their tilt limits.
+enum class Judge {
+  escape_2,  // 13460: the fewest tilts within 10, or -1
+  escape,    // 13459: 1 if possible within 10, else 0
+  escape_3,  // 15644: the fewest within 10 and one optimal line, or -1
+  escape_4,  // 15653: the fewest with no limit, or -1
+};
 
-// Parses the judge text: a line `N M`, then N rows of M characters. Throws
-// app::InputError, one line naming line and column ("line 3, column 4: ..."),
-// for: a header that is not two integers in [kMinSide, kMaxSide], a missing
-// row, a row shorter or longer than M, a character other than . # O R B, a
-// border cell that is not '#', a second O, R or B, a missing O, R or B, and
-// anything after the last row.
-Board parse_board(std::string_view text);
+inline constexpr std::string_view kJudgeNumbers[] = {"13460", "13459", "15644", "15653"};
 
-// The N rows of the board with the marbles at `marbles` (a marble in the hole
-// is not drawn), each row ending in '\n'.
-std::string format_rows(const Board& board, Marbles marbles);
-// The judge text of `board`: "N M\n" then its rows with the start marbles.
-std::string judge_text(const Board& board);
+// "13460" -> Judge::escape_2, ...; nullopt for anything else.
+std::optional<Judge> judge_of(std::string_view number);
+std::string_view number_of(Judge judge);
+
+// The judge's tilt limit: 10, none for 15653.
+std::optional<int> judge_tilt_limit(Judge judge);
 
 }  // namespace boardsearch::marble

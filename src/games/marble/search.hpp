@@ -1,8 +1,8 @@
 #pragma once
 // The marble escape engine: the fewest tilts that drop the red marble and not
 // the blue one, and one line of tilts that does it, by a search over the
-// marbles' resting cells (solver.cpp): breadth-first, or A* with the red
-// marble's bound (bound.cpp).
+// marbles' resting cells (search.cpp picks among breadth_first.cpp, a_star.cpp
+// and, after A*'s hand-over, beam.cpp with breadth-first).
 
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +11,7 @@
 #include "boardsearch/core/grid.hpp"
 #include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/result.hpp"
-#include "games/marble/board.hpp"
+#include "games/marble/rules.hpp"
 
 namespace boardsearch::marble {
 
@@ -33,20 +33,12 @@ enum class Strategy {
 // A* expands this many pairs at most before breadth-first takes over (when
 // breadth-first's visited set is dense on the board): past it the red
 // marble's bound has proven weak on this board, and a dense breadth-first
-// pair costs a fraction of an A* pair. Two counts, by A*'s closed set:
-//  - kAStarHandOverAfter with its 16-byte table (every board past about
-//    109 x 109, where a pair costs about 440 ns): on 24 random 300 x 300
-//    boards outside the bench whose A* needs 250,000 pairs or more, the
-//    solves took 4.96 s in all at 125,000 against 5.96 s at 500,000 (5.40 s
-//    at 250,000; 2 threads, docs/marble.md, seventh round), and 2.21 s
-//    against 2.51 s on 36 boards of 150 and 200 a side; the bench's two
-//    hard 300 x 300 boards 750 and 393 ms against 823 and 483, while
-//    300, 30 %, 3 (A* alone: 235 k pairs) goes from 33 to 70 ms;
-//  - kAStarBitsHandOverAfter with the closed bits (about 66 x 66 to
-//    109 x 109, about 50 ns a pair): every 100 x 100 bench board that A*
-//    solves needs at most 123 k pairs, and those that hand over (no line)
-//    would be visited whole by breadth-first anyway.
+// pair costs a fraction of an A* pair. One count per closed set of A*:
+// with its 16-byte table (boards past about 109 x 109), tuned on 60 random
+// boards of 150 to 300 a side outside the bench (docs/marble.md, seventh round);
 inline constexpr std::uint64_t kAStarHandOverAfter = 125'000;
+// with the closed bits (about 66 x 66 to 109 x 109), tuned on the 100 x 100
+// bench boards (A* solves every one it can within 123 k pairs).
 inline constexpr std::uint64_t kAStarBitsHandOverAfter = 500'000;
 
 // Breadth-first's layers go parallel (limits.threads > 1, the dense visited
@@ -61,20 +53,16 @@ inline constexpr std::size_t kParallelChunk = 4096;
 // After A*'s hand-over, a beam search of this width looks for a line (each
 // layer cut to the children of least pair bound) within this many expanded
 // pairs; breadth-first then keeps only pairs that can lie on a shorter line.
-// Measured on the benchmark boards (docs/marble.md): on 300 x 300, 15 %,
-// board 4 (88 tilts) a width of 1,000 finds 90 tilts after 80 k pairs, and
-// breadth-first pruned by it stores 21 M pairs instead of 58 M.
+// Tuned on the bench's 300 x 300 boards (docs/marble.md).
 inline constexpr std::size_t kBeamWidth = 1000;
 inline constexpr std::uint64_t kBeamMaxExpanded = 200'000;
 // When that beam finds nothing, a wider one (the late beam) runs beside
 // breadth-first once breadth-first has expanded kLateBeamAfter pairs (the
-// board has shown itself big), expanding at most kLateBeamPercent % of
-// breadth-first's pairs past that and at most kLateBeamMaxExpanded in all;
-// its line, once found, prunes the layers still to come. Measured
-// (docs/marble.md): on 300 x 300, 30 %, board 0 (200 tilts) a width of
-// 16,000 finds 200 tilts after 2.5 M pairs, and the solve expands 9.7 M
-// pairs instead of 18.0 M; boards with fewer pairs, such as every
-// impossible 100 x 100 one (at most about 1.3 M), never start it.
+// board has shown itself big, so no impossible 100 x 100 board starts it),
+// expanding at most kLateBeamPercent % of breadth-first's pairs past that
+// and at most kLateBeamMaxExpanded in all; its line, once found, prunes the
+// layers still to come. Tuned on the bench's 300 x 300, 30 % boards
+// (docs/marble.md).
 inline constexpr std::size_t kLateBeamWidth = 16'000;
 inline constexpr std::uint64_t kLateBeamAfter = 2'000'000;
 inline constexpr std::uint64_t kLateBeamPercent = 100;
@@ -106,7 +94,7 @@ struct SolveOptions {
   // chunk, for the tests), and the pairs per task of a parallel layer
   std::uint64_t parallel_after = kParallelAfter;
   std::size_t parallel_chunk = kParallelChunk;
-  // a_star: its closed set (solver.cpp, a_star_on_bits)
+  // a_star: its closed set (a_star.cpp, ClosedBits or ClosedTable)
   ClosedSet a_star_closed = ClosedSet::by_size;
   // a_star, after the hand-over: the beam's width (0: no beam, plain
   // breadth-first) and the most pairs it expands

@@ -2,7 +2,7 @@
 // 15644 check: every optimal line is accepted (the engine's, the plain
 // simulation's), everything else refused with a reason.
 
-#include "games/marble/judge.hpp"
+#include "games/marble/format.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "games/marble/judge.hpp"
+#include "games/marble/format.hpp"
 
 #include <fmt/format.h>
 
@@ -9,17 +9,73 @@
 
 namespace boardsearch::marble {
 
-std::optional<Judge> judge_of(std::string_view number) {
-  for (int i = 0; i < 4; ++i)
-    if (kJudgeNumbers[i] == number) return static_cast<Judge>(i);
-  return std::nullopt;
+namespace {
+using core::Direction;
+}  // namespace
+
+char letter(Direction direction) {
+  switch (direction) {
+    case Direction::up:
+      return 'U';
+    case Direction::down:
+      return 'D';
+    case Direction::left:
+      return 'L';
+    case Direction::right:
+      return 'R';
+  }
+  return '?';
 }
 
-std::string_view number_of(Judge judge) { return kJudgeNumbers[static_cast<int>(judge)]; }
+std::optional<Direction> direction_of_letter(char letter) {
+  switch (letter) {
+    case 'U':
+      return Direction::up;
+    case 'D':
+      return Direction::down;
+    case 'L':
+      return Direction::left;
+    case 'R':
+      return Direction::right;
+    default:
+      return std::nullopt;
+  }
+}
 
-std::optional<int> judge_tilt_limit(Judge judge) {
-  if (judge == Judge::escape_4) return std::nullopt;
-  return kJudgeMaxTilts;
+std::string letters(const std::vector<Direction>& line) {
+  std::string text;
+  text.reserve(line.size());
+  for (const Direction direction : line) text += letter(direction);
+  return text;
+}
+
+std::string format_rows(const Board& board, Marbles marbles) {
+  // The empty board's rows first, one plain loop over the walls (this text
+  // is built once per tilt of an --explain or --json line, so no test per
+  // cell for the hole and the marbles), then those written over it.
+  const auto width = static_cast<std::size_t>(board.cols) + 1;
+  std::string text(static_cast<std::size_t>(board.rows) * width, '.');
+  const std::uint8_t* wall = board.wall.data();
+  for (std::size_t r = 0; r < static_cast<std::size_t>(board.rows); ++r) {
+    char* row = text.data() + r * width;
+    for (std::size_t c = 0; c + 1 < width; ++c) row[c] = wall[c] != 0 ? '#' : '.';
+    row[width - 1] = '\n';
+    wall += width - 1;
+  }
+  const auto put = [&](int index, char ch) {
+    if (index < 0) return;  // kInHole: a marble that fell in is not drawn
+    const auto cell = static_cast<std::size_t>(index);
+    const auto cols = static_cast<std::size_t>(board.cols);
+    text[cell / cols * width + cell % cols] = ch;
+  };
+  put(board.hole, 'O');
+  put(marbles.red, 'R');
+  put(marbles.blue, 'B');
+  return text;
+}
+
+std::string judge_text(const Board& board) {
+  return fmt::format("{} {}\n", board.rows, board.cols) + format_rows(board, start_of(board));
 }
 
 std::string judge_answer(Judge judge, const Solution& solution) {
@@ -41,8 +97,7 @@ std::string explain_line(const Board& board, const Solution& solution, std::opti
   const std::string limit =
       max_tilts ? fmt::format("within {} tilts", *max_tilts) : std::string("with any number of tilts");
   // The boards go into the text as they are made (room for all of them
-  // reserved): formatting them into a temporary and copying that was a
-  // tenth of the cost on big boards.
+  // reserved), not through a temporary copied in.
   const std::size_t board_bytes = static_cast<std::size_t>(board.rows) * static_cast<std::size_t>(board.cols + 1);
   std::string text;
   text.reserve((solution.search.line.size() + 1) * (board_bytes + 32) + 128);
