@@ -118,6 +118,11 @@ int serve(const ServeOptions& options) {
     std::cerr << fmt::format("boardsearch: cannot listen on {}:{}\n", options.host, options.port);
     return kExitCannotListen;
   }
+  // Ctrl-C is honoured from the moment the address shows (a script that
+  // reads it may stop the server at once; run() then returns at once).
+  running_server.store(&server);
+  std::signal(SIGINT, stop_on_signal);
+  std::signal(SIGTERM, stop_on_signal);
   // The address line is the one thing on stdout, flushed, so that scripts
   // (and the browser tests, which pass --port 0) can read the real port.
   const bool ipv6 = options.host.find(':') != std::string::npos;
@@ -129,9 +134,6 @@ int serve(const ServeOptions& options) {
         "boardsearch: warning: --host {} is not a loopback address: anyone who can reach it can run solves "
         "(the server has no authentication)\n",
         options.host);
-  running_server.store(&server);
-  std::signal(SIGINT, stop_on_signal);
-  std::signal(SIGTERM, stop_on_signal);
   server.run();
   running_server.store(nullptr);
   return kExitOk;
