@@ -413,9 +413,12 @@ TEST(ServerBudget, ThreadsAreReportedAndAJudgeSizeCaseUsesOne) {
   ServerConfig config;
   config.budget.threads = 2;
   RunningServer server(config);
-  for (const std::string puzzle : {"2048", "tour", "footholds", "yut", "marble"}) {
+  for (const app::Puzzle* listed : app::all_puzzles()) {
+    const std::string puzzle(listed->name);
     SCOPED_TRACE(puzzle);
-    const std::string input = read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / puzzle / "01.in");
+    const std::filesystem::path first_sample = std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / puzzle / "01.in";
+    if (!std::filesystem::exists(first_sample)) continue;  // a puzzle without judge samples
+    const std::string input = read_file(first_sample);
     for (const int threads : {1, 2, 64}) {
       const Reply reply = solve(server, {{"puzzle", puzzle}, {"input", input}, {"limits", {{"threads", threads}}}});
       ASSERT_EQ(reply.status, 200) << reply.body.dump();
