@@ -1,6 +1,8 @@
 // `boardsearch serve`: starts the local web app (src/server) and prints its
 // address. Parses options, calls the server, prints; nothing else.
 
+#include "serve_command.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,10 +19,9 @@
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "boardsearch/core/parallel.hpp"
-#include "cli/commands.hpp"  // add_serve_command: shared with the CLI that execs us
 #include "server/server.hpp"
 
-namespace boardsearch::cli {
+namespace boardsearch::server_app {
 
 namespace {
 
@@ -141,7 +142,7 @@ int serve(const ServeOptions& options) {
 
 }  // namespace
 
-void add_serve_command(CLI::App& app, int& status) {
+void add_run_server_command(CLI::App& app, int& status) {
   static ServeOptions options;
   // Help and errors name the command as users type it, not this
   // executable's path (`boardsearch serve` execs it).
@@ -177,4 +178,4 @@ void add_serve_command(CLI::App& app, int& status) {
   sub->callback([&status] { status = serve(options); });
 }
 
-}  // namespace boardsearch::cli
+}  // namespace boardsearch::server_app
