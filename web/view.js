@@ -1,28 +1,19 @@
 // The view of a puzzle that has a web module: the board editor kept in sync
 // with the judge-input text box (both ways), the options the schema
-// declares, Solve as a job with live progress and Cancel, and the answer
-// with the stepper through the optimal line (stepper.js).
+// declares, Solve as a job with live progress and Cancel (jobs.js), and the
+// answer with the stepper through the optimal line (stepper.js).
 
-import { el, requestJson, copyText } from './common.js';
+import { el, copyText } from './common.js';
 import { t, formatCount } from './i18n.js';
 import { hashOf } from './address.js';
 import { viewHeading } from './heading.js';
 import { optionFields } from './options.js';
+import { startSolve, pollJob, cancelJob } from './jobs.js';
 import { createStepper } from './stepper.js';
 
 // Height of the judge-input box in lines.
 const MIN_INPUT_ROWS = 4;
 const MAX_INPUT_ROWS = 18;
-// Polls of a running solve (GET /api/jobs/<id>): quickly at first, so that a
-// small solve answers in a few milliseconds, then every POLL_INTERVAL_MS.
-const FIRST_POLLS_MS = [0, 10, 30, 60, 100];
-const POLL_INTERVAL_MS = 200;
-// Progress (nodes, time, what is known) shows once a solve has run this long,
-// so that quick solves do not flash it.
-const PROGRESS_DELAY_MS = 300;
-
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
 // The message for a finished solve that has no answer: `status` and `body`
 // as /api/solve gives them.
 function failureMessage(status, body) {
@@ -233,16 +224,10 @@ export function createView(description, puzzle, snapshot, onState) {
     const request = { puzzle: name, input: input.value, options: chosen };
     setBusy(true);
     try {
-      const started = await requestJson('POST', '/api/jobs', request);
-      if (state.disposed) return;
-      if (started.status === 404 || started.status === 405) {
-        const { status, body } = await requestJson('POST', '/api/solve', request);
-        if (!state.disposed) finish(status, body, key);
-      } else if (started.status === 202 && started.body.job) {
-        await follow({ id: started.body.job, since: performance.now(), key, cancelling: false });
-      } else {
-        finish(started.status, started.body, key);
-      }
+      const started = await startSolve(request, () => state.disposed);
+      if (state.disposed || started === null) return;
+      if (started.job) await follow({ id: started.job, since: performance.now(), key, cancelling: false });
+      else finish(started.status, started.body, key);
     } catch (error) {
       if (!state.disposed) {
         showError(t('app.unreachable', { message: error.message }));
@@ -256,31 +241,14 @@ export function createView(description, puzzle, snapshot, onState) {
     }
   }
 
-  // Polls job `job` ({id, since, key, cancelling}) until it is done, showing
-  // its progress once it has run PROGRESS_DELAY_MS; then shows its result.
+  // Follows job `job` ({id, since, key, cancelling}) until it is done,
+  // showing its progress (pollJob says when); then shows its result.
   async function follow(job) {
     state.job = job;
     setBusy(true);
     if (job.cancelling) markCancelling();
-    for (let poll = 0; !state.disposed; ++poll) {
-      await sleep(poll < FIRST_POLLS_MS.length ? FIRST_POLLS_MS[poll] : POLL_INTERVAL_MS);
-      if (state.disposed) return;
-      const { status, body } = await requestJson('GET', `/api/jobs/${encodeURIComponent(job.id)}`);
-      if (state.disposed) return;
-      if (status === 404) {
-        finish(404, { error: t('app.jobLost') }, job.key);
-        return;
-      }
-      if (status !== 200) {
-        finish(status, body, job.key);
-        return;
-      }
-      if (body.state === 'done') {
-        finish(body.status, body.result, job.key);
-        return;
-      }
-      if (performance.now() - job.since >= PROGRESS_DELAY_MS && body.progress) showProgress(body.progress);
-    }
+    const done = await pollJob(job, () => state.disposed, showProgress);
+    if (done) finish(done.status, done.body, job.key);
   }
 
   function showProgress({ nodes, elapsed_ms: elapsed, known }) {
@@ -304,7 +272,7 @@ export function createView(description, puzzle, snapshot, onState) {
     job.cancelling = true;
     markCancelling();
     try {
-      await requestJson('DELETE', `/api/jobs/${encodeURIComponent(job.id)}`);
+      await cancelJob(job.id);
     } catch (error) {
       showError(t('app.unreachable', { message: error.message }));
     }
