@@ -555,6 +555,20 @@ describe('what a judge user meets', { concurrency: true }, () => {
     await page.close();
   });
 
+  test('a server without jobs: Solve falls back to POST /api/solve', async () => {
+    const { page, view, problems } = await openView('tour', async (page) => {
+      await page.route('**/api/jobs', (route) => route.fulfill({ status: 404, json: { error: 'no jobs here' } }));
+    });
+    const solves = [];
+    page.on('request', (request) => { if (isSolveRequest(request)) solves.push(new URL(request.url()).pathname); });
+    await solveAndCheck(view, sample('tour').output);
+    assert.deepEqual(solves, ['/api/jobs', '/api/solve']);
+    await stepThrough(view);
+    // The browser logs the refused start itself; nothing else may show.
+    assert.deepEqual(problems.filter((problem) => !/status of 404/.test(problem)), []);
+    await page.close();
+  });
+
   test('an error goes once the input is valid again or a sample is loaded', async () => {
     const { page, view, problems } = await openView('tour');
     const error = view.locator('[data-role=error]');
