@@ -371,6 +371,9 @@ TEST(ServerApi, EchoedNamesAreEscaped) {
 // ---------------------------------------------------------------------------
 // Budgets.
 
+// A server budget no solve here reaches: only the server's stop ends it.
+constexpr double kEndlessSeconds = 600.0;
+
 std::string full_board_footholds(int side) {
   std::string text = fmt::format("{} {}\n", side, side);
   for (int r = 0; r < side; ++r) {
@@ -436,22 +439,32 @@ TEST(ServerBudget, TimeBudgetStopsAHardSolveWith422) {
   EXPECT_NE(reply.body.at("error").get<std::string>().find("time limit"), std::string::npos) << reply.body.dump();
 }
 
-// The solve is sent whole on its own connection before a page request on
-// another: the request reader hands requests over in the order their
-// connections arrived, so once the page request is answered the solve is
-// with a solve worker (running, or queued to run at the stop), and the
-// stop must answer it "cancelled". No clock decides.
+// Sends a solve that only a stop can end (the full 11 x 11 footholds board
+// under a server budget of 600 s) whole on its own connection; returns the
+// socket (-1 on failure), on which its reply comes. The request reader hands
+// requests over in the order their connections arrived, so once a later
+// request is answered this one is with a solve worker (running, or queued
+// to run at the stop, which answers it "cancelled").
+int send_endless_solve(const RunningServer& server) {
+  const std::string body = json{{"puzzle", "footholds"}, {"input", full_board_footholds(11)}}.dump();
+  const int sock = testing::connect_to(server.port());
+  if (sock >= 0 && !testing::send_all(sock, fmt::format("POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: "
+                                                        "application/json\r\nContent-Length: {}\r\n\r\n{}",
+                                                        server.host(), body.size(), body))) {
+    ::close(sock);
+    return -1;
+  }
+  return sock;
+}
+
+// The solve is known handed over by the page request's answer (see
+// send_endless_solve); no clock decides.
 TEST(ServerBudget, StoppingTheServerCancelsARunningSolve) {
   ServerConfig config;
-  config.budget = {0, 600.0};  // long: only the cancellation can end it
+  config.budget = {0, kEndlessSeconds};
   auto server = std::make_unique<RunningServer>(config);
-  const std::string body = json{{"puzzle", "footholds"}, {"input", full_board_footholds(11)}}.dump();
-  const int sock = testing::connect_to(server->port());
+  const int sock = send_endless_solve(*server);
   ASSERT_GE(sock, 0);
-  ASSERT_TRUE(
-      testing::send_all(sock, fmt::format("POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n"
-                                          "Content-Length: {}\r\n\r\n{}",
-                                          server->host(), body.size(), body)));
   EXPECT_EQ(testing::get(*server, "/api/puzzles").status, 200);
   server->server().stop();
   const std::string received = testing::receive_all(sock);
@@ -486,20 +499,14 @@ TEST(ServerConcurrency, ParallelRequestsAllGetTheirOwnAnswers) {
 }
 
 // A long solve occupies one worker; page loads and quick solves sent while it
-// runs are answered before it ends. Its budget is far beyond any load's
-// delay: the server's stop ends it once the quick requests are answered.
+// runs are answered before it ends. It ends only at the server's stop, once
+// the quick requests are answered: no clock decides.
 TEST(ServerConcurrency, ALongSolveDoesNotBlockOtherRequests) {
   ServerConfig config;
-  config.budget = {0, 600.0};
+  config.budget = {0, kEndlessSeconds};
   RunningServer server(config);
-  std::atomic<bool> slow_done{false};
-  Reply slow;
-  std::thread slow_client([&] {
-    slow = solve(server, {{"puzzle", "footholds"}, {"input", full_board_footholds(11)}});
-    slow_done = true;
-  });
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // let the solve start
-  ASSERT_FALSE(slow_done.load()) << "the long solve must still be running for this test to mean anything";
+  const int slow = send_endless_solve(server);
+  ASSERT_GE(slow, 0);
   const auto samples = all_samples();
   for (const Sample& sample : samples) {
     const Reply quick = solve(server, {{"puzzle", sample.puzzle}, {"input", sample.input}});
@@ -509,10 +516,12 @@ TEST(ServerConcurrency, ALongSolveDoesNotBlockOtherRequests) {
     ASSERT_TRUE(page);
     EXPECT_EQ(page->status, 200);
   }
-  EXPECT_FALSE(slow_done.load()) << "quick requests waited for the long solve";
+  char byte = 0;
+  EXPECT_EQ(::recv(slow, &byte, 1, MSG_DONTWAIT), -1) << "the long solve answered before the stop";
   server.server().stop();
-  slow_client.join();
-  EXPECT_EQ(slow.status, 422);
+  const std::string received = testing::receive_all(slow);
+  ::close(slow);
+  EXPECT_EQ(testing::status_of(received), 422) << received;
 }
 
 TEST(ServerBind, ABusyPortIsAnErrorNotAShare) {
