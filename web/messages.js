@@ -1,4 +1,4 @@
-// The texts of the page shell (app.js, index.html, common.js) in English and
+// The texts of the page shell (app.js and the view modules it imports, index.html, common.js) in English and
 // Korean. Puzzle modules add their own (web/puzzles/<name>.js). Keys start
 // with "app." or "common.".
 

@@ -19,6 +19,7 @@
 #include "boardsearch/app/text_input.hpp"
 #include "boardsearch/core/parallel.hpp"
 #include "cli/commands.hpp"
+#include "cli/one_line.hpp"
 #include "cli/option_flags.hpp"
 
 namespace {
@@ -192,14 +193,6 @@ void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& comm
   sub->callback([&chosen, &puzzle] { chosen = &puzzle; });
 }
 
-// One line for stderr from a CLI11 error (its messages may span lines).
-std::string one_line(std::string text) {
-  for (char& c : text)
-    if (c == '\n' || c == '\r') c = ' ';
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text;
-}
-
 bool has_subcommand(const CLI::App& app, const std::string& name) {
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
     if (sub->get_name() == name) return true;
@@ -246,7 +239,7 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    throw UsageError(one_line(e.what()) + " (see --help)");
+    throw UsageError(boardsearch::cli::one_line(e.what()) + " (see --help)");
   }
   if (chosen == nullptr) return command_status;
   return run_puzzle(*chosen, common);

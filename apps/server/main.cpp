@@ -8,19 +8,12 @@
 #include <exception>
 #include <iostream>
 
-#include "cli/commands.hpp"
+#include "cli/one_line.hpp"
+#include "serve_command.hpp"
 
 namespace {
 
 constexpr int kExitUsage = 2;
-
-// One line for stderr from a CLI11 error (its messages may span lines).
-std::string one_line(std::string text) {
-  for (char& c : text)
-    if (c == '\n' || c == '\r') c = ' ';
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text;
-}
 
 }  // namespace
 
@@ -28,13 +21,13 @@ int main(int argc, char** argv) {
   CLI::App app{"boardsearch: exact solver for classic exhaustive-search puzzles"};
   app.require_subcommand(1);
   int status = 0;
-  boardsearch::cli::add_serve_command(app, status);
+  boardsearch::server_app::add_run_server_command(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "boardsearch: " << one_line(e.what()) << " (see boardsearch serve --help)\n";
+    std::cerr << "boardsearch: " << boardsearch::cli::one_line(e.what()) << " (see boardsearch serve --help)\n";
     return kExitUsage;
   } catch (const std::exception& e) {
     std::cerr << "boardsearch: internal error: " << e.what() << '\n';

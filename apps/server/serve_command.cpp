@@ -1,6 +1,8 @@
 // `boardsearch serve`: starts the local web app (src/server) and prints its
 // address. Parses options, calls the server, prints; nothing else.
 
+#include "serve_command.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,10 +19,9 @@
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "boardsearch/core/parallel.hpp"
-#include "cli/commands.hpp"  // add_serve_command: shared with the CLI that execs us
 #include "server/server.hpp"
 
-namespace boardsearch::cli {
+namespace boardsearch::server_app {
 
 namespace {
 
@@ -118,6 +119,11 @@ int serve(const ServeOptions& options) {
     std::cerr << fmt::format("boardsearch: cannot listen on {}:{}\n", options.host, options.port);
     return kExitCannotListen;
   }
+  // Ctrl-C is honoured from the moment the address shows (a script that
+  // reads it may stop the server at once; run() then returns at once).
+  running_server.store(&server);
+  std::signal(SIGINT, stop_on_signal);
+  std::signal(SIGTERM, stop_on_signal);
   // The address line is the one thing on stdout, flushed, so that scripts
   // (and the browser tests, which pass --port 0) can read the real port.
   const bool ipv6 = options.host.find(':') != std::string::npos;
@@ -129,9 +135,6 @@ int serve(const ServeOptions& options) {
         "boardsearch: warning: --host {} is not a loopback address: anyone who can reach it can run solves "
         "(the server has no authentication)\n",
         options.host);
-  running_server.store(&server);
-  std::signal(SIGINT, stop_on_signal);
-  std::signal(SIGTERM, stop_on_signal);
   server.run();
   running_server.store(nullptr);
   return kExitOk;
@@ -139,7 +142,7 @@ int serve(const ServeOptions& options) {
 
 }  // namespace
 
-void add_serve_command(CLI::App& app, int& status) {
+void add_run_server_command(CLI::App& app, int& status) {
   static ServeOptions options;
   // Help and errors name the command as users type it, not this
   // executable's path (`boardsearch serve` execs it).
@@ -175,4 +178,4 @@ void add_serve_command(CLI::App& app, int& status) {
   sub->callback([&status] { status = serve(options); });
 }
 
-}  // namespace boardsearch::cli
+}  // namespace boardsearch::server_app

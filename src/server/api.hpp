@@ -17,25 +17,9 @@
 #include <string_view>
 
 #include "boardsearch/app/puzzle.hpp"
+#include "server/http_status.hpp"  // the statuses the API answers with
 
 namespace boardsearch::server {
-
-// HTTP statuses the API answers with.
-constexpr int kStatusOk = 200;
-constexpr int kStatusAccepted = 202;    // a job started (POST /api/jobs)
-constexpr int kStatusBadRequest = 400;  // malformed JSON, bad fields, bad puzzle input
-constexpr int kStatusForbidden = 403;   // a Host or Origin that is not this server's
-constexpr int kStatusNotFound = 404;
-constexpr int kStatusMethodNotAllowed = 405;      // a known route, another method (with Allow)
-constexpr int kStatusRequestTimeout = 408;        // the request was not read whole in time
-constexpr int kStatusLengthRequired = 411;        // a body with neither Content-Length nor chunked framing
-constexpr int kStatusPayloadTooLarge = 413;       // body over the server's cap
-constexpr int kStatusUriTooLong = 414;            // request line over the cap
-constexpr int kStatusUnsupportedMediaType = 415;  // a POST body not declared application/json
-constexpr int kStatusUnprocessable = 422;         // the search budget ran out before a proof
-constexpr int kStatusHeadersTooLarge = 431;       // too many or too long header lines
-constexpr int kStatusInternalError = 500;
-constexpr int kStatusUnavailable = 503;  // every solve slot or job slot taken
 
 // What one solve may spend. A request may lower these ("limits" field) but
 // never raise them. Zero means "no limit" for that dimension.

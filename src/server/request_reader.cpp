@@ -8,7 +8,6 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
-#include <strings.h>  // strncasecmp
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -23,7 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "server/api.hpp"
+#include "server/http_status.hpp"
+#include "server/http_text.hpp"
 
 namespace boardsearch::server {
 
@@ -41,27 +41,6 @@ constexpr std::size_t kReadBytes = 16 * 1024;
 constexpr int kPollMilliseconds = 100;
 // A refused request is drained for at most this long after its reply.
 constexpr std::chrono::seconds kDrainTime{2};
-
-std::string_view reason_phrase(int status) {
-  switch (status) {
-    case kStatusBadRequest:
-      return "Bad Request";
-    case kStatusRequestTimeout:
-      return "Request Timeout";
-    case kStatusLengthRequired:
-      return "Length Required";
-    case kStatusPayloadTooLarge:
-      return "Payload Too Large";
-    case kStatusUriTooLong:
-      return "URI Too Long";
-    case kStatusHeadersTooLarge:
-      return "Request Header Fields Too Large";
-    case kStatusUnavailable:
-      return "Service Unavailable";
-    default:
-      return "Error";
-  }
-}
 
 // Why a request is refused: the status and the message of its reply.
 struct Refusal {
@@ -81,8 +60,9 @@ struct Connection {
 }  // namespace
 
 void send_refusal(int socket, int status, std::string_view message) {
+  // The body has the API's error shape, {"error": message} (docs/api.md).
   const std::string body =
-      error_response(status, message).body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      nlohmann::json{{"error", std::string(message)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   const std::string reply = fmt::format(
       "HTTP/1.1 {} {}\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
       "X-Content-Type-Options: nosniff\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{}",
@@ -487,16 +467,6 @@ void RequestReader::stop() {
   const char byte = 1;
   [[maybe_unused]] const ssize_t n = ::write(impl_->wake[1], &byte, 1);
   if (impl_->thread.joinable()) impl_->thread.join();
-}
-
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && strncasecmp(a.data(), b.data(), a.size()) == 0;
-}
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
 }
 
 }  // namespace boardsearch::server

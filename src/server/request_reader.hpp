@@ -92,11 +92,6 @@ class RequestFramer {
 // empty socket buffer) and shuts the sending side; does not close it.
 void send_refusal(int socket, int status, std::string_view message);
 
-// HTTP header text: whether two names are equal in ASCII letters of either
-// case, and a value without its leading and trailing spaces and tabs.
-bool equal_ignoring_case(std::string_view a, std::string_view b);
-std::string_view trimmed(std::string_view text);
-
 class RequestReader {
  public:
   // Called on the reader's thread for every whole request; must not block.

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "boardsearch/app/text_input.hpp"
+#include "server/http_text.hpp"
 #include "server/jobs.hpp"
-#include "server/request_reader.hpp"
 #include "server/server.hpp"
 #include "server/static_files.hpp"
 

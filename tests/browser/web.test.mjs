@@ -77,9 +77,12 @@ function startServer() {
   });
 }
 
+// The server starts before the tests are declared: they are declared per
+// puzzle of its registry (GET /api/puzzles), never from a list of their own.
+({ child: server, url: baseUrl } = await startServer());
+
 before(async () => {
   mkdirSync(outDir, { recursive: true });
-  ({ child: server, url: baseUrl } = await startServer());
   // A fresh, empty profile per run; the flags keep chromium from reaching
   // for the network (this machine has none) and let it run as root.
   profileDir = mkdtempSync(join(tmpdir(), 'boardsearch-chromium-'));
@@ -209,12 +212,24 @@ const EDITS = {
     assert.match(await view.locator('[data-role=input]').inputValue(), / 2 1\n$/);
     await view.locator('.editor-host [data-role=remove-die]').click();
   },
+  marble: async (view) => {
+    assert.equal(await view.locator('.editor-host .cell').count(), 25);
+    await view.locator('.editor-host [data-role=tool] [data-value="#"]').click();
+    const cell = view.locator('.editor-host .cell[data-r="1"][data-c="1"]');
+    await cell.click();
+    assert.match(await view.locator('[data-role=input]').inputValue(), /^5 5\n#####\n##\.B#\n/);
+    await cell.click();
+  },
 };
+
+// Every puzzle the server lists, in its order.
+const PUZZLES = (await listedPuzzles()).map((puzzle) => puzzle.name);
 
 // The views are independent pages: test them side by side.
 describe('web app', { concurrency: true }, () => {
-  for (const puzzle of ['2048', 'tour', 'footholds', 'yut']) {
+  for (const puzzle of PUZZLES) {
     test(`${puzzle}: enter the sample, edit, solve, step through the optimal line`, async () => {
+      assert.ok(EDITS[puzzle], `no editor check for ${puzzle}: add one to EDITS`);
       const { page, view, problems } = await openView(puzzle);
       const { input, output } = sample(puzzle);
       await view.locator('[data-role=input]').fill(input);
@@ -537,6 +552,20 @@ describe('what a judge user meets', { concurrency: true }, () => {
     assert.deepEqual(new Set(await view.locator('[data-role=step-board] .cell').evaluateAll((nodes) => nodes.map((n) => n.dataset.tile))),
       new Set(['32']));
     assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a server without jobs: Solve falls back to POST /api/solve', async () => {
+    const { page, view, problems } = await openView('tour', async (page) => {
+      await page.route('**/api/jobs', (route) => route.fulfill({ status: 404, json: { error: 'no jobs here' } }));
+    });
+    const solves = [];
+    page.on('request', (request) => { if (isSolveRequest(request)) solves.push(new URL(request.url()).pathname); });
+    await solveAndCheck(view, sample('tour').output);
+    assert.deepEqual(solves, ['/api/jobs', '/api/solve']);
+    await stepThrough(view);
+    // The browser logs the refused start itself; nothing else may show.
+    assert.deepEqual(problems.filter((problem) => !/status of 404/.test(problem)), []);
     await page.close();
   });
 

@@ -9,8 +9,10 @@ source "$(dirname "$0")/cli_lib.sh"
 expect 0 "--version prints the version" -- --version
 grep -q '^boardsearch [0-9]' "$tmp/out" || fail "version text: $(cat "$tmp/out")"
 expect 0 "--help works" -- --help
-grep -q 'tour' "$tmp/out" || fail "--help does not list the puzzles"
-for puzzle in 2048 tour footholds yut; do
+for puzzle in $puzzles; do
+  grep -q "^  $puzzle " "$tmp/out" || fail "--help does not list the puzzle $puzzle"
+done
+for puzzle in $puzzles; do
   expect 0 "$puzzle --help works" -- "$puzzle" --help
 done
 expect 0 "serve --help reaches the server executable" -- serve --help

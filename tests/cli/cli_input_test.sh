@@ -15,7 +15,7 @@ bom=$'\xEF\xBB\xBF'
 
 # Step 1. Every sample of every puzzle, with a BOM in front, gives the same
 # answer as without it, with and without --strict (the samples are judge tests).
-for puzzle in 2048 tour footholds yut marble; do
+for puzzle in $puzzles; do
   for input in "$data/$puzzle"/*.in; do
     [ -f "${input%.in}.out" ] || continue
     # Samples that need options beyond the defaults (2048's 03/04 need

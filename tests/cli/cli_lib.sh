@@ -46,3 +46,20 @@ finish() {
   fi
   echo "all $1 checks passed"
 }
+
+# registry_puzzles: the puzzles of the CLI's registry (app::all_puzzles), in
+# its order, one a line, read from the one listing the CLI prints that names
+# the puzzles and nothing else: its unknown-command message, "unknown command
+# 'X' (puzzles: 2048, tour, ...; see --help)". Tests loop over this, never over
+# a list of their own, so that a new puzzle is tested from its one line.
+registry_puzzles() {
+  "$bin" no-such-command 2>&1 >/dev/null | sed -n 's/.*(puzzles: \([^;]*\);.*/\1/p' | tr -d ' ' | tr ',' '\n'
+}
+
+# Fails the script at once when the listing above cannot be read (the loops
+# over it would otherwise check nothing).
+puzzles=$(registry_puzzles)
+if [ -z "$puzzles" ]; then
+  echo "FAIL: cannot read the puzzle list from '$bin no-such-command'"
+  exit 1
+fi

@@ -21,7 +21,7 @@ expect 2 "check --threads 0" -- check 2048 --threads 0 "$data/2048"
 # Step 2. Every sample of every puzzle at 1, 2 and 4 threads: its answer,
 # and --json says one thread searched (a judge-size case is solved before
 # threads would gain anything).
-for puzzle in 2048 tour footholds yut marble; do
+for puzzle in $puzzles; do
   for input in "$data/$puzzle"/*.in; do
     [ -f "${input%.in}.out" ] || continue
     args=()

@@ -32,9 +32,10 @@ class RunningServer {
     if (!server_->bind()) throw std::runtime_error("cannot bind a loopback port");
     thread_ = std::thread([this] { server_->run(); });
     // Ready once it answers; the first request may race the listen call, so
-    // retry a bounded number of times.
+    // retry, for up to a minute (a net for a server that never listens, not
+    // a verdict on how fast a loaded machine starts it).
     httplib::Client client = this->client();
-    for (int attempt = 0; attempt < 200; ++attempt) {
+    for (int attempt = 0; attempt < 6000; ++attempt) {
       if (auto reply = client.Get("/api/puzzles"); reply && reply->status == 200) return;
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
