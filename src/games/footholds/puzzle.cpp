@@ -115,6 +115,7 @@ const app::Puzzle& puzzle() {
       .hunt = hunt_cases(),
       .bench = bench_positions(),
       .beyond_judge_limits = beyond_judge_limits(),
+      .check_states = &check_states,
   };
   return instance;
 }
