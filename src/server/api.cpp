@@ -155,12 +155,13 @@ bool read_strict(const json& request) {
   return it->get<bool>();
 }
 
-json stats_json(const core::SearchStats& stats) {
-  return {{"nodes", stats.nodes},
-          {"ms", stats.milliseconds()},
-          {"tt_hits", stats.tt_hits},
-          {"memory_bytes", stats.memory_bytes},
-          {"threads", stats.threads}};
+// The statistics of a reply: the puzzles' own (app::stats_json) and what
+// the API adds (docs/api.md).
+json reply_stats_json(const core::SearchStats& stats) {
+  json fields = app::stats_json(stats);
+  fields["tt_hits"] = stats.tt_hits;
+  fields["memory_bytes"] = stats.memory_bytes;
+  return fields;
 }
 
 // Runs `body_fn` and maps every failure to its status: BadRequest and
@@ -235,7 +236,7 @@ ApiResponse run_prepared_solve(const PreparedSolve& prepared) {
                   {"explanation", std::move(report.explanation)},
                   {"line", std::move(report.line)},
                   {"document", std::move(report.document)},
-                  {"stats", stats_json(report.stats)}};
+                  {"stats", reply_stats_json(report.stats)}};
     return {kStatusOk, std::move(reply)};
   });
 }
@@ -263,7 +264,7 @@ ApiResponse play_endpoint(std::string_view puzzle_name, std::string_view body, c
                   {"winner", result.winner},
                   {"moves_left", result.moves_left},
                   {"text", result.text},
-                  {"stats", stats_json(result.stats)}};
+                  {"stats", reply_stats_json(result.stats)}};
     return {kStatusOk, std::move(reply)};
   });
 }

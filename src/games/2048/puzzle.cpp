@@ -108,10 +108,8 @@ app::SolveReport proven_report(const Board& start, std::int64_t moves, const Max
                      {"moves", std::move(json_moves)},
                      {"boards", std::move(json_boards)},
                      {"exponents", std::move(json_exponents)},
-                     {"nodes", result.search.stats.nodes},
-                     {"threads", result.search.stats.threads},
-                     {"seen_boards", result.seen_boards},
-                     {"ms", result.search.stats.milliseconds()}};
+                     {"seen_boards", result.seen_boards}};
+  report.document.update(app::stats_json(result.search.stats));
   return report;
 }
 

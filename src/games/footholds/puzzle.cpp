@@ -77,10 +77,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
   report.document = {{"puzzle", "footholds"},
                      {"answer", total},
                      {"winner", std::string(1, winner)},
-                     {"moves", std::move(views.moves)},
-                     {"nodes", result.stats.nodes},
-                     {"threads", result.stats.threads},
-                     {"ms", result.stats.milliseconds()}};
+                     {"moves", std::move(views.moves)}};
+  report.document.update(app::stats_json(result.stats));
   return report;
 }
 

@@ -135,10 +135,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
                      {"answer", solution.search.value.value_or(-1)},
                      {"line", letters(solution.search.line)},
                      {"max_tilts", question.max_tilts ? json(*question.max_tilts) : json(nullptr)},
-                     {"nodes", solution.search.stats.nodes},
-                     {"threads", solution.search.stats.threads},
-                     {"states", solution.states},
-                     {"ms", solution.search.stats.milliseconds()}};
+                     {"states", solution.states}};
+  report.document.update(app::stats_json(solution.search.stats));
   return report;
 }
 

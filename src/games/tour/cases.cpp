@@ -113,12 +113,10 @@ class CaseSolve {
     report_.stats = control_.finish();
     report_.stats.memory_bytes = budget_.peak();
     report_.stats.threads = threads_used_;
-    if (!streaming_)
-      report_.document = json{{"puzzle", "tour"},
-                              {"cases", std::move(cases_)},
-                              {"nodes", report_.stats.nodes},
-                              {"threads", report_.stats.threads},
-                              {"ms", report_.stats.milliseconds()}};
+    if (!streaming_) {
+      report_.document = json{{"puzzle", "tour"}, {"cases", std::move(cases_)}};
+      report_.document.update(app::stats_json(report_.stats));
+    }
     return std::move(report_);
   }
 

@@ -142,10 +142,8 @@ app::SolveReport schedule_report(const Board& board, std::span<const int> dice, 
                      {"dice", dice.size()},
                      {"turns_played", result.line.size()},
                      {"plan", std::move(plan)},
-                     {"board", board_to_json(board)},
-                     {"nodes", result.stats.nodes},
-                     {"threads", result.stats.threads},
-                     {"ms", result.stats.milliseconds()}};
+                     {"board", board_to_json(board)}};
+  report.document.update(app::stats_json(result.stats));
   return report;
 }
 
