@@ -33,7 +33,7 @@ constexpr int kBoardsPerRate = 10;
 constexpr int kRates[] = {6, 7, 8, 9, 10, 12, 14, 16, 18, 20};
 constexpr int kWalkBoards = 30;
 // Plain DFS nodes per board before the baseline gives up, so the run ends
-// (docs/tour.md has the time this cap stands for).
+// (a capped board counts in "capped"; its time is a lower bound).
 constexpr std::uint64_t kPlainNodeCap = 30'000'000;
 // The boards the static checks settle are many and all hopeless for the plain
 // DFS; a sample of them is enough to measure it.

@@ -2,7 +2,7 @@
 // T = 10, 30 and 100 turns, P = 4 and 6 pieces, on the standard and the
 // traditional board (uniform faces 1..5). Counters: states (the (turns left,
 // position) pairs evaluated), positions indexed, memory_bytes (the value
-// tables). The whole process is measured with hyperfine (docs/yut.md).
+// tables); the counts are facts about the game (docs/yut.md, "Current figures").
 // BM_YutExpectedMoveCache: with and without the move cache.
 // BM_YutExpectedThreads: the longest cases at 1 and 2 threads.
 // BM_YutExpectedMethods: the two phases (method 1) and the passes (0) side

@@ -286,7 +286,7 @@ namespace {
 // lowest_level_count: the lowest level is the loop's last step, which passes
 // iff its count is at least twice the units still missing (`need = 2 * need
 // - here <= 0`), the steps above not reading it. (Worth it on the dense
-// boards of docs/2048.md, where the levels above often pass alone.)
+// bench boards, where the levels above often pass alone.)
 bool passes_without_lowest_level(const TileCounts& counts, int target, long long moves_left) {
   return can_build(counts, target, moves_left, 0);
 }

@@ -165,8 +165,8 @@ class MaxTileProblem {
         // Step 3c'. Near the leaves, the same target judged one move further
         // (bound.hpp: lookahead_can_build, admissible too): most children
         // there that pass the test above have no child that does. Only for
-        // a child whose bound is the target itself: on the dense boards of
-        // docs/2048.md none with a higher bound was refuted.
+        // a child whose bound is the target itself: on the dense bench boards
+        // none with a higher bound was refuted (docs/2048.md, "Tuned constants").
         if (options_.use_bounds && slots.bounds[i] == *incumbent + 1 && child_moves >= 1 &&
             child_moves >= options_.lookahead_from && child_moves <= options_.lookahead_to &&
             !lookahead_can_build_after(slots.boards[i], child_moves, *incumbent + 1, moves_, lookahead_moves_,

@@ -19,7 +19,7 @@ namespace boardsearch::game2048 {
 // Memory the table of entered boards may use by default: about 160,000
 // 20 x 20 boards (400 cells, a count and two slots each). A full table
 // stops taking boards, which costs skips, never correctness. Tuned on the
-// dense 20 x 20 boards of docs/2048.md (what larger budgets save is there).
+// dense 20 x 20 bench boards (what larger tables save: docs/2048.md, "Current figures").
 inline constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
 
 // Deepest line the search follows (it recurses once per move). Larger K is
@@ -47,8 +47,8 @@ inline constexpr std::uint64_t kMinTrialNodes = 16;
 inline constexpr std::size_t kSplitDepth = 5;
 
 // Children with kLookaheadFrom..kLookaheadTo moves left are also judged
-// one move further (lookahead_can_build). Tuned on the dense boards of
-// docs/2048.md at K = 10 and 12.
+// one move further (lookahead_can_build). Tuned on the dense 20 x 20 bench
+// boards at K = 10 and 12 (docs/2048.md, "Tuned constants").
 inline constexpr long long kLookaheadFrom = 2;
 inline constexpr long long kLookaheadTo = 5;
 

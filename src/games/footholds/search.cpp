@@ -1,11 +1,12 @@
 // The footholds game search (search.hpp): the root probes, the serial and
 // the parallel solve, the tables' sizes.
 //
-// Why the search is built this way (docs/footholds.md has the measurements): on full 8 x 8
-// boards the search is bound by table-probe cache misses, and the table
-// barely finds transpositions inside one probe (a position recurs only when
-// both players' walks cover the same cells with the same ends). What it is
-// needed for is carrying the proofs of one root probe over to the next. So
+// Why the search is built this way (what each choice was tuned on:
+// docs/footholds.md, "Tuned constants"): on full 8 x 8 boards the search is
+// bound by table-probe cache misses, and the table barely finds
+// transpositions inside one probe (a position recurs only when both players'
+// walks cover the same cells with the same ends). What it is needed for is
+// carrying the proofs of one root probe over to the next. So
 //   - only positions near the root (at most table_plies plies below it) use
 //     the main table: they hold the big subtrees worth remembering, while the
 //     millions of deep positions skip a cache miss that would find little;
@@ -57,13 +58,13 @@ using GameSearch = core::Negamax<FootholdsGame<BB>, LayeredTable<BB, Near>, Uses
 // up the cap, 2^18 (4 MB with 64-bit keys). Only positions within
 // kTablePlies of the root use the table, so on full 8 x 8 boards larger
 // tables no longer change the node counts (docs/footholds.md,
-// "Measurements"): the cap only leaves room for larger boards.
+// "Tuned constants"): the cap only leaves room for larger boards.
 constexpr int kTableBitsBase = 5;
 constexpr int kMinTableBits = 10;
 constexpr int kMaxTableBits = 18;
 // Positions more than this many plies below the root skip the table (see
 // the top of this file): fewer plies cost nodes, more cost cache misses.
-// Tuned on the hardest full 8 x 8 start (docs/footholds.md, "Measurements").
+// Tuned on the hardest full 8 x 8 start (docs/footholds.md, "Tuned constants").
 constexpr int kTablePlies = 18;
 // Positions at most this many plies below the root skip the moves that a
 // symmetry of the position makes equivalent (FootholdsGame::drop_symmetric):
@@ -76,7 +77,7 @@ constexpr int kSymmetryPlies = 18;
 // core's L2 cache; never more entries than the main table. The positions
 // more than kTablePlies and at most kDeepPlies plies below the root use it;
 // deeper ones have subtrees too small to pay for a probe and a store.
-// kDeepPlies tuned on the full 8 x 8 board from (1,1) to (6,6) (docs/footholds.md, "Measurements").
+// kDeepPlies tuned on the full 8 x 8 board from (1,1) to (6,6) (docs/footholds.md, "Tuned constants").
 constexpr int kDeepTableBits = 14;
 constexpr int kDeepPlies = 30;
 constexpr int kPathCacheBitsBase = 3;
@@ -157,7 +158,7 @@ std::optional<TableSizes> table_sizes(int reachable, std::uint64_t max_bytes, co
 // proofs already in the table, so it beats bisection when the answer is near
 // that bound (most starts); an answer far from it (a short game) would take
 // one probe per score, so after this many the rest is bisected.
-// Tuned by a sweep on full 8 x 8 starts (docs/footholds.md, "Measurements").
+// Tuned by a sweep on full 8 x 8 starts (docs/footholds.md, "Tuned constants").
 constexpr int kSteppingProbes = 8;
 
 // The root's first probe asks whether the mover wins or holds on until at
@@ -166,7 +167,7 @@ constexpr int kSteppingProbes = 8;
 // interior starts, whose loser loses late, it proves the sign and the first
 // stepping probes at once, at less cost than stepping; a win pays one cheap
 // probe more. Tuned against 4, 6 and 8 on full 8 x 8 to 10 x 10 starts
-// (docs/footholds.md, "Root probes").
+// (docs/footholds.md, "Tuned constants").
 constexpr int kFirstLossProbe = 3;
 
 // What the root probes have proven about the root's score: lo <= score <= hi
@@ -305,7 +306,7 @@ int exact_score(FootholdsGame<BB>& game, Search& solver, Bounds& bounds, const R
   // most first_loss footholds are left?", the loss score c at or just below
   // -first_loss. A failure proves a loss of at most c - 2 (the sign and the
   // first steps in one proof: a tight bound proven at once costs less than
-  // the same bound proven step by step, see docs/footholds.md); a success
+  // the same bound proven step by step: docs/footholds.md, "The search"); a success
   // proves c <= score, and the loss scores above c are probed upwards until
   // one fails (the loss is then known) or none is left (then the sign probe).
   // Skipped (the sign probe first) when first_loss is 0 or when c is already
@@ -395,7 +396,7 @@ constexpr std::uint64_t kTrialNodes = 100'000;
 
 // Lazy SMP: positions at most this many plies below the root get another
 // move order in each helper thread (FootholdsGame::vary_order).
-// Tuned at 2 threads on 9 x 9 and 10 x 10 starts (docs/footholds.md, "A quiet machine, and the helpers' varied plies").
+// Tuned at 2 threads on 9 x 9 and 10 x 10 starts (docs/footholds.md, "Tuned constants").
 constexpr int kVariedPlies = 6;
 
 // How many plies below the root positions use a table: the near table's

@@ -53,7 +53,7 @@
 // any help from the blue one: such pairs are dropped without a search.
 //
 // G, the same graph without the states (edges r -> s, r -> s - delta and
-// r -> hole: A*'s bound until December 2026, where red is helped at every
+// r -> hole: A*'s earlier bound, where red is helped at every
 // tilt), gives less: on the 100 x 100 bench board with 30 % walls, 3, A*
 // expands 93,802 pairs instead of 122,929. Why not simpler bounds: the
 // red marble's distance when it rolls alone (the alone edges only) is not a

@@ -35,7 +35,7 @@ enum class Strategy {
 // marble's bound has proven weak on this board, and a dense breadth-first
 // pair costs a fraction of an A* pair. One count per closed set of A*:
 // with its 16-byte table (boards past about 109 x 109), tuned on 60 random
-// boards of 150 to 300 a side outside the bench (docs/marble.md, seventh round);
+// boards of 150 to 300 a side outside the bench (docs/marble.md, "Hand-over");
 inline constexpr std::uint64_t kAStarHandOverAfter = 125'000;
 // with the closed bits (about 66 x 66 to 109 x 109), tuned on the 100 x 100
 // bench boards (A* solves every one it can within 123 k pairs).

@@ -129,7 +129,7 @@ class TourProgress {
 
 // The serial trial before threads start, in nodes: the judge's cases, and
 // any input whose cases together finish within it, start no thread. Tuned on
-// 30 x 30 boards to about 10 ms of search (docs/tour.md).
+// 30 x 30 boards to about 10 ms of search (docs/tour.md, "Threads").
 inline constexpr std::uint64_t kTrialNodes = 30'000;
 // Steps from the start within which nodes share their children among threads.
 inline constexpr std::size_t kSplitDepth = 8;

@@ -46,7 +46,7 @@ std::vector<long long> longest_steps_to_finish(const Board& board) {
 // Subgradient settings. The start's costs get the longer refinement (from a
 // uniform cost); each later checkpoint starts from the previous checkpoint's
 // costs, which are already close, so a shorter one suffices (docs/yut.md,
-// "Measurements").
+// "Tuned constants").
 constexpr int kStartIterations = 100;
 constexpr double kStartStepShrink = 0.98;
 constexpr int kCheckpointIterations = 50;

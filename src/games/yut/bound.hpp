@@ -43,7 +43,7 @@
 //    ones, at checkpoints every few turns, on the positions of a guide game
 //    (a good real game, found by the search's beam pass): a position at turn
 //    t uses the costs of the last checkpoint at or before t (how much that
-//    tightens the bound: docs/yut.md, "Measurements"). Every cost vector is
+//    tightens the bound: docs/yut.md, "Tuned constants"). Every cost vector is
 //    >= 0, so each position's bound is still admissible whatever the guide
 //    is. All integers: exact arithmetic.
 

@@ -40,7 +40,7 @@ inline constexpr std::size_t kParallelChunkRanks = 4096;
 // memory limit when their tables do not fit); automatic: the two phases
 // when phase 1's tables fit the memory budget, else the passes. No value
 // depends on it. The front ends ask for automatic (random_dice.cpp,
-// kFrontEndMethod; docs/yut.md, "The front ends choose").
+// kFrontEndMethod; docs/yut.md, "How it is solved").
 // The request's default stays the passes, the method the tests that do
 // not name one check against the plain expectimax. Automatic's choice
 // reserves phase 2's needs too, so it never stops at the memory limit

@@ -374,7 +374,7 @@ void lay_out_two_phase_tables(const Tables& tables, Values& values, TwoPhaseTabl
 
 // Phase 1: every position's row, in decreasing rank (a move raises the
 // rank, so every child's row is made before its parents'). Not by levels
-// of M ascending (twice as slow, docs/yut.md): a parent's children are
+// of M ascending (twice as slow: docs/yut.md, "Tried and dropped"): a parent's children are
 // mostly of nearby ranks, whose rows were made moments before and are still
 // in the caches. Steps per position: 1.
 // prefetch the children's row places and rows a few positions ahead; 2.

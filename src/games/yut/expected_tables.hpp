@@ -32,7 +32,7 @@ inline constexpr std::uint8_t kNoMove = 0xFF;
 // move apart (expected_phase_one.cpp), phase 2 compares the moves exactly.
 inline constexpr std::uint8_t kTie = 0xFE;
 // How many positions ahead phase 1 and phase 2 prefetch (phase 1: twice
-// that for its first stage); tuned by measurement (docs/yut.md).
+// that for its first stage); tuned on T = 100, P = 6 (docs/yut.md, "Tuned constants").
 inline constexpr std::uint64_t kPrefetchAhead = 4;
 
 // The squares that take part, their order and per-square facts.
@@ -118,7 +118,7 @@ struct Tables {
 // The per-rank and per-pair arrays live on huge pages from kBigFrom bytes
 // (core/huge_pages.hpp); a block there is rounded up to whole 2 MiB pages,
 // and the budget counts the rounding (held()). The threshold was tuned on
-// the fault costs of T = 100, P = 6 and T = 10, P = 4 (docs/yut.md): below
+// the fault costs of T = 100, P = 6 and T = 10, P = 4 (docs/yut.md, "Tuned constants"): below
 // 2 MiB a fresh huge page costs more than the 4 KiB pages it replaces.
 inline constexpr std::size_t kBigFrom = core::kHugePageBytes;
 template <class T>

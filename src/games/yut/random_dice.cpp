@@ -29,8 +29,8 @@ constexpr std::uint64_t kLineWithoutAskingPairs = 4'000'000;
 
 // The front ends let solve_expected choose (ExpectedMethod::automatic: the
 // two phases when their tables fit the memory budget, else the passes; same
-// values either way): tuned on BM_YutExpectedMethods (docs/yut.md, "The
-// front ends choose").
+// values either way): tuned on BM_YutExpectedMethods, 18 cases (docs/yut.md,
+// "How it is solved").
 constexpr ExpectedMethod kFrontEndMethod = ExpectedMethod::automatic;
 // --luck: the percentile is exact when there are at most this many
 // schedules (each one a known-dice solve), else sampled from this many.

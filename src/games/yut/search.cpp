@@ -139,7 +139,7 @@ void keep_most_promising(Layer& layer, std::size_t width, const FutureBound& bou
 //
 // The number of pieces is a template parameter so that the loops over pieces
 // (unpacking, the occupancy check, the bound's sums, the child's key) are
-// unrolled (what that saves: docs/yut.md, "Measurements").
+// unrolled (1,040 -> 810 instructions per position expanded, 6 pieces).
 template <int kPieces>
 LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<const int> dice, NodeCounter& counter,
                         core::MemoryBudget& budget, const Pruning& pruning, std::size_t threads,
