@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "hunt/hunt.hpp"
 
 namespace boardsearch::hunt {

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "boardsearch/app/puzzle.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "support/read_file.hpp"
 
 namespace boardsearch::app {

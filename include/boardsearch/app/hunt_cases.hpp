@@ -29,7 +29,7 @@
 
 #include "boardsearch/app/options.hpp"
 #include "boardsearch/app/puzzle.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 
 namespace boardsearch::app {
 

@@ -25,7 +25,7 @@
 
 #include "boardsearch/app/options.hpp"
 #include "boardsearch/core/limits.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 
 namespace boardsearch::app {
 

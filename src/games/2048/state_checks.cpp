@@ -11,7 +11,7 @@
 #include <algorithm>
 
 #include "boardsearch/core/conformance.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/2048/parse.hpp"
 #include "games/2048/problem.hpp"
 #include "games/2048/puzzle.hpp"

@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "boardsearch/core/conformance.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/footholds/geometry.hpp"
 #include "games/footholds/longest_path.hpp"
 #include "games/footholds/parse.hpp"

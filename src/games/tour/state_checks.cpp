@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "boardsearch/core/conformance.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/tour/parse.hpp"
 #include "games/tour/puzzle.hpp"
 #include "games/tour/search.hpp"
