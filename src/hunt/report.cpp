@@ -135,10 +135,10 @@ void print_report(const HuntSettings& settings, const HuntOutcome& outcome, std:
           << options;
       return;
     }
-    out << fmt::format("{}: {:.0f} ms of CPU time (limit {} ms) on {}; {} inputs measured in {:.1f} s (seed {}){}\n",
+    out << fmt::format("{}: {:.0f} ms of CPU time (limit {} ms) on {}; {} input{} measured in {:.1f} s (seed {}){}\n",
                        outcome.over_limit ? "over the limit" : "slowest input", milliseconds(outcome.slowest_cpu),
-                       settings.limit.count(), outcome.slowest_summary, outcome.candidates_measured, seconds,
-                       settings.seed, interrupted_note);
+                       settings.limit.count(), outcome.slowest_summary, outcome.candidates_measured,
+                       outcome.candidates_measured == 1 ? "" : "s", seconds, settings.seed, interrupted_note);
     out << options;
     print_slow_details(settings, outcome, out);
     print_evidence_warning(settings, outcome, out);

@@ -54,11 +54,11 @@ constexpr std::uint64_t kSamplesPerFamilySeed = 1'000'003;
 
 // One measured input of the slow search.
 struct Measured {
-  std::string input;
-  std::vector<double> knobs;  // empty unless drawn from knobs
-  std::string expected;       // the reference's answer
-  std::vector<std::chrono::microseconds> times;
-  std::string found_by;  // the stage that drew it: "extreme family '...'", "knob corner", "climb", ...
+  std::string input = {};
+  std::vector<double> knobs = {};  // empty unless drawn from knobs
+  std::string expected = {};       // the reference's answer
+  std::vector<std::chrono::microseconds> times = {};
+  std::string found_by = {};  // the stage that drew it: "extreme family '...'", "knob corner", "climb", ...
   // The fastest run while searching (a lead's time is the slowest of many
   // noisy measurements: its fastest run is the honest one); the median once
   // the leaders are ranked.
