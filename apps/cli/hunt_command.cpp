@@ -186,7 +186,9 @@ void add_common_options(CLI::App& sub, HuntArguments& args) {
                  "static libraries are missing), a .py file runs with python3");
   // Every numeric option: plain decimal, range checked on the text (see
   // decimal_integer); the puzzle's options are checked by its schema.
-  sub.add_option("--seconds", args.seconds, "time budget in seconds, at most 86400 (default 10 unless --cases)")
+  sub.add_option("--seconds", args.seconds,
+                 "time budget in seconds, at most 86400 (default 30 unless --cases); the search stops at 75 % of it, "
+                 "the rest is for shrinking")
       ->transform(positive_decimal(kMaxSeconds));
   sub.add_option("--cases", args.cases, "stop after this many cases")->transform(decimal_integer(1, kMaxUint64));
   sub.add_option("--seed", args.seed, "random seed; the same seed gives the same cases (default 1)")

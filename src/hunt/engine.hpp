@@ -7,6 +7,7 @@
 //   hunt.cpp              hunt(): validate, pick a search, sweep strays
 //   mismatch_search.cpp   the correctness hunt over generate(0, 1, 2, ...)
 //   slow_search.cpp       --slow: the search for the slowest input
+//   extremes.cpp          the extreme inputs both searches try
 //   shrink.cpp            shrinking a failing input (shrink_failure)
 //   checker.cpp           reference versus program on one input (Checker)
 //   progress.cpp          the status line on stderr
@@ -131,8 +132,12 @@ struct Describer {
 // The budget: --cases and/or --seconds, whichever ends first. With a time
 // budget, the search stops drawing new inputs at kSearchShare of it: the
 // rest is left to shrinking a mismatch (and, with --slow, to ranking the
-// leaders), so that a mismatch found late is still shrunk.
+// leaders), so that a mismatch found late is still shrunk. The correctness
+// hunt, bounded by time, turns from its growing cases to the puzzle's
+// extreme inputs at kGrowingShare, so that a slow program is checked on
+// judge-sized inputs too.
 constexpr double kSearchShare = 0.75;
+constexpr double kGrowingShare = 0.5;
 struct Budget {
   const HuntSettings& settings;
   Clock::time_point start;
@@ -143,6 +148,10 @@ struct Budget {
     if (unlimited_time()) return std::nullopt;
     return core::deadline_after(start, seconds());
   }
+  // Whether a time-bounded correctness hunt should turn to the extremes.
+  bool growing_over() const {
+    return !settings.cases && Clock::now() >= core::deadline_after(start, seconds() * kGrowingShare);
+  }
   // Whether the search should stop drawing inputs after `cases_done`.
   bool search_over(std::uint64_t cases_done) const {
     if (interrupted().load()) return true;
@@ -150,6 +159,22 @@ struct Budget {
     return !unlimited_time() && Clock::now() >= core::deadline_after(start, seconds() * kSearchShare);
   }
 };
+
+// One sample of one extreme family (HuntCases::extremes).
+struct ExtremeSample {
+  std::size_t family = 0;
+  std::uint64_t sample = 0;
+};
+
+// Every extreme sample of the puzzle, round-robin over the families (sample
+// 0 of each, then sample 1 of each, ...); empty without extremes
+// (extremes.cpp).
+std::vector<ExtremeSample> extreme_plan(const app::HuntCases& cases);
+
+// The input of one extreme sample, drawn from a stream of its own (the same
+// input whatever was drawn before it). Precondition: cases.extreme is set.
+std::string extreme_input(const app::HuntCases& cases, std::uint64_t seed, ExtremeSample which,
+                          const app::OptionValues& options);
 
 // Shrinks `outcome.failing_input` (which failed with `kind`) into
 // outcome.minimal_*, checking `jobs` candidates at a time; stops at the

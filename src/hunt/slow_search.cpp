@@ -23,7 +23,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <utility>
 
 #include "boardsearch/app/hunt_cases.hpp"
 #include "hunt/engine.hpp"
@@ -48,9 +47,6 @@ constexpr std::size_t kMaxCornerKnobs = 6;
 constexpr int kMaxRuns = 5;
 constexpr int kOverLimitRuns = 3;
 constexpr int kLeaderRuns = 3;
-// The seeds of extreme samples: case_seed(seed ^ mix, family * step + sample).
-constexpr std::uint64_t kExtremeSeedMix = 0xE7E3;
-constexpr std::uint64_t kSamplesPerFamilySeed = 1'000'003;
 
 // One measured input of the slow search.
 struct Measured {
@@ -107,8 +103,6 @@ class SlowSearch {
   Result measure_candidate(Measured next, std::uint64_t candidate);
   bool measure_again(Measured& measured);
   void rank_leaders();
-  std::vector<std::pair<std::size_t, std::uint64_t>> planned_extremes() const;
-  Measured extreme_input(std::size_t family, std::uint64_t sample) const;
   std::vector<std::vector<double>> planned_corners() const;
   Measured climbing_step();
   std::string from_knobs(const std::vector<double>& knobs);
@@ -188,28 +182,6 @@ SlowSearch::Result SlowSearch::measure_startup() {
   progress_.note(fmt::format("start-up: {:.0f} ms of CPU time (median of {} runs on {})",
                              milliseconds(outcome_.startup_cpu), kStartupRuns, outcome_.startup_summary));
   return Result::measured;
-}
-
-// Stage 2: every extreme sample (family, sample), round-robin over the
-// families; drawn only when measured (some take a while to draw: tour's
-// boards are checked against the judge's promise).
-std::vector<std::pair<std::size_t, std::uint64_t>> SlowSearch::planned_extremes() const {
-  std::vector<std::pair<std::size_t, std::uint64_t>> plan;
-  if (cases_.extreme == nullptr) return plan;
-  std::uint64_t most = 0;
-  for (const app::ExtremeFamily& family : cases_.extremes) most = std::max(most, family.samples);
-  for (std::uint64_t sample = 0; sample < most; ++sample)
-    for (std::size_t f = 0; f < cases_.extremes.size(); ++f)
-      if (sample < cases_.extremes[f].samples) plan.emplace_back(f, sample);
-  return plan;
-}
-
-// Sample `sample` of extreme family `family`, from a stream of its own (the
-// same input whatever the search drew before it).
-Measured SlowSearch::extreme_input(std::size_t family, std::uint64_t sample) const {
-  core::SplitMix64 rng(case_seed(settings_.seed ^ kExtremeSeedMix, family * kSamplesPerFamilySeed + sample));
-  return {.input = cases_.extreme(family, sample, rng, settings_.options),
-          .found_by = fmt::format("extreme family '{}'", cases_.extremes[family].name)};
 }
 
 // Stage 3: every corner of the knob space (when there are few knobs), the
@@ -340,10 +312,10 @@ void SlowSearch::run() {
   // Stage 1. The start-up.
   if (measure_startup() == Result::stop) return;
   // Stages 2 and 3 are a plan; stage 4 climbs once it is done.
-  std::vector<std::pair<std::size_t, std::uint64_t>> extremes;
+  std::vector<ExtremeSample> extremes;
   std::vector<std::vector<double>> corners;
   if (settings_.guided) {
-    extremes = planned_extremes();
+    extremes = extreme_plan(cases_);
     corners = planned_corners();
     progress_.note(fmt::format("{} extreme inputs of {} families, then {} knob corners, then climbing", extremes.size(),
                                cases_.extremes.size(), corners.size()));
@@ -351,7 +323,8 @@ void SlowSearch::run() {
   for (std::uint64_t candidate = 0; !budget_.search_over(candidate); ++candidate) {
     Measured next;
     if (candidate < extremes.size()) {
-      next = extreme_input(extremes[candidate].first, extremes[candidate].second);
+      next.input = extreme_input(cases_, settings_.seed, extremes[candidate], settings_.options);
+      next.found_by = fmt::format("extreme family '{}'", cases_.extremes[extremes[candidate].family].name);
     } else if (candidate < extremes.size() + corners.size()) {
       next.knobs = std::move(corners[candidate - extremes.size()]);
       next.found_by = "knob corner";
