@@ -4,8 +4,8 @@
 // shrinks the first failing input to a minimal one. It knows no puzzle: the
 // inputs are the puzzle's own (Puzzle::hunt, judge text both ways).
 //
-//   puzzle.hunt.generate: case 1, 2, 3, ...  (edge cases first, then random, growing)
-//        |
+//   puzzle.hunt.generate: case 1, 2, 3, ...  (edge cases first, then random, growing;
+//        |                 bounded by time, the puzzle's extreme inputs from half the budget)
 //        v
 //   Checker::check: reference answer (Puzzle::solve) vs the program's stdout,
 //                   compared by app::output_accepted
@@ -17,7 +17,9 @@
 //
 // Everything is deterministic for a given seed (as long as the program is),
 // with --cases for every -j: cases are checked in batches of `jobs` and
-// read in case order, shrinking candidates likewise.
+// read in case order, shrinking candidates likewise. A hunt that finds
+// nothing on inputs below a quarter of the judge's largest says so
+// (HuntOutcome::small_inputs_only).
 //
 // --slow searches inputs within the judge's limits for the one that makes
 // the program slowest by CPU time of its process tree above its start-up:
