@@ -217,8 +217,9 @@ void add_common_options(CLI::App& sub, HuntArguments& args) {
                  "with --slow, for puzzles whose input holds several cases: up to this many cases per input "
                  "(default 1)")
       ->transform(decimal_integer(1, kMaxSlowCases));
-  sub.add_flag("--random-only", args.random_only,
-               "with --slow: random judge-sized inputs only, no climbing (a baseline to compare with)");
+  sub.add_flag(
+      "--random-only", args.random_only,
+      "with --slow: random judge-sized inputs only, no extremes, corners or climbing (a baseline to compare with)");
   sub.add_flag("--explain", args.explain, "add boardsearch's optimal play on the minimal input to the report");
   sub.add_option("--out", args.out_file, "write the minimal failing input (with --slow: the slowest) to this file");
   sub.add_option("--out-dir", args.out_dir, "write min.in and min.out (the input and its expected answer) here");
