@@ -221,17 +221,21 @@ TEST(SlowCases, ExtremeSamplesAndHarderStepsStayWithinTheJudgesLimits) {
                                         << "' sample " << which.sample << ":\n"
                                         << input);
       EXPECT_EQ(input, extreme_input(cases, 5, which, options));
-      if (puzzle->check_strict != nullptr) EXPECT_NO_THROW(puzzle->check_strict(input, options));
+      if (puzzle->check_strict != nullptr) {
+        EXPECT_NO_THROW(puzzle->check_strict(input, options));
+      }
       const std::uint64_t size = cases.size(input);
       EXPECT_LE(size, cases.judge_max_size);
       largest = std::max(largest, size);
       expect_solver_accepts(*puzzle, options, input);
       if (cases.harden == nullptr) continue;
-      core::SplitMix64 rng(which.sample);
+      core::SplitMix64 rng(which.family);
       std::string harder = input;
       for (int step = 0; step < 2; ++step) {
         harder = cases.harden(harder, rng, options);
-        if (puzzle->check_strict != nullptr) EXPECT_NO_THROW(puzzle->check_strict(harder, options)) << harder;
+        if (puzzle->check_strict != nullptr) {
+          EXPECT_NO_THROW(puzzle->check_strict(harder, options)) << harder;
+        }
         EXPECT_GE(cases.size(harder), size) << harder;
       }
     }
