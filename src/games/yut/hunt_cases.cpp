@@ -135,10 +135,12 @@ constexpr int kJudgeFaces = 5;
 // throughout (sample s: s + 1), two values alternating, a run of 5s then
 // 1s and the reverse, only big dice (4 and 5), only small ones (1 and 2).
 // Value v stands for the board's v-th face, as everywhere in this file.
+// kAlternatingPairs: the two values of each sample of kAlternating.
+constexpr std::array<std::array<int, 2>, 6> kAlternatingPairs = {{{1, 5}, {5, 1}, {2, 3}, {4, 5}, {1, 2}, {3, 5}}};
 enum Family : std::size_t { kAllEqual, kAlternating, kRuns, kBig, kSmall };
 constexpr std::array<app::ExtremeFamily, 5> kFamilies = {{
     {"ten equal dice", kJudgeFaces},
-    {"two values alternating", 6},
+    {"two values alternating", kAlternatingPairs.size()},
     {"five 5s then five 1s, and the reverse", 2},
     {"only 4s and 5s", 4},
     {"only 1s and 2s", 4},
@@ -153,7 +155,7 @@ Dice extreme_dice(std::size_t family, std::uint64_t sample, core::SplitMix64& rn
         dice[k] = 1 + static_cast<int>(sample % kJudgeFaces);
         break;
       case kAlternating:
-        dice[k] = k % 2 == 0 ? 1 + static_cast<int>(sample % kJudgeFaces) : kJudgeFaces - static_cast<int>(sample % 3);
+        dice[k] = kAlternatingPairs[sample % kAlternatingPairs.size()][k % 2];
         break;
       case kRuns:
         dice[k] = (first_half == (sample == 0)) ? kJudgeFaces : 1;
