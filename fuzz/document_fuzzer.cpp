@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "boardsearch/app/puzzle.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "fuzz_support.hpp"
 
 namespace {

@@ -4,7 +4,9 @@
 // the puzzle's own, built from its schema; this file names neither.
 //
 // Exit status: 1 a mismatch was found (with --slow also: an input over the
-// limit), 0 none within the budget, 2 usage errors (thrown as InputError or
+// limit), 0 none within the budget, 4 none but inconclusive (the hunt was
+// bounded by time and its largest input stayed below a quarter of the
+// judge's largest: the report says so on its own line), 2 usage errors (thrown as InputError or
 // CLI11 parse errors, which main.cpp maps to 2 with one line on stderr and
 // nothing on stdout; a COMMAND source that does not compile is one), 130
 // interrupted (Ctrl-C, SIGTERM, SIGHUP: every run's processes are killed,
@@ -44,6 +46,10 @@ namespace {
 
 constexpr int kExitNoMismatch = 0;
 constexpr int kExitMismatch = 1;
+// Nothing found, but the largest input checked stayed below a quarter of the
+// judge's largest and the hunt was bounded by time (not by --cases): no
+// evidence for big inputs (HuntOutcome::small_inputs_only).
+constexpr int kExitInconclusive = 4;
 // The --timeout-ms of --slow when none is given: above the limit, so that a
 // run over it is measured rather than cut at once.
 constexpr long long kSlowTimeoutFactor = 2;
@@ -168,7 +174,8 @@ int run_hunt_command(const HuntArguments& args) {
   std::cout.flush();
   for (const std::string& failure : failures) std::cerr << failure << '\n';
   if (outcome.interrupted) return kExitInterrupted;
-  return outcome.found || outcome.over_limit ? kExitMismatch : kExitNoMismatch;
+  if (outcome.found || outcome.over_limit) return kExitMismatch;
+  return outcome.small_inputs_only && !settings.cases ? kExitInconclusive : kExitNoMismatch;
 }
 
 // The hunter's own options, the same for every puzzle.
@@ -179,7 +186,9 @@ void add_common_options(CLI::App& sub, HuntArguments& args) {
                  "static libraries are missing), a .py file runs with python3");
   // Every numeric option: plain decimal, range checked on the text (see
   // decimal_integer); the puzzle's options are checked by its schema.
-  sub.add_option("--seconds", args.seconds, "time budget in seconds, at most 86400 (default 10 unless --cases)")
+  sub.add_option("--seconds", args.seconds,
+                 "time budget in seconds, at most 86400 (default 30 unless --cases); the search stops at 75 % of it, "
+                 "the rest is for shrinking")
       ->transform(positive_decimal(kMaxSeconds));
   sub.add_option("--cases", args.cases, "stop after this many cases")->transform(decimal_integer(1, kMaxUint64));
   sub.add_option("--seed", args.seed, "random seed; the same seed gives the same cases (default 1)")
@@ -208,8 +217,9 @@ void add_common_options(CLI::App& sub, HuntArguments& args) {
                  "with --slow, for puzzles whose input holds several cases: up to this many cases per input "
                  "(default 1)")
       ->transform(decimal_integer(1, kMaxSlowCases));
-  sub.add_flag("--random-only", args.random_only,
-               "with --slow: random judge-sized inputs only, no climbing (a baseline to compare with)");
+  sub.add_flag(
+      "--random-only", args.random_only,
+      "with --slow: random judge-sized inputs only, no extremes, corners or climbing (a baseline to compare with)");
   sub.add_flag("--explain", args.explain, "add boardsearch's optimal play on the minimal input to the report");
   sub.add_option("--out", args.out_file, "write the minimal failing input (with --slow: the slowest) to this file");
   sub.add_option("--out-dir", args.out_dir, "write min.in and min.out (the input and its expected answer) here");
@@ -261,10 +271,12 @@ void add_hunt_command(CLI::App& app, int& status) {
       "the random inputs reach their size), runs COMMAND on each with the input on stdin, and compares\n"
       "its output (whitespace-normalized) with boardsearch's proven answer. The first mismatch (wrong\n"
       "answer, crash, non-zero exit, no output, timeout, memory) is shrunk to a minimal input and printed.\n"
-      "--slow searches judge-sized inputs for the slowest one instead (CPU time over --limit-ms fails).\n"
+      "--slow searches judge-sized inputs for the slowest one instead (CPU time over --limit-ms fails):\n"
+      "the puzzle's extreme families first, then the corners of its knobs, then climbing.\n"
       "COMMAND may be a .cpp file (compiled as Baekjoon compiles C++17: g++ -O2 -Wall -lm -static\n"
       "-std=gnu++17 -DONLINE_JUDGE -DBOJ, cached by content) or a .py file (run with python3).\n"
-      "Exit 1: mismatch (or over the limit); 0: none; 2: usage error; 130: interrupted.\n"
+      "Exit 1: mismatch (or over the limit); 0: none; 4: none, but only inputs far below the judge's\n"
+      "largest were checked in the time given (inconclusive); 2: usage error; 130: interrupted.\n"
       "Example: boardsearch hunt PUZZLE --seconds 5 -- ./my_solution");
   for (const app::Puzzle* puzzle : app::all_puzzles()) add_puzzle_hunt(*hunt_command, *puzzle, args, status);
   // A name that is no puzzle is not a subcommand: it lands here, to be

@@ -5,7 +5,7 @@
 #include <array>
 #include <cstdint>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/2048/rules.hpp"
 
 namespace boardsearch::bench2048 {

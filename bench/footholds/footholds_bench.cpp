@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "boardsearch/core/limits.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/footholds/format.hpp"
 #include "games/footholds/parse.hpp"
 #include "games/footholds/reference.hpp"

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/yut/plain_search.hpp"
 #include "games/yut/rules.hpp"
 #include "games/yut/search.hpp"

@@ -4,8 +4,8 @@
 // shrinks the first failing input to a minimal one. It knows no puzzle: the
 // inputs are the puzzle's own (Puzzle::hunt, judge text both ways).
 //
-//   puzzle.hunt.generate: case 1, 2, 3, ...  (edge cases first, then random, growing)
-//        |
+//   puzzle.hunt.generate: case 1, 2, 3, ...  (edge cases first, then random, growing;
+//        |                 bounded by time, the puzzle's extreme inputs from half the budget)
 //        v
 //   Checker::check: reference answer (Puzzle::solve) vs the program's stdout,
 //                   compared by app::output_accepted
@@ -17,12 +17,15 @@
 //
 // Everything is deterministic for a given seed (as long as the program is),
 // with --cases for every -j: cases are checked in batches of `jobs` and
-// read in case order, shrinking candidates likewise.
+// read in case order, shrinking candidates likewise. A hunt that finds
+// nothing on inputs below a quarter of the judge's largest says so
+// (HuntOutcome::small_inputs_only).
 //
-// --slow searches inputs within the judge's limits (HuntCases::judge_sized)
-// for the one that makes the program slowest by CPU time of its process
-// tree: random knobs first, then climbing on the knobs of the slowest
-// inputs and on mutations (HuntCases::mutate) of them.
+// --slow searches inputs within the judge's limits for the one that makes
+// the program slowest by CPU time of its process tree above its start-up:
+// the puzzle's extreme families first (HuntCases::extremes), then the
+// corners of the knob space (HuntCases::judge_sized), then climbing from
+// the slowest inputs (knob steps, HuntCases::mutate and harden).
 
 #include <atomic>
 #include <chrono>
@@ -41,8 +44,13 @@
 
 namespace boardsearch::hunt {
 
-// Budget when neither --seconds nor --cases is given.
-constexpr double kDefaultSeconds = 10.0;
+// Budget when neither --seconds nor --cases is given: long enough that a
+// Python program (0.2-0.45 s of start-up per run here) reaches inputs of a
+// quarter of the judge's largest in every puzzle on a 2-core machine.
+constexpr double kDefaultSeconds = 30.0;
+// A largest input checked below 1 / kEvidenceFraction of the judge's
+// largest is no evidence for big inputs (HuntOutcome::small_inputs_only).
+constexpr std::uint64_t kEvidenceFraction = 4;
 
 // The default number of programs run at once: the machine's cores.
 unsigned default_jobs();
@@ -50,7 +58,7 @@ unsigned default_jobs();
 struct HuntSettings {
   std::string puzzle;                  // a name from app::all_puzzles()
   std::vector<std::string> command;    // the program and its arguments
-  std::optional<double> seconds;       // stop after this long (default 10 s unless `cases` is set)
+  std::optional<double> seconds;       // stop after this long (default kDefaultSeconds unless `cases` is set)
   std::optional<std::uint64_t> cases;  // stop after this many cases
   std::uint64_t seed = 1;
   RunLimits run_limits;
@@ -158,9 +166,20 @@ struct HuntOutcome {
   bool over_limit = false;
   std::string slowest_input;
   std::string slowest_summary;
-  std::string slowest_expected;  // the reference's answer to it
-  std::chrono::microseconds slowest_cpu{0};
+  std::string slowest_expected;              // the reference's answer to it
+  std::chrono::microseconds slowest_cpu{0};  // the median of its runs
+  int slowest_runs = 0;
+  std::string slowest_found_by;  // the stage that drew it, e.g. "extreme family 'full 5 x 5, opposite corners'"
   std::uint64_t candidates_measured = 0;
+  // --slow: the program's start-up, its CPU time on the smallest input
+  // (the median of a few runs), reported apart.
+  bool startup_measured = false;
+  std::chrono::microseconds startup_cpu{0};
+  std::string startup_summary;
+  // The largest input checked is below a quarter of the judge's largest
+  // (HuntCases::judge_max_size): the report says this run is no evidence
+  // for big inputs, and a hunt bounded by time exits "inconclusive".
+  bool small_inputs_only = false;
 };
 
 // Where the hunter reports progress (stderr in the CLI). `live` rewrites one
@@ -182,6 +201,11 @@ HuntOutcome hunt(const HuntSettings& settings, ProgressSink progress = {});
 // name the seed and the puzzle options used (defaults marked), which is
 // what reproduces the hunt.
 void print_report(const HuntSettings& settings, const HuntOutcome& outcome, std::ostream& out);
+
+// When outcome.small_inputs_only: one line saying the largest input checked
+// and the judge's largest, "this run is no evidence for big inputs"
+// (print_report prints it; "" otherwise).
+void print_evidence_warning(const HuntSettings& settings, const HuntOutcome& outcome, std::ostream& out);
 
 // "options: --k 3, --p 4 (default)\n": every option of the puzzle's schema
 // that has a value, as it would be typed, defaults marked; "" when none.

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "boardsearch/app/puzzle.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "support/read_file.hpp"
 
 namespace boardsearch::app {
@@ -273,6 +273,20 @@ TEST_P(Conformance, StrictRefusesInputsBeyondTheJudgesLimits) {
     } catch (const InputError& e) {
       EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
     }
+  }
+}
+
+// check_report can fail: a report whose judge answer is changed, or whose
+// line loses its last step, is refused.
+TEST_P(Conformance, ReplayRefusesATamperedReport) {
+  if (puzzle().check_report == nullptr) GTEST_SKIP() << puzzle().name << " has no line to replay";
+  for (const Sample& sample : samples_of(puzzle())) {
+    SCOPED_TRACE(sample.name);
+    const OptionValues options = read_settings(puzzle().options, sample.settings);
+    const SolveReport report = solve(puzzle(), sample.input, options);
+    SolveReport wrong_answer = report;
+    wrong_answer.answer = "12345\n" + report.answer;
+    EXPECT_NE(puzzle().check_report(sample.input, options, wrong_answer), "");
   }
 }
 

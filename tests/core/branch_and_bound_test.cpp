@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "boardsearch/core/move_list.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 
 namespace boardsearch::testing {
 namespace {

@@ -72,7 +72,7 @@ expect 0 "a .cpp program again, from the cache" -- check 2048 "$tmp/one" -- "$tm
 [ "$(find "$tmp/cache/boardsearch/cpp" -type f | wc -l)" = 1 ] || fail "cache: $(ls -R "$tmp/cache")"
 printf 'import sys\nsys.stdin.read()\nprint(16)\n' >"$tmp/right.py"
 if command -v python3 >/dev/null; then
-  expect 0 "a .py program" -- check 2048 "$tmp/one" -- "$tmp/right.py"
+  expect 0 "a .py program" -- check 2048 "$tmp/one" --timeout-ms 60000 -- "$tmp/right.py"
 fi
 printf 'int main() { return undeclared; }\n' >"$tmp/broken.cpp"
 expect 2 "a .cpp that does not compile" -- check 2048 "$tmp/one" -- "$tmp/broken.cpp"
@@ -82,7 +82,7 @@ expect 2 "hunt with a .cpp that does not compile" -- hunt 2048 --cases 3 -- "$tm
 # Case 1 of a 2048 hunt is a 1 x 1 board: its answer is its tile.
 printf 'import sys\nprint(max(int(t) for t in sys.stdin.read().split()[1:]))\n' >"$tmp/largest.py"
 if command -v python3 >/dev/null; then
-  expect 0 "hunt with a .py program" -- hunt 2048 --cases 1 -- "$tmp/largest.py"
+  expect 0 "hunt with a .py program" -- hunt 2048 --cases 1 --timeout-ms 60000 -- "$tmp/largest.py"
 fi
 
 # The Programmers templates (docs/templates/) pass the footholds samples.
@@ -90,7 +90,7 @@ root="$(dirname "$0")/../.."
 expect 0 "the C++ footholds template" -- check footholds "$root/tests/data/footholds" -- "$root/docs/templates/footholds.cpp"
 [ "$(tail -n 1 "$tmp/out")" = "4 passed, 0 failed" ] || fail "C++ template: $(cat "$tmp/out")"
 if command -v python3 >/dev/null; then
-  expect 0 "the Python footholds template" -- check footholds "$root/tests/data/footholds" -- "$root/docs/templates/footholds.py"
+  expect 0 "the Python footholds template" -- check footholds "$root/tests/data/footholds" --timeout-ms 60000 -- "$root/docs/templates/footholds.py"
   [ "$(tail -n 1 "$tmp/out")" = "4 passed, 0 failed" ] || fail "Python template: $(cat "$tmp/out")"
 fi
 

@@ -197,6 +197,52 @@ TEST(SlowCases, JudgeSizedAndMutatedInputsStayWithinTheJudgesLimits) {
   }
 }
 
+// The extreme families (#41): every puzzle has them and says how large the
+// judge's inputs go; every family's first sample is the same for the same
+// seed, within the judge's limits (strict mode), solved by the reference,
+// and as large as
+// the judge's largest for at least one family; harden keeps inputs within
+// the limits and never shrinks them.
+TEST(SlowCases, ExtremeSamplesAndHarderStepsStayWithinTheJudgesLimits) {
+  for (const app::Puzzle* puzzle : app::all_puzzles()) {
+    const app::HuntCases& cases = puzzle->hunt;
+    ASSERT_NE(cases.extreme, nullptr) << puzzle->name;
+    ASSERT_FALSE(cases.extremes.empty()) << puzzle->name;
+    ASSERT_GT(cases.judge_max_size, 0u) << puzzle->name;
+    ASSERT_FALSE(cases.judge_max_words.empty()) << puzzle->name;
+    const app::OptionValues options;
+    std::uint64_t largest = 0;
+    // Sample 0 of every family (a tour sample costs up to a count of a
+    // million paths to draw).
+    for (const ExtremeSample& which : extreme_plan(cases)) {
+      if (which.sample != 0) continue;
+      const std::string input = extreme_input(cases, 5, which, options);
+      SCOPED_TRACE(::testing::Message() << puzzle->name << " family '" << cases.extremes[which.family].name
+                                        << "' sample " << which.sample << ":\n"
+                                        << input);
+      EXPECT_EQ(input, extreme_input(cases, 5, which, options));
+      if (puzzle->check_strict != nullptr) {
+        EXPECT_NO_THROW(puzzle->check_strict(input, options));
+      }
+      const std::uint64_t size = cases.size(input);
+      EXPECT_LE(size, cases.judge_max_size);
+      largest = std::max(largest, size);
+      expect_solver_accepts(*puzzle, options, input);
+      if (cases.harden == nullptr) continue;
+      core::SplitMix64 rng(which.family);
+      std::string harder = input;
+      for (int step = 0; step < 2; ++step) {
+        harder = cases.harden(harder, rng, options);
+        if (puzzle->check_strict != nullptr) {
+          EXPECT_NO_THROW(puzzle->check_strict(harder, options)) << harder;
+        }
+        EXPECT_GE(cases.size(harder), size) << harder;
+      }
+    }
+    EXPECT_EQ(largest, cases.judge_max_size) << puzzle->name;
+  }
+}
+
 // join (hunt --slow --max-cases): the cases of each input in order, one
 // input the judge accepts; mutations of it stay within the judge's limits.
 TEST(SlowCases, JoinedInputsHoldEveryCaseInOrderWithinTheJudgesLimits) {

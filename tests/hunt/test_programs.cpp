@@ -2,7 +2,7 @@
 // puzzles, each with switchable deliberate bugs (one per trap on the puzzle
 // pages), and misbehaving programs (hang, crash, ...).
 //
-//   hunt_test_programs MODE [ARG]   reads the judge input on stdin
+//   hunt_test_programs MODE [ARG...]   reads the judge input on stdin
 //
 // These are written as plainly as possible, independently of the solvers in
 // src/games: the "correct" modes double as a cross-check of the solvers.
@@ -410,6 +410,91 @@ void leave_detached_child(const char* pid_file, bool new_session, bool exec_slee
   }
 }
 
+// ------------------------------------------------- slow on one family ----
+// "slow-family PUZZLE BOARDSEARCH [MS]": a correct program (the answer comes
+// from BOARDSEARCH PUZZLE, fed the input) that first burns MS ms (default
+// 600) of CPU time, but only on inputs of one extreme family of the
+// puzzle's hunt cases, which random knobs almost never draw:
+//   2048       a full 20 x 20 board, every tile equal
+//   footholds  a full 5 x 5 board, the players in opposite corners
+//   tour       a 30 x 30 case with 1 to 27 obstacles (1-3 %)
+//   marble     10 x 10 without inner walls, O, R, B in inner corners
+//   yut        ten dice alternating between two values
+
+// The whitespace-separated words of `text`.
+std::vector<std::string> words_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> words;
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+bool in_slow_family(const std::string& puzzle, const std::string& text) {
+  const std::vector<std::string> w = words_of(text);
+  if (puzzle == "2048") {
+    if (w.size() != 401 || w[0] != "20") return false;
+    return w[1] != "0" && std::all_of(w.begin() + 1, w.end(), [&](const std::string& t) { return t == w[1]; });
+  }
+  if (puzzle == "footholds") {
+    if (w.size() != 31 || w[0] != "5" || w[1] != "5") return false;
+    if (!std::all_of(w.begin() + 2, w.begin() + 27, [](const std::string& t) { return t == "1"; })) return false;
+    const std::string a = w[27] + w[28], b = w[29] + w[30];
+    return (a == "00" && b == "44") || (a == "44" && b == "00") || (a == "04" && b == "40") || (a == "40" && b == "04");
+  }
+  if (puzzle == "tour") {
+    for (std::size_t k = 0; k + 1 < w.size();) {
+      const int rows = std::atoi(w[k].c_str()), cols = std::atoi(w[k + 1].c_str());
+      long obstacles = 0;
+      for (int r = 0; r < rows; ++r) obstacles += std::count(w[k + 2 + r].begin(), w[k + 2 + r].end(), '*');
+      if (rows == 30 && cols == 30 && obstacles >= 1 && obstacles <= 27) return true;
+      k += 2 + static_cast<std::size_t>(rows);
+    }
+    return false;
+  }
+  if (puzzle == "marble") {
+    if (w.size() != 12 || w[0] != "10" || w[1] != "10") return false;
+    std::string inner;
+    for (int r = 1; r <= 8; ++r) inner += w[2 + r].substr(1, 8);
+    if (inner.find('#') != std::string::npos) return false;
+    const std::string corners = {inner[0], inner[7], inner[56], inner[63]};
+    return std::count(corners.begin(), corners.end(), '.') == 1;
+  }
+  if (puzzle == "yut") {
+    if (w.size() != 10 || w[0] == w[1]) return false;
+    for (std::size_t k = 2; k < w.size(); ++k)
+      if (w[k] != w[k % 2]) return false;
+    return true;
+  }
+  return false;
+}
+
+// Feeds `text` to `command puzzle` and returns its exit status (its output
+// is ours).
+int answer_by(const char* command, const std::string& puzzle, const std::string& text) {
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) return 70;
+  std::cout.flush();
+  const pid_t child = fork();
+  if (child == 0) {
+    dup2(pipe_fds[0], 0);
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    execl(command, command, puzzle.c_str(), static_cast<char*>(nullptr));
+    _exit(71);
+  }
+  close(pipe_fds[0]);
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = write(pipe_fds[1], text.data() + written, text.size() - written);
+    if (n <= 0) break;
+    written += static_cast<std::size_t>(n);
+  }
+  close(pipe_fds[1]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 72;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -419,6 +504,35 @@ int main(int argc, char** argv) {
   }
   mode = argv[1];
   const char* arg = argc > 2 ? argv[2] : nullptr;
+  if (mode == "slow-family" && argc >= 4) {
+    const std::string text = all_input();
+    if (in_slow_family(argv[2], text)) burn_cpu_ms(argc > 4 ? std::atof(argv[4]) : 600.0);
+    return answer_by(argv[3], argv[2], text);
+  }
+  if (mode == "in-slow-family" && argc >= 3) {
+    std::cout << (in_slow_family(argv[2], all_input()) ? "yes" : "no") << '\n';
+    return 0;
+  }
+  if (mode == "startup-burn-2048") {
+    // 300 ms of CPU time before reading (an interpreter's start-up), then a
+    // correct 2048 (K = 5).
+    burn_cpu_ms(300.0);
+    solve_2048_lean(std::cin, 5);
+    return 0;
+  }
+  if (mode == "slow-wrong-from-4-cells") {
+    // 600 ms of CPU time on every input, then a correct 2048 answer (K = 5)
+    // on a 1 x 1 board and a wrong one (1) on boards of 4 cells or more.
+    const std::string text = all_input();
+    burn_cpu_ms(600.0);
+    if (std::atoi(text.c_str()) >= 2) {
+      std::cout << "1\n";
+      return 0;
+    }
+    std::istringstream in(text);
+    solve_2048_lean(in, 5);
+    return 0;
+  }
   if (mode.rfind("2048", 0) == 0)
     solve_2048(arg != nullptr ? std::atoi(arg) : 5);
   else if (mode.rfind("tour", 0) == 0)

@@ -29,7 +29,7 @@
 
 #include "boardsearch/app/options.hpp"
 #include "boardsearch/app/puzzle.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 
 namespace boardsearch::app {
 
@@ -128,6 +128,34 @@ concept JoinableHuntCases = requires(std::span<const typename Cases::Input> inpu
   { Cases::join(inputs) } -> std::same_as<typename Cases::Input>;
 };
 
+// ... the judge's largest input, in the size measure and in words,
+//   static constexpr std::uint64_t kJudgeMaxSize;
+//   static constexpr std::string_view kJudgeMaxWords;
+template <class Cases>
+concept JudgeMaxHuntCases = requires {
+  { Cases::kJudgeMaxSize } -> std::convertible_to<std::uint64_t>;
+  { Cases::kJudgeMaxWords } -> std::convertible_to<std::string_view>;
+};
+
+// ... the extreme families (HuntCases::extremes), a static array of
+// ExtremeFamily and the sample generator,
+//   static constexpr std::array<ExtremeFamily, F> kExtremes;
+//   static Input extreme(std::size_t family, std::uint64_t sample, rng, options);
+template <class Cases>
+concept ExtremeHuntCases = requires(std::size_t family, std::uint64_t sample, core::SplitMix64& rng,
+                                    const OptionValues& options) {
+  {std::span<const ExtremeFamily>(Cases::kExtremes)};
+  { Cases::extreme(family, sample, rng, options) } -> std::same_as<typename Cases::Input>;
+};
+
+// ... and a harder-making step for the climb (HuntCases::harden).
+//   static Input harden(input, rng, options);
+template <class Cases>
+concept HardenableHuntCases = requires(const typename Cases::Input& input, core::SplitMix64& rng,
+                                       const OptionValues& options) {
+  { Cases::harden(input, rng, options) } -> std::same_as<typename Cases::Input>;
+};
+
 // HuntCases whose functions read the text with Cases::parse, work on the
 // typed input and write it back with Cases::format. Captureless lambdas, so
 // each is a plain function pointer; the optional parts are set when Cases
@@ -158,6 +186,22 @@ constexpr HuntCases typed_hunt_cases() {
       return Cases::format(Cases::mutate(Cases::parse(input), rng, options));
     };
   }
+  if constexpr (JudgeMaxHuntCases<Cases>) {
+    cases.judge_max_size = Cases::kJudgeMaxSize;
+    cases.judge_max_words = Cases::kJudgeMaxWords;
+  }
+  if constexpr (ExtremeHuntCases<Cases>) {
+    cases.extremes = std::span<const ExtremeFamily>(Cases::kExtremes);
+    cases.extreme = [](std::size_t family, std::uint64_t sample, core::SplitMix64& rng,
+                       const OptionValues& options) -> std::string {
+      return Cases::format(Cases::extreme(family, sample, rng, options));
+    };
+  }
+  if constexpr (HardenableHuntCases<Cases>) {
+    cases.harden = [](std::string_view input, core::SplitMix64& rng, const OptionValues& options) -> std::string {
+      return Cases::format(Cases::harden(Cases::parse(input), rng, options));
+    };
+  }
   if constexpr (JoinableHuntCases<Cases>) {
     cases.join = [](std::span<const std::string> inputs) -> std::string {
       std::vector<typename Cases::Input> parsed;
@@ -167,6 +211,11 @@ constexpr HuntCases typed_hunt_cases() {
     };
   }
   return cases;
+}
+
+// An integer in [low, high] drawn uniformly (for extreme samples).
+inline int draw_in(core::SplitMix64& rng, int low, int high) {
+  return low + static_cast<int>(rng.below(static_cast<std::uint64_t>(high - low + 1)));
 }
 
 // A knob (in [0, 1]) as an integer in [low, high], rounding to nearest.

@@ -25,7 +25,7 @@
 
 #include "boardsearch/app/options.hpp"
 #include "boardsearch/core/limits.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 
 namespace boardsearch::app {
 
@@ -108,6 +108,14 @@ struct PlayResult {
 // Hunting: the puzzle's own inputs for `boardsearch hunt`. Inputs travel as
 // judge text; the puzzle reads and writes them with its own parser and
 // formatter, so the hunter keeps no second model of any puzzle.
+// One family of extreme inputs (HuntCases::extremes): its name for reports
+// ("full 5 x 5, opposite corners") and how many samples of it the hunter
+// measures.
+struct ExtremeFamily {
+  std::string_view name;
+  std::uint64_t samples = 1;
+};
+
 struct HuntCases {
   // Case `index` (0-based): edge cases and small inputs first, then growing.
   // A pure function of its arguments; always valid judge input for
@@ -140,6 +148,27 @@ struct HuntCases {
   // input): one input holding the cases of `inputs` (each from judge_sized
   // or mutate), in order. `hunt --slow --max-cases N` joins up to N.
   std::string (*join)(std::span<const std::string> inputs) = nullptr;
+
+  // The judge's largest input in the `size` measure (0: not known), and in
+  // words ("20 x 20"): a hunt whose largest input checked stays below a
+  // quarter of it says it is no evidence for big inputs.
+  std::uint64_t judge_max_size = 0;
+  std::string_view judge_max_words = {};
+  // The extreme families, where judges put their worst tests (maximum size,
+  // full and empty boards, each class of start positions on a full board,
+  // extreme values), which random knobs almost never hit: `hunt --slow`
+  // measures every family's samples first. extreme(f, s, ...) is sample s
+  // (0 <= s < extremes[f].samples) of family f, within the judge's limits;
+  // a pure function of its arguments (a family too large to try whole draws
+  // its samples from rng).
+  std::span<const ExtremeFamily> extremes = {};
+  std::string (*extreme)(std::size_t family, std::uint64_t sample, core::SplitMix64& rng,
+                         const OptionValues& options) = nullptr;
+  // A step that makes `input` (from judge_sized, extreme, mutate or harden)
+  // likely harder while staying within the judge's limits (grow a side
+  // toward the limit, fill a cell, move two starts apart); nullptr: the
+  // climb uses mutate only.
+  std::string (*harden)(std::string_view input, core::SplitMix64& rng, const OptionValues& options) = nullptr;
 };
 
 // ---------------------------------------------------------------------------

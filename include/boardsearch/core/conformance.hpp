@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 
 namespace boardsearch::core {
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/2048/puzzle.hpp"
 
 namespace boardsearch::game2048 {

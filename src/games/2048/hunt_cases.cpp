@@ -19,7 +19,13 @@
 //                 almost all 2s), so both "one big tile among small ones"
 //                 and "many equal neighbours" are reachable by climbing;
 //   mutations     one cell: emptied (one tile stays), set to a random
-//                 value, doubled or halved (staying in 2 .. 1024).
+//                 value, doubled or halved (staying in 2 .. 1024);
+//   extremes      full 20 x 20 boards of one value, of two alternating
+//                 values, of equal rows, of a staircase, of random values;
+//                 one big tile alone or among 2s; half full; 1 x 1
+//                 (kFamilies);
+//   harder        a row and a column more (copying the board's cells), or
+//                 an empty cell filled.
 // Size: the number of cells (N * N).
 
 #include "games/2048/hunt_cases.hpp"
@@ -144,9 +150,124 @@ Exponent leaning_exponent(core::SplitMix64& rng, int max_exponent, double lean) 
   return static_cast<Exponent>(e);
 }
 
+// The extreme families (HuntCases::extremes), all on the judge's largest
+// board (20 x 20) but the smallest one: every cell the same value (sample s:
+// 2^(s+1)), two values alternating like a checkerboard, one big tile alone,
+// one big tile among 2s, rows of equal values, a staircase of values,
+// random full and half-full boards, and the one-cell board.
+enum Family : std::size_t {
+  kAllEqual,
+  kAlternating,
+  kSingleBigTile,
+  kBigAmongTwos,
+  kEqualRows,
+  kStaircase,
+  kFullRandom,
+  kHalfFull,
+  kOneCell,
+};
+constexpr std::array<app::ExtremeFamily, 9> kFamilies = {{
+    {"full 20 x 20, all equal", kJudgeMaxExponent},
+    {"full 20 x 20, two values alternating", 6},
+    {"20 x 20, a single big tile", 4},
+    {"full 20 x 20, one big tile among 2s", 4},
+    {"full 20 x 20, rows of equal values", 4},
+    {"full 20 x 20, values in a staircase", 2},
+    {"full 20 x 20, random values", 4},
+    {"20 x 20 half full", 4},
+    {"1 x 1", 1},
+}};
+
+Board extreme_board(std::size_t family, std::uint64_t sample, core::SplitMix64& rng) {
+  const auto exponent = [&] { return static_cast<Exponent>(app::draw_in(rng, 1, kJudgeMaxExponent)); };
+  const auto any_cell = [&] { return rng.below(static_cast<std::uint64_t>(kJudgeMaxSide * kJudgeMaxSide)); };
+  Board board(kJudgeMaxSide);
+  switch (family) {
+    case kAllEqual:
+      return full_board(kJudgeMaxSide, static_cast<Exponent>(1 + sample % kJudgeMaxExponent));
+    case kAlternating: {
+      const Exponent a = sample == 0 ? 1 : exponent();
+      Exponent b = sample == 0 ? 2 : exponent();
+      if (b == a) b = static_cast<Exponent>(a == 1 ? 2 : a - 1);
+      for (int row = 0; row < kJudgeMaxSide; ++row)
+        for (int col = 0; col < kJudgeMaxSide; ++col) board.set(row, col, (row + col) % 2 == 0 ? a : b);
+      return board;
+    }
+    case kSingleBigTile: {
+      const std::size_t cell = sample == 0 ? 0 : sample == 1 ? cell_count(board) / 2 + kJudgeMaxSide / 2 : any_cell();
+      set_cell(board, cell, kJudgeMaxExponent);
+      return board;
+    }
+    case kBigAmongTwos:
+      board = full_board(kJudgeMaxSide, 1);
+      set_cell(board, any_cell(), kJudgeMaxExponent);
+      return board;
+    case kEqualRows:
+      for (int row = 0; row < kJudgeMaxSide; ++row) {
+        const Exponent e = sample == 0 ? static_cast<Exponent>(1 + row % 2) : exponent();
+        for (int col = 0; col < kJudgeMaxSide; ++col) board.set(row, col, e);
+      }
+      return board;
+    case kStaircase:
+      for (int row = 0; row < kJudgeMaxSide; ++row)
+        for (int col = 0; col < kJudgeMaxSide; ++col)
+          board.set(row, col, static_cast<Exponent>(1 + (sample == 0 ? row + col : row) % kJudgeMaxExponent));
+      return board;
+    case kFullRandom:
+      for (std::size_t cell = 0; cell < cell_count(board); ++cell) set_cell(board, cell, exponent());
+      return board;
+    case kHalfFull:
+      for (std::size_t cell = 0; cell < cell_count(board); ++cell)
+        if (rng.below(2) == 0) set_cell(board, cell, exponent());
+      if (board.counts().tiles == 0) set_cell(board, 0, 1);
+      return board;
+    default:  // kOneCell
+      return board_from_rows({{2}});
+  }
+}
+
+// One step toward the hardest boards: a row and a column more while below
+// the judge's 20 (their cells filled like the board's), else an empty cell
+// filled with a copy of a neighbouring tile or a 2.
+Board harder_board(const Board& board, core::SplitMix64& rng) {
+  const int side = board.side();
+  if (side < kJudgeMaxSide) {
+    Board grown(side + 1);
+    for (int row = 0; row < side; ++row)
+      for (int col = 0; col < side; ++col) grown.set(row, col, board.at(row, col));
+    for (int k = 0; k <= side; ++k) {
+      // The new cells copy random cells of the board (its density and values).
+      const auto copy = [&] { return board.cells()[rng.below(cell_count(board))]; };
+      grown.set(side, k, copy());
+      grown.set(k, side, copy());
+    }
+    return grown;
+  }
+  std::vector<std::size_t> empty;
+  for (std::size_t cell = 0; cell < cell_count(board); ++cell)
+    if (board.cells()[cell] == 0) empty.push_back(cell);
+  if (empty.empty()) return board;
+  Board filled = board;
+  const std::size_t cell = empty[rng.below(empty.size())];
+  const std::size_t neighbour = cell + 1 < cell_count(board) ? cell + 1 : cell - 1;
+  const Exponent e = board.cells()[neighbour];
+  set_cell(filled, cell, e != 0 ? e : Exponent{1});
+  return filled;
+}
+
 struct Cases {
   using Input = Board;
   static constexpr std::size_t kKnobCount = 4;  // side, density, largest exponent, lean toward 2
+  static constexpr std::uint64_t kJudgeMaxSize = kJudgeMaxSide * kJudgeMaxSide;
+  static constexpr std::string_view kJudgeMaxWords = "20 x 20";
+  static constexpr const std::array<app::ExtremeFamily, 9>& kExtremes = kFamilies;
+
+  static Board extreme(std::size_t family, std::uint64_t sample, core::SplitMix64& rng, const app::OptionValues&) {
+    return extreme_board(family, sample, rng);
+  }
+  static Board harden(const Board& board, core::SplitMix64& rng, const app::OptionValues&) {
+    return harder_board(board, rng);
+  }
 
   static std::uint64_t size(const Board& board) { return cell_count(board); }
 

@@ -1,10 +1,17 @@
-// The 2048 search state's own checks (Puzzle::check_states, run by the
-// conformance suite): along random playouts of MaxTileProblem, the state the
-// core branch and bound walks, every generated move is legal by the plain
-// rules and undo restores each earlier state exactly.
+// The 2048 puzzle's own checks for the conformance suite:
+//   check_states  along random playouts of MaxTileProblem, the state the
+//                 core branch and bound walks, every generated move is legal
+//                 by the plain rules and undo restores each earlier state
+//   check_report  the --json moves, replayed by the rules from the input,
+//                 make the answer's tile within K moves, and the judge
+//                 answer says the same tile
+
+#include <fmt/format.h>
+
+#include <algorithm>
 
 #include "boardsearch/core/conformance.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/2048/parse.hpp"
 #include "games/2048/problem.hpp"
 #include "games/2048/puzzle.hpp"
@@ -43,6 +50,29 @@ std::size_t check_states(std::uint64_t seed) {
     }
   }
   return applied;
+}
+
+std::string check_report(std::string_view input, const app::OptionValues& options, const app::SolveReport& report) {
+  const app::OptionValues given = app::with_defaults(puzzle().options, options);
+  const long long moves_allowed = given.integer("moves");
+  Board board = parse_board(input);
+  const auto& moves = report.document.at("moves");
+  if (static_cast<long long>(moves.size()) > moves_allowed)
+    return fmt::format("{} moves where K = {}", moves.size(), moves_allowed);
+  for (const auto& name : moves) {
+    const auto direction = std::find_if(core::kDirections.begin(), core::kDirections.end(),
+                                        [&](core::Direction d) { return core::to_string(d) == name; });
+    if (direction == core::kDirections.end()) return fmt::format("unknown move {}", name.dump());
+    Board next;
+    if (!apply_move(board, *direction, next)) return fmt::format("the move {} changes nothing", name.dump());
+    board = next;
+  }
+  const std::int64_t tile = std::int64_t{1} << board.max_exponent();
+  if (board.max_exponent() != report.document.at("answer_exponent").get<int>())
+    return fmt::format("the moves make {}, the document says 2^{}", tile, report.document.at("answer_exponent").dump());
+  if (report.answer != fmt::format("{}\n", tile))
+    return fmt::format("the judge answer '{}' is not the tile {} the moves make", report.answer, tile);
+  return "";
 }
 
 }  // namespace boardsearch::game2048

@@ -17,7 +17,13 @@
 //   knobs         R, C, the foothold density, and how often both players
 //                 share a cell;
 //   mutations     a foothold no player stands on flipped to a hole or back,
-//                 or one player moved to another foothold.
+//                 or one player moved to another foothold;
+//   extremes      the full 5 x 5 board with the players in opposite
+//                 corners, both in corners, on edges, adjacent, far apart,
+//                 on one cell, anywhere; 5 x 5 with one hole; sparse 5 x 5;
+//                 the 1 x 5 and 5 x 1 lines (kFamilies);
+//   harder        a row or column more (footholds), a hole filled, a player
+//                 one step farther from the other.
 // Size: R * C.
 
 #include "games/footholds/hunt_cases.hpp"
@@ -27,6 +33,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 #include <vector>
 
@@ -146,9 +153,171 @@ Board without_line(const Board& board, int dropped_row, int dropped_col, Shift s
   return smaller;
 }
 
+// A full kJudgeMaxSide x kJudgeMaxSide board (every cell a foothold) with A
+// and B on `a` and `b`.
+Board full_board(int a, int b) {
+  Board board;
+  board.rows = board.cols = kJudgeMaxSide;
+  board.footholds.assign(static_cast<std::size_t>(board.cells()), 1);
+  board.a = a;
+  board.b = b;
+  return board;
+}
+
+int manhattan(const Board& board, int from, int to) {
+  return std::abs(board.row_of(from) - board.row_of(to)) + std::abs(board.col_of(from) - board.col_of(to));
+}
+
+// The extreme families (HuntCases::extremes): the judge's largest board,
+// full, with every class of start positions (all 25 x 25 start pairs are
+// too many to try whole: each class is sampled), then the largest board
+// with holes, and the longest lines.
+enum Family : std::size_t {
+  kFullOppositeCorners,
+  kFullCorners,
+  kFullEdges,
+  kFullAdjacent,
+  kFullFarApart,
+  kFullSameCell,
+  kFullRandomStarts,
+  kOneHole,
+  kSparse,
+  kLines,
+};
+constexpr std::array<app::ExtremeFamily, 10> kFamilies = {{
+    {"full 5 x 5, opposite corners", 4},
+    {"full 5 x 5, both in corners", 6},
+    {"full 5 x 5, both on edges", 6},
+    {"full 5 x 5, adjacent", 6},
+    {"full 5 x 5, far apart", 6},
+    {"full 5 x 5, same cell", 4},
+    {"full 5 x 5, random starts", 6},
+    {"5 x 5 with one hole", 6},
+    {"sparse 5 x 5", 4},
+    {"1 x 5 and 5 x 1 lines", 4},
+}};
+
+Board extreme_board(std::size_t family, std::uint64_t sample, core::SplitMix64& rng) {
+  const int last = kJudgeMaxSide - 1;
+  const Board shape = full_board(0, 0);
+  const std::array<int, 4> corners = {shape.cell_at(0, 0), shape.cell_at(0, last), shape.cell_at(last, last),
+                                      shape.cell_at(last, 0)};
+  const auto any_cell = [&] { return static_cast<int>(rng.below(static_cast<std::uint64_t>(shape.cells()))); };
+  const auto on_edge = [&] {
+    for (;;) {
+      const int cell = any_cell();
+      const int row = shape.row_of(cell), col = shape.col_of(cell);
+      if (row == 0 || col == 0 || row == last || col == last) return cell;
+    }
+  };
+  switch (family) {
+    case kFullOppositeCorners:
+      return full_board(corners[sample % 4], corners[(sample + 2) % 4]);
+    case kFullCorners: {
+      const int a = corners[rng.below(4)];
+      int b = corners[rng.below(4)];
+      while (b == a) b = corners[rng.below(4)];
+      return full_board(a, b);
+    }
+    case kFullEdges: {
+      const int a = on_edge();
+      int b = on_edge();
+      while (b == a) b = on_edge();
+      return full_board(a, b);
+    }
+    case kFullAdjacent:
+      for (;;) {
+        const int a = any_cell(), b = any_cell();
+        if (manhattan(shape, a, b) == 1) return full_board(a, b);
+      }
+    case kFullFarApart:
+      for (;;) {
+        const int a = any_cell(), b = any_cell();
+        if (manhattan(shape, a, b) >= 2 * last - 2) return full_board(a, b);
+      }
+    case kFullSameCell: {
+      const int cell = sample == 0 ? shape.cell_at(last / 2, last / 2) : sample == 1 ? corners[0] : any_cell();
+      return full_board(cell, cell);
+    }
+    case kFullRandomStarts:
+      return full_board(any_cell(), any_cell());
+    case kOneHole: {
+      Board board = full_board(any_cell(), any_cell());
+      const int hole = any_cell();
+      if (hole != board.a && hole != board.b) board.footholds[static_cast<std::size_t>(hole)] = 0;
+      return board;
+    }
+    case kSparse: {
+      Board board = full_board(any_cell(), any_cell());
+      for (int cell = 0; cell < board.cells(); ++cell)
+        if (cell != board.a && cell != board.b && rng.below(100) >= 35)
+          board.footholds[static_cast<std::size_t>(cell)] = 0;
+      return board;
+    }
+    default: {  // kLines: 1 x 5 or 5 x 1, players at both ends or random
+      Board board;
+      board.rows = sample % 2 == 0 ? 1 : kJudgeMaxSide;
+      board.cols = sample % 2 == 0 ? kJudgeMaxSide : 1;
+      board.footholds.assign(static_cast<std::size_t>(board.cells()), 1);
+      board.a = sample < 2 ? 0 : static_cast<int>(rng.below(kJudgeMaxSide));
+      board.b = sample < 2 ? kJudgeMaxSide - 1 : static_cast<int>(rng.below(kJudgeMaxSide));
+      return board;
+    }
+  }
+}
+
+// One step toward the hardest boards: a row or column more while below the
+// judge's 5 (footholds, the players keep their places), else a hole
+// filled, else a player moved one step away from the other.
+Board harder_board(const Board& board, core::SplitMix64& rng) {
+  const bool grow_rows = board.rows < kJudgeMaxSide && (board.cols == kJudgeMaxSide || rng.below(2) == 0);
+  if (grow_rows || board.cols < kJudgeMaxSide) {
+    Board grown;
+    grown.rows = board.rows + (grow_rows ? 1 : 0);
+    grown.cols = board.cols + (grow_rows ? 0 : 1);
+    grown.footholds.assign(static_cast<std::size_t>(grown.cells()), 1);
+    for (int cell = 0; cell < board.cells(); ++cell)
+      grown.footholds[static_cast<std::size_t>(grown.cell_at(board.row_of(cell), board.col_of(cell)))] =
+          board.footholds[static_cast<std::size_t>(cell)];
+    grown.a = grown.cell_at(board.row_of(board.a), board.col_of(board.a));
+    grown.b = grown.cell_at(board.row_of(board.b), board.col_of(board.b));
+    return grown;
+  }
+  Board changed = board;
+  std::vector<int> holes;
+  for (int cell = 0; cell < board.cells(); ++cell)
+    if (board.footholds[static_cast<std::size_t>(cell)] == 0) holes.push_back(cell);
+  if (!holes.empty() && rng.below(2) == 0) {
+    changed.footholds[static_cast<std::size_t>(holes[rng.below(holes.size())])] = 1;
+    return changed;
+  }
+  // A player one step farther from the other, onto a foothold.
+  int& mover = rng.below(2) == 0 ? changed.a : changed.b;
+  const int other = &mover == &changed.a ? changed.b : changed.a;
+  constexpr std::array<std::array<int, 2>, 4> kSteps = {{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}};
+  const auto& step = kSteps[rng.below(4)];
+  const int row = board.row_of(mover) + step[0], col = board.col_of(mover) + step[1];
+  if (row < 0 || col < 0 || row >= board.rows || col >= board.cols) return changed;
+  const int to = board.cell_at(row, col);
+  if (board.footholds[static_cast<std::size_t>(to)] != 0 &&
+      manhattan(board, to, other) > manhattan(board, mover, other))
+    mover = to;
+  return changed;
+}
+
 struct Cases {
   using Input = Board;
   static constexpr std::size_t kKnobCount = 4;  // R, C, foothold density, shared start
+  static constexpr std::uint64_t kJudgeMaxSize = kJudgeMaxSide * kJudgeMaxSide;
+  static constexpr std::string_view kJudgeMaxWords = "5 x 5";
+  static constexpr const std::array<app::ExtremeFamily, 10>& kExtremes = kFamilies;
+
+  static Board extreme(std::size_t family, std::uint64_t sample, core::SplitMix64& rng, const app::OptionValues&) {
+    return extreme_board(family, sample, rng);
+  }
+  static Board harden(const Board& board, core::SplitMix64& rng, const app::OptionValues&) {
+    return harder_board(board, rng);
+  }
 
   static std::uint64_t size(const Board& board) { return static_cast<std::uint64_t>(board.cells()); }
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/marble/puzzle.hpp"
 
 namespace boardsearch::marble {

@@ -20,7 +20,10 @@
 // --slow, within the judge's limits (3 <= N, M <= 10):
 //   knobs         the largest side of the random boards above (5 .. 10);
 //   mutations     one inner cell other than O, R, B flipped between wall
-//                 and empty.
+//                 and empty;
+//   extremes      10 x 10 open, sparse, dense (the pieces anywhere or in
+//                 three corners); 3 x 10 and 10 x 3; 3 x 5 (kFamilies);
+//   harder        an empty inner row or column more, up to 10.
 // Size: N * M.
 
 #include "games/marble/hunt_cases.hpp"
@@ -154,9 +157,114 @@ std::size_t inner_walls(const Board& board) {
   return walls;
 }
 
+// A rows x cols board with inner walls at `wall_percent` %, the hole and the
+// marbles on distinct inner cells: `spread` puts them in three corners of
+// the inner area (hole, red, blue), else they go anywhere.
+Board board_with_walls(int rows, int cols, int wall_percent, bool spread, core::SplitMix64& rng) {
+  Board board;
+  board.rows = rows;
+  board.cols = cols;
+  board.wall.assign(static_cast<std::size_t>(rows * cols), 0);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const bool border = r == 0 || c == 0 || r == rows - 1 || c == cols - 1;
+      if (border || static_cast<int>(rng.below(100)) < wall_percent) board.wall[board.index(r, c)] = 1;
+    }
+  std::vector<int> cells;
+  if (spread) {
+    for (const int cell :
+         {board.index(rows - 2, cols - 2), board.index(1, 1), board.index(1, cols - 2), board.index(rows - 2, 1)})
+      if (cells.size() < 3 && std::find(cells.begin(), cells.end(), cell) == cells.end()) cells.push_back(cell);
+  }
+  while (cells.size() < 3) {
+    const int cell = board.index(app::draw_in(rng, 1, rows - 2), app::draw_in(rng, 1, cols - 2));
+    if (std::find(cells.begin(), cells.end(), cell) == cells.end()) cells.push_back(cell);
+  }
+  for (const int cell : cells) board.wall[static_cast<std::size_t>(cell)] = 0;
+  board.hole = cells[0];
+  board.red = cells[1];
+  board.blue = cells[2];
+  return board;
+}
+
+// The extreme families (HuntCases::extremes): the judge's largest board
+// (10 x 10) open, sparse, dense, with the pieces far apart; the longest and
+// the smallest boards.
+enum Family : std::size_t { kOpen, kOpenSpread, kSparse, kDense, kDenseSpread, kLines, kSmallest };
+constexpr std::array<app::ExtremeFamily, 7> kFamilies = {{
+    {"10 x 10 open", 4},
+    {"10 x 10 open, pieces in three corners", 1},
+    {"10 x 10 sparse (5-15 % inner walls)", 6},
+    {"10 x 10 dense (35-50 % inner walls)", 6},
+    {"10 x 10 dense, pieces in three corners", 4},
+    {"3 x 10 and 10 x 3 lines", 4},
+    {"3 x 5 (three inner cells)", 2},
+}};
+
+Board extreme_board(std::size_t family, std::uint64_t sample, core::SplitMix64& rng) {
+  constexpr int kSide = kJudgeMaxSide;
+  switch (family) {
+    case kOpen:
+      return board_with_walls(kSide, kSide, 0, false, rng);
+    case kOpenSpread:
+      return board_with_walls(kSide, kSide, 0, true, rng);
+    case kSparse:
+      return board_with_walls(kSide, kSide, app::draw_in(rng, 5, 15), false, rng);
+    case kDense:
+      return board_with_walls(kSide, kSide, app::draw_in(rng, 35, 50), false, rng);
+    case kDenseSpread:
+      return board_with_walls(kSide, kSide, app::draw_in(rng, 35, 50), true, rng);
+    case kLines:
+      return sample % 2 == 0 ? board_with_walls(3, kSide, 0, sample >= 2, rng)
+                             : board_with_walls(kSide, 3, 0, sample >= 2, rng);
+    default:  // kSmallest: 3 x 3 has one inner cell; the judge needs three
+      return board_with_walls(3, 5, 0, sample == 0, rng);
+  }
+}
+
+// One step toward the hardest boards: an inner row or column more while
+// below the judge's 10 (inserted before the last border line, empty), else
+// one inner cell flipped (mutate).
+Board grown_board(const Board& board, core::SplitMix64& rng) {
+  const bool grow_rows = board.rows < kJudgeMaxSide && (board.cols == kJudgeMaxSide || rng.below(2) == 0);
+  if (!grow_rows && board.cols >= kJudgeMaxSide) return board;
+  Board grown;
+  grown.rows = board.rows + (grow_rows ? 1 : 0);
+  grown.cols = board.cols + (grow_rows ? 0 : 1);
+  grown.wall.assign(static_cast<std::size_t>(grown.rows * grown.cols), 0);
+  for (int r = 0; r < grown.rows; ++r)
+    for (int c = 0; c < grown.cols; ++c) {
+      // Cells past the inserted line come from one line further back.
+      const int from_r = grow_rows && r >= board.rows - 1 ? r - 1 : r;
+      const int from_c = !grow_rows && c >= board.cols - 1 ? c - 1 : c;
+      const bool inserted = grow_rows ? r == board.rows - 1 : c == board.cols - 1;
+      const bool border = r == 0 || c == 0 || r == grown.rows - 1 || c == grown.cols - 1;
+      const int from = board.index(from_r, from_c);
+      const int to = grown.index(r, c);
+      grown.wall[static_cast<std::size_t>(to)] = border ? 1 : inserted ? 0 : board.wall[static_cast<std::size_t>(from)];
+      if (!inserted) {
+        if (from == board.hole) grown.hole = to;
+        if (from == board.red) grown.red = to;
+        if (from == board.blue) grown.blue = to;
+      }
+    }
+  return grown;
+}
+
 struct Cases {
   using Input = Board;
   static constexpr std::size_t kKnobCount = 1;  // the largest side
+  static constexpr std::uint64_t kJudgeMaxSize = kJudgeMaxSide * kJudgeMaxSide;
+  static constexpr std::string_view kJudgeMaxWords = "10 x 10";
+  static constexpr const std::array<app::ExtremeFamily, 7>& kExtremes = kFamilies;
+
+  static Board extreme(std::size_t family, std::uint64_t sample, core::SplitMix64& rng, const app::OptionValues&) {
+    return extreme_board(family, sample, rng);
+  }
+  static Board harden(const Board& board, core::SplitMix64& rng, const app::OptionValues& options) {
+    Board grown = grown_board(board, rng);
+    return grown.rows == board.rows && grown.cols == board.cols ? mutate(board, rng, options) : grown;
+  }
 
   static std::uint64_t size(const Board& board) { return static_cast<std::uint64_t>(board.rows * board.cols); }
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/tour/puzzle.hpp"
 
 namespace boardsearch::tour {

@@ -21,8 +21,12 @@
 // and at most 1,000,000 move paths (count_move_paths below checks it):
 //   knobs         N, M, the obstacle density (0 .. 50 %);
 //   mutations     one cell flipped between empty and obstacle (one empty
-//                 cell stays); a board that breaks the promise is not taken.
-// Size: the cells of all cases.
+//                 cell stays); a board that breaks the promise is not taken;
+//   extremes      30 x 30 open, sparse, near 5 %, 10-20 %, dense, with one
+//                 empty cell; 1 x 30 and 30 x 1; 29 x 30 and 30 x 29
+//                 (kFamilies), each keeping the promise;
+//   harder        a case a row or a column bigger (cells like its own).
+// Size: the cells of the largest case.
 
 #include "games/tour/hunt_cases.hpp"
 
@@ -206,14 +210,113 @@ std::uint64_t count_move_paths(const Board& board, std::uint64_t cap) {
 
 bool keeps_the_promise(const Board& board) { return count_move_paths(board, kJudgeMaxMovePaths) <= kJudgeMaxMovePaths; }
 
+// Draws of an extreme board at one density before the density is lowered
+// (each draw that breaks the promise costs a count of a million paths).
+constexpr int kExtremeAttemptsPerDensity = 2;
+
+// A rows x cols board with obstacles at `percent` % (one empty cell stays)
+// that keeps the judge's promise: kExtremeAttemptsPerDensity draws, then the
+// density lowered by a quarter, and so on (an open board keeps it).
+Board promised_board(int rows, int cols, int percent, core::SplitMix64& rng) {
+  for (int attempt = 0;; ++attempt) {
+    if (attempt >= kExtremeAttemptsPerDensity) percent = percent * 3 / 4;
+    Board board = open_board(rows, cols);
+    for (int row = 0; row < rows; ++row)
+      for (int col = 0; col < cols; ++col)
+        if (static_cast<int>(rng.below(100)) < percent) set_empty(board, row, col, false);
+    if (board.empty_count() == 0) set_empty(board, 0, 0, true);
+    if (percent == 0 || keeps_the_promise(board)) return board;
+  }
+}
+
+// The extreme families (HuntCases::extremes): the judge's largest board,
+// 30 x 30, open, sparse (1-3 % obstacles), near 5 % and 10-20 % (where plain
+// searches blow up), dense; one empty cell; the longest lines; 29 x 30
+// boards (non-square). Every board keeps the judge's promise; checking it
+// costs up to a count of a million paths per draw, which is what the sample
+// counts are kept low for.
+enum Family : std::size_t { kOpen, kSparse, kNearFive, kScattered, kDense, kOneEmpty, kLines, kNonSquare };
+constexpr std::array<app::ExtremeFamily, 8> kFamilies = {{
+    {"30 x 30 open", 1},
+    {"30 x 30 sparse (1-3 % obstacles)", 4},
+    {"30 x 30 with about 5 % obstacles", 4},
+    {"30 x 30 with 10-20 % obstacles", 4},
+    {"30 x 30 dense (35-50 % obstacles)", 2},
+    {"30 x 30 with one empty cell", 2},
+    {"1 x 30 and 30 x 1 lines", 2},
+    {"29 x 30 and 30 x 29 sparse", 2},
+}};
+
+Board extreme_board(std::size_t family, std::uint64_t sample, core::SplitMix64& rng) {
+  constexpr int kSide = kJudgeMaxSide;
+  switch (family) {
+    case kOpen:
+      return open_board(kSide, kSide);
+    case kSparse:
+      return promised_board(kSide, kSide, app::draw_in(rng, 1, 3), rng);
+    case kNearFive:
+      return promised_board(kSide, kSide, app::draw_in(rng, 4, 6), rng);
+    case kScattered:
+      return promised_board(kSide, kSide, app::draw_in(rng, 10, 20), rng);
+    case kDense:
+      return promised_board(kSide, kSide, app::draw_in(rng, 35, 50), rng);
+    case kOneEmpty: {
+      Board board = open_board(kSide, kSide);
+      for (int row = 0; row < kSide; ++row)
+        for (int col = 0; col < kSide; ++col) set_empty(board, row, col, false);
+      const int cell = sample == 0 ? 0 : static_cast<int>(rng.below(kSide * kSide));
+      set_empty(board, cell / kSide, cell % kSide, true);
+      return board;
+    }
+    case kLines:
+      return sample % 2 == 0 ? open_board(1, kSide) : open_board(kSide, 1);
+    default:  // kNonSquare
+      return sample % 2 == 0 ? promised_board(kSide - 1, kSide, app::draw_in(rng, 1, 6), rng)
+                             : promised_board(kSide, kSide - 1, app::draw_in(rng, 1, 6), rng);
+  }
+}
+
+// One step toward the hardest boards: one case (drawn at random) a row or
+// a column bigger while below the judge's 30, its new cells like the
+// board's (an obstacle where a random cell of it has one), if the board
+// keeps the promise; else one cell flipped (mutate).
+Board harder_board(const Board& board, core::SplitMix64& rng) {
+  const bool grow_rows = board.rows < kJudgeMaxSide && (board.cols == kJudgeMaxSide || rng.below(2) == 0);
+  if (!grow_rows && board.cols >= kJudgeMaxSide) return board;
+  Board grown = open_board(board.rows + (grow_rows ? 1 : 0), board.cols + (grow_rows ? 0 : 1));
+  for (int row = 0; row < grown.rows; ++row)
+    for (int col = 0; col < grown.cols; ++col) {
+      const bool old = row < board.rows && col < board.cols;
+      const auto any = static_cast<int>(rng.below(static_cast<std::uint64_t>(board.rows * board.cols)));
+      set_empty(grown, row, col, old ? board.is_empty(row, col) : board.is_empty(any / board.cols, any % board.cols));
+    }
+  return keeps_the_promise(grown) ? grown : board;
+}
+
 struct Cases {
   using Input = File;
   static constexpr std::size_t kKnobCount = 3;  // N, M, obstacle density
+  static constexpr std::uint64_t kJudgeMaxSize = kJudgeMaxSide * kJudgeMaxSide;
+  static constexpr std::string_view kJudgeMaxWords = "30 x 30 per case";
+  static constexpr const std::array<app::ExtremeFamily, 8>& kExtremes = kFamilies;
 
+  // The cells of the largest case (the judge's limit is per case).
   static std::uint64_t size(const File& file) {
     std::uint64_t cells = 0;
-    for (const Board& board : file) cells += static_cast<std::uint64_t>(board.rows * board.cols);
+    for (const Board& board : file) cells = std::max(cells, static_cast<std::uint64_t>(board.rows * board.cols));
     return cells;
+  }
+
+  static File extreme(std::size_t family, std::uint64_t sample, core::SplitMix64& rng, const app::OptionValues&) {
+    return File{extreme_board(family, sample, rng)};
+  }
+  static File harden(const File& file, core::SplitMix64& rng, const app::OptionValues& options) {
+    const std::size_t which = rng.below(file.size());
+    Board board = harder_board(file[which], rng);
+    if (board.rows == file[which].rows && board.cols == file[which].cols) return mutate(file, rng, options);
+    File changed = file;
+    changed[which] = std::move(board);
+    return changed;
   }
 
   static File judge_sized(std::span<const double> knobs, core::SplitMix64& rng, const app::OptionValues&) {

@@ -51,6 +51,7 @@ const app::Puzzle& puzzle() {
       .bench = bench_positions(),
       .beyond_judge_limits = beyond_judge_limits(),
       .check_states = &check_states,
+      .check_report = &check_report,
   };
   return instance;
 }

@@ -4,7 +4,7 @@
 #include <array>
 #include <string>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/yut/puzzle.hpp"
 
 namespace boardsearch::yut {

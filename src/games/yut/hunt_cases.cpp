@@ -22,7 +22,9 @@
 // --slow, within the judge's limits (ten dice of 1..5; with --board, value v
 // is the board's v-th face as above):
 //   knobs         a weight per die value 1..5 (dice are drawn by weight);
-//   mutations     one die set to another value.
+//   mutations     one die set to another value;
+//   extremes      ten equal dice, two values alternating, runs of 5s and
+//                 1s, only big or only small dice (kFamilies).
 // Size: the number of dice.
 
 #include "games/yut/hunt_cases.hpp"
@@ -129,9 +131,61 @@ Dice random_dice(std::uint64_t index, core::SplitMix64& rng, bool generalized_ga
 constexpr std::size_t kJudgeDice = 10;
 constexpr int kJudgeFaces = 5;
 
+// The extreme families (HuntCases::extremes), ten dice each: one value
+// throughout (sample s: s + 1), two values alternating, a run of 5s then
+// 1s and the reverse, only big dice (4 and 5), only small ones (1 and 2).
+// Value v stands for the board's v-th face, as everywhere in this file.
+// kAlternatingPairs: the two values of each sample of kAlternating.
+constexpr std::array<std::array<int, 2>, 6> kAlternatingPairs = {{{1, 5}, {5, 1}, {2, 3}, {4, 5}, {1, 2}, {3, 5}}};
+enum Family : std::size_t { kAllEqual, kAlternating, kRuns, kBig, kSmall };
+constexpr std::array<app::ExtremeFamily, 5> kFamilies = {{
+    {"ten equal dice", kJudgeFaces},
+    {"two values alternating", kAlternatingPairs.size()},
+    {"five 5s then five 1s, and the reverse", 2},
+    {"only 4s and 5s", 4},
+    {"only 1s and 2s", 4},
+}};
+
+Dice extreme_dice(std::size_t family, std::uint64_t sample, core::SplitMix64& rng) {
+  Dice dice(kJudgeDice, 1);
+  for (std::size_t k = 0; k < kJudgeDice; ++k) {
+    const bool first_half = k < kJudgeDice / 2;
+    switch (family) {
+      case kAllEqual:
+        dice[k] = 1 + static_cast<int>(sample % kJudgeFaces);
+        break;
+      case kAlternating:
+        dice[k] = kAlternatingPairs[sample % kAlternatingPairs.size()][k % 2];
+        break;
+      case kRuns:
+        dice[k] = (first_half == (sample == 0)) ? kJudgeFaces : 1;
+        break;
+      case kBig:
+        dice[k] = app::draw_in(rng, kJudgeFaces - 1, kJudgeFaces);
+        break;
+      default:  // kSmall
+        dice[k] = app::draw_in(rng, 1, 2);
+        break;
+    }
+  }
+  return dice;
+}
+
 struct Cases {
   using Input = Dice;
   static constexpr std::size_t kKnobCount = kJudgeFaces;  // a weight per die value
+  static constexpr std::uint64_t kJudgeMaxSize = kJudgeDice;
+  static constexpr std::string_view kJudgeMaxWords = "ten dice";
+  static constexpr const std::array<app::ExtremeFamily, 5>& kExtremes = kFamilies;
+
+  static Dice extreme(std::size_t family, std::uint64_t sample, core::SplitMix64& rng,
+                      const app::OptionValues& options) {
+    Dice dice = extreme_dice(family, sample, rng);
+    const std::vector<int> board_faces = faces(options);
+    const int face_count = static_cast<int>(board_faces.size());
+    for (int& die : dice) die = board_faces[static_cast<std::size_t>(std::min(die, face_count) - 1)];
+    return dice;
+  }
 
   static std::uint64_t size(const Dice& dice) { return dice.size(); }
 

@@ -11,7 +11,7 @@
 #include <cmath>
 
 #include "boardsearch/app/text_input.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/yut/expected.hpp"
 #include "games/yut/format.hpp"
 #include "games/yut/parse.hpp"

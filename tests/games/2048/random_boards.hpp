@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/2048/plain_search.hpp"
 #include "games/2048/rules.hpp"
 #include "support/sanitized.hpp"

@@ -11,7 +11,7 @@
 #include <climits>
 #include <vector>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 
 namespace boardsearch::game2048 {
 namespace {

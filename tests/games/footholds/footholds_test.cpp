@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "boardsearch/app/puzzle.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "core/conformance.hpp"
 #include "games/footholds/format.hpp"
 #include "games/footholds/parse.hpp"

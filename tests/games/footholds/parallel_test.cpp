@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "boardsearch/app/puzzle.hpp"
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/footholds/format.hpp"
 #include "games/footholds/parse.hpp"
 #include "games/footholds/puzzle.hpp"

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/footholds/format.hpp"
 #include "games/footholds/parse.hpp"
 #include "games/footholds/reference.hpp"

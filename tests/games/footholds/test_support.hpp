@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/footholds/format.hpp"
 #include "games/footholds/parse.hpp"
 #include "games/footholds/reference.hpp"

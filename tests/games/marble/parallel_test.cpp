@@ -14,7 +14,7 @@
 #include <optional>
 #include <thread>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/marble/plain_simulation.hpp"
 #include "games/marble/random_boards.hpp"
 #include "games/marble/rules.hpp"

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/marble/parse.hpp"
 #include "games/marble/rules.hpp"
 

@@ -16,7 +16,7 @@
 #include <new>
 #include <vector>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/yut/expected.hpp"
 #include "games/yut/parse.hpp"
 #include "games/yut/rules.hpp"

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <map>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "yut/test_support.hpp"
 
 namespace boardsearch::yut::testing {

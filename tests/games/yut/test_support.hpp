@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "boardsearch/core/zobrist.hpp"
+#include "boardsearch/core/splitmix64.hpp"
 #include "games/yut/format.hpp"
 #include "games/yut/parse.hpp"
 #include "games/yut/puzzle.hpp"
