@@ -132,6 +132,7 @@ const app::Puzzle& puzzle() {
       .hunt = hunt_cases(),
       .bench = bench_positions(),
       .beyond_judge_limits = beyond_judge_limits(),
+      .check_report = &check_report,
   };
   return instance;
 }
