@@ -14,6 +14,7 @@
 //   Strict             check_strict refuses inputs one past the judge's limits
 //   Hunt               generate gives valid inputs, shrink ends (each step
 //                      strictly smaller), judge_sized stays within --strict
+//   Play               two-player puzzles: play agrees with solve
 //   Bench              every position solves, needs more than one node, the
 //                      same count twice
 //   States             the puzzle's own state checks (check_states)
@@ -272,6 +273,28 @@ TEST_P(Conformance, StrictRefusesInputsBeyondTheJudgesLimits) {
       ADD_FAILURE() << "--strict accepted:\n" << input;
     } catch (const InputError& e) {
       EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+  }
+}
+
+// Play and solve agree: from each sample's position, play names the winner
+// solve names and as many moves left as the judge answer, and its move (when
+// the game is not over) comes from the player to move.
+TEST_P(Conformance, PlayAgreesWithSolve) {
+  if (puzzle().play == nullptr) GTEST_SKIP() << puzzle().name << " is not a two-player game";
+  ASSERT_NE(puzzle().position_of, nullptr) << "a two-player puzzle gives the position of a judge input";
+  for (const Sample& sample : samples_of(puzzle())) {
+    SCOPED_TRACE(sample.name);
+    const OptionValues options = read_settings(puzzle().options, sample.settings);
+    const SolveReport report = solve(puzzle(), sample.input, options);
+    core::SearchLimits limits;
+    limits.threads = 1;
+    const PlayResult played = puzzle().play(puzzle().position_of(sample.input), limits);
+    EXPECT_EQ(std::to_string(played.moves_left) + "\n", report.answer);
+    EXPECT_EQ(played.winner, report.document.value("winner", ""));
+    EXPECT_EQ(played.over, played.move.is_null());
+    if (!played.move.is_null()) {
+      EXPECT_EQ(played.move.value("player", ""), played.to_move);
     }
   }
 }

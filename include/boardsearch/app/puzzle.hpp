@@ -231,6 +231,11 @@ struct Puzzle {
   // Two-player puzzles only (nullptr otherwise). Throws InputError naming
   // the field of `position` that is wrong, LimitError on a limit.
   PlayResult (*play)(const nlohmann::json& position, const core::SearchLimits& limits) = nullptr;
+  // Two-player puzzles only: the play position (as `play` reads it) of a
+  // judge input, so the conformance suite can check that play and solve
+  // agree (the winner, and the moves left equal to the judge answer's
+  // moves). Throws InputError as solve does.
+  nlohmann::json (*position_of)(std::string_view input) = nullptr;
   // --strict: whether `input` (already accepted by solve's parser, or about
   // to be) keeps to the judge's exact limits and format (judge_limits and
   // the judge problem that `options` select). Throws InputError naming the

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "boardsearch/app/text_input.hpp"
+#include "games/footholds/parse.hpp"
 #include "games/footholds/rules.hpp"
 #include "games/footholds/search.hpp"
 
@@ -162,6 +163,20 @@ app::PlayResult play(const json& position, const core::SearchLimits& limits) {
       fmt::format("{} steps to ({}, {}); with perfect play {} wins after {} more move{}", to_move, board.row_of(target),
                   board.col_of(target), result.winner, moves_left, moves_left == 1 ? "" : "s");
   return result;
+}
+
+json position_of(std::string_view input) {
+  const Board board = parse_board(input);
+  json rows = json::array();
+  for (int r = 0; r < board.rows; ++r) {
+    json row = json::array();
+    for (int c = 0; c < board.cols; ++c) row.push_back(board.footholds[static_cast<std::size_t>(board.cell_at(r, c))]);
+    rows.push_back(std::move(row));
+  }
+  return {{"board", std::move(rows)},
+          {"a", {board.row_of(board.a), board.col_of(board.a)}},
+          {"b", {board.row_of(board.b), board.col_of(board.b)}},
+          {"to_move", "A"}};
 }
 
 }  // namespace boardsearch::footholds

@@ -16,4 +16,7 @@ namespace boardsearch::footholds {
 // search.
 app::PlayResult play(const nlohmann::json& position, const core::SearchLimits& limits);
 
+// The position above of a judge input (A to move).
+nlohmann::json position_of(std::string_view input);
+
 }  // namespace boardsearch::footholds

@@ -109,6 +109,7 @@ const app::Puzzle& puzzle() {
       .options = kOptions,
       .solve = &solve,
       .play = &play,
+      .position_of = &position_of,
       .check_strict = &check_strict,
       .hunt = hunt_cases(),
       .bench = bench_positions(),
