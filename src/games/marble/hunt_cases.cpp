@@ -82,6 +82,21 @@ const std::vector<app::EdgeCase<Board>>& edge_cases() {
   return placed;
 }
 
+// A rows x cols board walled round, each inner cell a wall with probability
+// wall_percent / 100; no hole and no marbles yet.
+Board walled_board(int rows, int cols, int wall_percent, core::SplitMix64& rng) {
+  Board board;
+  board.rows = rows;
+  board.cols = cols;
+  board.wall.assign(static_cast<std::size_t>(rows * cols), 0);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const bool border = r == 0 || c == 0 || r == rows - 1 || c == cols - 1;
+      if (border || static_cast<int>(rng.below(100)) < wall_percent) board.wall[board.index(r, c)] = 1;
+    }
+  return board;
+}
+
 // A random board with sides up to `cap` (>= kSmallestSideCap).
 Board random_board(std::uint64_t index, core::SplitMix64& rng) {
   const int cap = app::size_cap(index, kSmallestSideCap, kCasesPerSideStep, kJudgeMaxSide);
@@ -92,15 +107,7 @@ Board random_board(std::uint64_t index, core::SplitMix64& rng) {
   while ((rows - 2) * (cols - 2) < 3) cols = side();  // room for O, R and B
   const int wall_percent = static_cast<int>(rng.below(kMaxWallPercent + 1));
 
-  Board board;
-  board.rows = rows;
-  board.cols = cols;
-  board.wall.assign(static_cast<std::size_t>(rows * cols), 0);
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) {
-      const bool border = r == 0 || c == 0 || r == rows - 1 || c == cols - 1;
-      if (border || static_cast<int>(rng.below(100)) < wall_percent) board.wall[board.index(r, c)] = 1;
-    }
+  Board board = walled_board(rows, cols, wall_percent, rng);
   // Places a piece on an inner cell not taken (a wall there gives way); a
   // row or column >= 0 is asked for first, then given up after a few tries.
   std::vector<int> taken;
@@ -161,15 +168,7 @@ std::size_t inner_walls(const Board& board) {
 // marbles on distinct inner cells: `spread` puts them in three corners of
 // the inner area (hole, red, blue), else they go anywhere.
 Board board_with_walls(int rows, int cols, int wall_percent, bool spread, core::SplitMix64& rng) {
-  Board board;
-  board.rows = rows;
-  board.cols = cols;
-  board.wall.assign(static_cast<std::size_t>(rows * cols), 0);
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) {
-      const bool border = r == 0 || c == 0 || r == rows - 1 || c == cols - 1;
-      if (border || static_cast<int>(rng.below(100)) < wall_percent) board.wall[board.index(r, c)] = 1;
-    }
+  Board board = walled_board(rows, cols, wall_percent, rng);
   std::vector<int> cells;
   if (spread) {
     for (const int cell :

@@ -49,6 +49,13 @@ nlohmann::json square_ids_json(const Board& board, const std::vector<int>& squar
   return ids;
 }
 
+nlohmann::json start_step(const Board& board, int pieces) {
+  const std::vector<int> squares(static_cast<std::size_t>(pieces), board.start);
+  return {{"move", nullptr},
+          {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", board.id_of(board.start))},
+          {"board", {{"pieces", square_ids_json(board, squares)}, {"score", 0}, {"die", nullptr}}}};
+}
+
 std::string squares_text(const Board& board, const std::vector<int>& squares) {
   std::string text;
   for (int square : squares) text += (text.empty() ? "" : " ") + board.id_of(square);
@@ -108,10 +115,7 @@ app::SolveReport schedule_report(const Board& board, std::span<const int> dice, 
   nlohmann::json plan = nlohmann::json::array();
   std::vector<int> square_of_piece(pieces, board.start);
   long long total = 0;
-  report.line.push_back(
-      {{"move", nullptr},
-       {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", board.id_of(board.start))},
-       {"board", {{"pieces", square_ids_json(board, square_of_piece)}, {"score", 0}, {"die", nullptr}}}});
+  report.line.push_back(start_step(board, pieces));
   for (std::size_t t = 0; t < result.line.size(); ++t) {
     const Move& move = result.line[t];
     const long long points = board.squares[move.to].points;

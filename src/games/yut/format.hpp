@@ -39,6 +39,8 @@ app::SolveReport schedule_report(const Board& board, std::span<const int> dice, 
 // The ids of `squares` (indices into board.squares) as a JSON array, in
 // their order: the viewer line's "pieces" and the documents' positions.
 nlohmann::json square_ids_json(const Board& board, const std::vector<int>& squares);
+// The first step of a viewer line: every piece on start, no score, no die.
+nlohmann::json start_step(const Board& board, int pieces);
 
 // The ids of `squares` separated by single spaces.
 std::string squares_text(const Board& board, const std::vector<int>& squares);
