@@ -8,13 +8,12 @@
 // stdout; a COMMAND source that does not compile is one), 130 interrupted.
 
 #include <fmt/format.h>
-
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -90,9 +89,9 @@ int run_check_command(const CheckArguments& args) {
   settings.run_limits.memory_bytes = static_cast<std::uint64_t>(args.memory_mib) << 20;
   read_schema_options(args.puzzle->options, args.puzzle_options, false, settings.options);
   read_schema_options(args.puzzle->options, args.puzzle_options, true, settings.options);
-  settings.run_limits.timeout =
-      args.timeout_ms ? std::chrono::milliseconds(*args.timeout_ms)
-                      : hunt::judge_time_limit(*args.puzzle, settings.options, kDefaultTimeout);
+  settings.run_limits.timeout = args.timeout_ms
+                                    ? std::chrono::milliseconds(*args.timeout_ms)
+                                    : hunt::judge_time_limit(*args.puzzle, settings.options, kDefaultTimeout);
   hunt::find_tests(settings.paths);  // usage errors before anything runs
   const hunt::InterruptGuard on_ctrl_c;
   int status = 0;

@@ -130,8 +130,8 @@ int run_hunt_command(const HuntArguments& args) {
   // The --slow limit: the judge's own for the judge problem the options select.
   settings.limit = args.limit_ms ? std::chrono::milliseconds(*args.limit_ms)
                                  : hunt::judge_time_limit(puzzle, settings.options, kDefaultSlowLimit);
-  settings.run_limits.timeout = std::chrono::milliseconds(args.timeout_ms.value_or(
-      args.slow ? settings.limit.count() * kSlowTimeoutFactor + kSlowTimeoutExtraMs : 2000));
+  settings.run_limits.timeout = std::chrono::milliseconds(
+      args.timeout_ms.value_or(args.slow ? settings.limit.count() * kSlowTimeoutFactor + kSlowTimeoutExtraMs : 2000));
 
   // A path that cannot take the minimal input is a usage error now, not
   // after the hunt (and nothing is created or truncated yet).

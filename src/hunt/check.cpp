@@ -141,13 +141,16 @@ std::optional<app::OptionValue> value_of(const app::OptionValues& values, std::s
 const app::JudgeProblem* selected_judge(const app::Puzzle& puzzle, const app::OptionValues& options) {
   // Step 1. The options the judge problems are told apart by.
   std::vector<std::string> names;
-  for (const app::JudgeProblem& judge : puzzle.judges)
-    for (const auto& [name, value] : app::read_settings(puzzle.options, judge.settings).all())
+  for (const app::JudgeProblem& judge : puzzle.judges) {
+    const app::OptionValues settings = app::read_settings(puzzle.options, judge.settings);
+    for (const auto& [name, value] : settings.all())
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
   // Step 2. The first judge problem that agrees with `options` on all of them.
   const app::OptionValues given = app::with_defaults(puzzle.options, options);
   for (const app::JudgeProblem& judge : puzzle.judges) {
-    const app::OptionValues own = app::with_defaults(puzzle.options, app::read_settings(puzzle.options, judge.settings));
+    const app::OptionValues own =
+        app::with_defaults(puzzle.options, app::read_settings(puzzle.options, judge.settings));
     const bool agrees = std::all_of(names.begin(), names.end(), [&](const std::string& name) {
       const auto mine = value_of(given, name);
       const auto theirs = value_of(own, name);
