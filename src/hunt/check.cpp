@@ -172,8 +172,9 @@ std::string judge_time_limit_help(const app::Puzzle& puzzle, std::chrono::millis
   std::vector<std::string> limits;
   for (const app::JudgeProblem& judge : puzzle.judges)
     if (judge.time_limit_ms != 0) limits.push_back(fmt::format("{} ms for {}", judge.time_limit_ms, judge.id));
-  if (limits.empty()) return fmt::format("default {}; the judge publishes no limit", fallback.count());
-  return fmt::format("default: the judge's limit, {}; {} ms otherwise", fmt::join(limits, ", "), fallback.count());
+  if (limits.empty()) return fmt::format("default {}; no judge time limit is recorded", fallback.count());
+  return fmt::format("default: the judge's limit, {}; {} ms where none is recorded", fmt::join(limits, ", "),
+                     fallback.count());
 }
 
 std::vector<TestCase> find_tests(const std::vector<std::string>& paths) {

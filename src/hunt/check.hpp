@@ -49,8 +49,8 @@ std::chrono::milliseconds judge_time_limit(const app::Puzzle& puzzle, const app:
                                            std::chrono::milliseconds fallback);
 
 // The default as --help states it, e.g. "default: the judge's limit, 1000 ms
-// for Baekjoon 12100; 2000 ms otherwise", or "default 2000" for a puzzle
-// whose judges publish no limit.
+// for Baekjoon 12100; 2000 ms where none is recorded", or "default 2000; no
+// judge time limit is recorded" for a puzzle whose judges have none.
 std::string judge_time_limit_help(const app::Puzzle& puzzle, std::chrono::milliseconds fallback);
 
 // The tests under `paths`: each folder's NAME.in files in name order, each
