@@ -35,7 +35,7 @@ namespace boardsearch::cli {
 
 namespace {
 
-// --timeout-ms where the judge problem the options select publishes no limit.
+// --timeout-ms where the judge problem the options select has no recorded limit.
 constexpr std::chrono::milliseconds kDefaultTimeout{2000};
 
 // Whether `word` (no '/') names an executable file in a folder of $PATH: a

@@ -56,7 +56,7 @@ constexpr int kExitInconclusive = 4;
 constexpr long long kSlowTimeoutFactor = 2;
 constexpr long long kSlowTimeoutExtraMs = 1000;
 constexpr long long kDefaultMemoryMiB = 1024;
-// --limit-ms where the judge problem the options select publishes no limit.
+// --limit-ms where the judge problem the options select has no recorded limit.
 constexpr std::chrono::milliseconds kDefaultSlowLimit{1000};
 // Upper bounds of hunt's own numeric options (the shared ones are in
 // cli/hunt_flags.hpp): one day of hunting,
@@ -170,17 +170,19 @@ int run_hunt_command(const HuntArguments& args) {
   const std::string_view what_input = outcome.found ? "minimal input" : "slowest input";
   std::vector<std::string> failures;
   std::vector<std::string> written;
-  auto write = [&](const std::string& path, const std::string& contents, std::string_view what) {
+  // `what` names the contents in a failure, `shown` in the report line.
+  auto write = [&](const std::string& path, const std::string& contents, std::string_view what,
+                   std::string_view shown) {
     if (const auto failure = hunt::write_out_file(path, contents))
       failures.push_back(fmt::format("boardsearch: hunt: cannot write the {} to '{}': {}", what,
                                      app::printable(path, app::kShownPathChars), *failure));
     else
-      written.push_back(fmt::format("{} written to {}", what == "expected answer" ? "answer" : "input", path));
+      written.push_back(fmt::format("{} written to {}", shown, path));
   };
-  if (have_input && args.out_file) write(*args.out_file, input, what_input);
+  if (have_input && args.out_file) write(*args.out_file, input, what_input, "input");
   if (have_input && args.out_dir) {
-    write(hunt::out_dir_file(*args.out_dir, "min.in"), input, what_input);
-    write(hunt::out_dir_file(*args.out_dir, "min.out"), answer, "expected answer");
+    write(hunt::out_dir_file(*args.out_dir, "min.in"), input, what_input, "input");
+    write(hunt::out_dir_file(*args.out_dir, "min.out"), answer, "expected answer", "answer");
   }
   hunt::print_report(settings, outcome, std::cout);
   for (const std::string& line : written) std::cout << line << '\n';
