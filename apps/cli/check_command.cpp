@@ -58,7 +58,7 @@ bool on_search_path(const std::string& word) {
 // Whether the first positional word `word` is meant as a PATH: a folder, a
 // .in name, or a name that exists nowhere (a mistyped folder: find_tests
 // then says so, rather than "PATH is required"). An existing file or a
-// program on $PATH starts COMMAND (`check 2048 -- ./prog` has no PATH).
+// program on $PATH starts COMMAND (`check PUZZLE -- ./prog` has no PATH).
 bool meant_as_path(const std::string& word, bool first) {
   std::error_code error;
   if (std::filesystem::is_directory(word, error) || word.ends_with(".in")) return true;

@@ -38,9 +38,9 @@ struct TestCase {
 
 // The judge problem that `options` (the puzzle's, as given) select: the one
 // whose settings agree with them, defaults filled in, on every option that
-// any judge problem of the puzzle names ("--moves 5" selects Baekjoon 12100
-// in 2048; options no judge problem names do not matter). nullptr when the
-// options select none (2048 with --moves 7).
+// any judge problem of the puzzle names ("--moves 5" selects the judge
+// problem whose settings are "--moves 5"; options no judge problem names do
+// not matter). nullptr when the options select none ("--moves 7").
 const app::JudgeProblem* selected_judge(const app::Puzzle& puzzle, const app::OptionValues& options);
 
 // The time a run gets by default: the selected judge problem's own limit,
@@ -49,7 +49,7 @@ std::chrono::milliseconds judge_time_limit(const app::Puzzle& puzzle, const app:
                                            std::chrono::milliseconds fallback);
 
 // The default as --help states it, e.g. "default: the judge's limit, 1000 ms
-// for Baekjoon 12100; 2000 ms where none is recorded", or "default 2000; no
+// for Baekjoon NNNNN; 2000 ms where none is recorded", or "default 2000; no
 // judge time limit is recorded" for a puzzle whose judges have none.
 std::string judge_time_limit_help(const app::Puzzle& puzzle, std::chrono::milliseconds fallback);
 
