@@ -8,9 +8,12 @@
 // stdout; a COMMAND source that does not compile is one), 130 interrupted.
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -32,11 +35,41 @@ namespace boardsearch::cli {
 
 namespace {
 
+// --timeout-ms where the judge problem the options select has no recorded limit.
+constexpr std::chrono::milliseconds kDefaultTimeout{2000};
+
+// Whether `word` (no '/') names an executable file in a folder of $PATH: a
+// program such as python3, so the start of COMMAND, not a mistyped PATH.
+bool on_search_path(const std::string& word) {
+  const char* search = std::getenv("PATH");
+  if (search == nullptr || word.find('/') != std::string::npos) return false;
+  std::string_view folders(search);
+  while (!folders.empty()) {
+    const std::size_t colon = folders.find(':');
+    const std::string_view folder = folders.substr(0, colon);
+    const std::string candidate = std::string(folder.empty() ? "." : folder) + "/" + word;
+    if (::access(candidate.c_str(), X_OK) == 0 && !std::filesystem::is_directory(candidate)) return true;
+    if (colon == std::string_view::npos) break;
+    folders.remove_prefix(colon + 1);
+  }
+  return false;
+}
+
+// Whether the first positional word `word` is meant as a PATH: a folder, a
+// .in name, or a name that exists nowhere (a mistyped folder: find_tests
+// then says so, rather than "PATH is required"). An existing file or a
+// program on $PATH starts COMMAND (`check PUZZLE -- ./prog` has no PATH).
+bool meant_as_path(const std::string& word, bool first) {
+  std::error_code error;
+  if (std::filesystem::is_directory(word, error) || word.ends_with(".in")) return true;
+  return first && !std::filesystem::exists(word, error) && !on_search_path(word);
+}
+
 struct CheckArguments {
   const app::Puzzle* puzzle = nullptr;
   std::vector<std::string> paths;
   std::vector<std::string> command;
-  long long timeout_ms = 2000;
+  std::optional<long long> timeout_ms;  // default: the judge's limit (judge_time_limit)
   long long memory_mib = 1024;
   std::optional<unsigned> jobs;
   std::optional<std::size_t> threads;  // the reference's search threads; default: the cores
@@ -53,10 +86,12 @@ int run_check_command(const CheckArguments& args) {
   settings.jobs = args.jobs.value_or(hunt::default_jobs());
   settings.reference_threads =
       std::min(args.threads.value_or(core::default_search_threads()), core::default_search_threads());
-  settings.run_limits.timeout = std::chrono::milliseconds(args.timeout_ms);
   settings.run_limits.memory_bytes = static_cast<std::uint64_t>(args.memory_mib) << 20;
   read_schema_options(args.puzzle->options, args.puzzle_options, false, settings.options);
   read_schema_options(args.puzzle->options, args.puzzle_options, true, settings.options);
+  settings.run_limits.timeout = args.timeout_ms
+                                    ? std::chrono::milliseconds(*args.timeout_ms)
+                                    : hunt::judge_time_limit(*args.puzzle, settings.options, kDefaultTimeout);
   hunt::find_tests(settings.paths);  // usage errors before anything runs
   const hunt::InterruptGuard on_ctrl_c;
   int status = 0;
@@ -89,16 +124,16 @@ void add_puzzle_check(CLI::App& check_command, const app::Puzzle& puzzle, CheckA
       [command, &args](std::string& word) {
         if (std::find(args.taken_paths.begin(), args.taken_paths.end(), word) != args.taken_paths.end())
           return std::string();
-        std::error_code error;
-        const bool test_path = std::filesystem::is_directory(word, error) || word.ends_with(".in");
-        if (command->count() != 0 || !test_path) return std::string("not a test path");
+        if (command->count() != 0 || !meant_as_path(word, args.taken_paths.empty()))
+          return std::string("not a test path");
         args.taken_paths.push_back(word);
         return std::string();
       },
       ""));
   paths->required();  // CLI11 takes two open-ended positionals only if one is required
   sub->validate_positionals();
-  sub->add_option("--timeout-ms", args.timeout_ms, "per-run timeout in ms (default 2000)")
+  sub->add_option("--timeout-ms", args.timeout_ms,
+                  fmt::format("per-run timeout in ms ({})", hunt::judge_time_limit_help(puzzle, kDefaultTimeout)))
       ->transform(decimal_integer(1, kMaxTimeoutMs));
   sub->add_option("--memory-mb", args.memory_mib,
                   "memory of a run's whole process tree in MiB, 0 for none (default 1024)")

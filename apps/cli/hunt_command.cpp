@@ -35,6 +35,7 @@
 #include "cli/commands.hpp"
 #include "cli/hunt_flags.hpp"
 #include "cli/option_flags.hpp"
+#include "hunt/check.hpp"
 #include "hunt/hunt.hpp"
 #include "hunt/out_file.hpp"
 #include "hunt/process_tree.hpp"
@@ -55,6 +56,8 @@ constexpr int kExitInconclusive = 4;
 constexpr long long kSlowTimeoutFactor = 2;
 constexpr long long kSlowTimeoutExtraMs = 1000;
 constexpr long long kDefaultMemoryMiB = 1024;
+// --limit-ms where the judge problem the options select has no recorded limit.
+constexpr std::chrono::milliseconds kDefaultSlowLimit{1000};
 // Upper bounds of hunt's own numeric options (the shared ones are in
 // cli/hunt_flags.hpp): one day of hunting,
 constexpr double kMaxSeconds = 86'400;
@@ -86,7 +89,7 @@ struct HuntArguments {
   std::optional<unsigned> jobs;        // default: the cores (with --slow: 1)
   std::optional<std::size_t> threads;  // the reference's search threads; default: the cores (with --slow: 1)
   bool slow = false;
-  long long limit_ms = 1000;
+  std::optional<long long> limit_ms;  // with --slow; default: the judge's limit (judge_time_limit)
   bool random_only = false;
   std::uint64_t max_cases = 1;  // with --slow: cases per input at most
   bool explain = false;
@@ -110,7 +113,6 @@ int run_hunt_command(const HuntArguments& args) {
   settings.cases = args.cases;
   settings.seed = args.seed;
   settings.slow = args.slow;
-  settings.limit = std::chrono::milliseconds(args.limit_ms);
   settings.guided = !args.random_only;
   settings.max_cases = args.max_cases;
   settings.explain = args.explain;
@@ -119,14 +121,17 @@ int run_hunt_command(const HuntArguments& args) {
   // spin a little after a solve) stay off the measured program's cores.
   settings.reference_threads =
       std::min(args.threads.value_or(args.slow ? 1 : core::default_search_threads()), core::default_search_threads());
-  settings.run_limits.timeout = std::chrono::milliseconds(
-      args.timeout_ms.value_or(args.slow ? args.limit_ms * kSlowTimeoutFactor + kSlowTimeoutExtraMs : 2000));
   // Cannot overflow: memory_mib <= kMaxMemoryMiB = 2^20.
   settings.run_limits.memory_bytes = static_cast<std::uint64_t>(args.memory_mib) << 20;
   // The puzzle's values first, then its documents (files are read only
   // once every value is known to be good).
   read_schema_options(puzzle.options, args.puzzle_options, false, settings.options);
   read_schema_options(puzzle.options, args.puzzle_options, true, settings.options);
+  // The --slow limit: the judge's own for the judge problem the options select.
+  settings.limit = args.limit_ms ? std::chrono::milliseconds(*args.limit_ms)
+                                 : hunt::judge_time_limit(puzzle, settings.options, kDefaultSlowLimit);
+  settings.run_limits.timeout = std::chrono::milliseconds(
+      args.timeout_ms.value_or(args.slow ? settings.limit.count() * kSlowTimeoutFactor + kSlowTimeoutExtraMs : 2000));
 
   // A path that cannot take the minimal input is a usage error now, not
   // after the hunt (and nothing is created or truncated yet).
@@ -134,11 +139,16 @@ int run_hunt_command(const HuntArguments& args) {
     if (const auto problem = hunt::out_file_problem(*args.out_file))
       throw app::InputError(fmt::format("hunt: --out '{}' cannot be written: {}",
                                         app::printable(*args.out_file, app::kShownPathChars), *problem));
+  // --out-dir is created (with its parents) if missing.
   if (args.out_dir)
-    for (const char* name : {"/min.in", "/min.out"})
-      if (const auto problem = hunt::out_file_problem(*args.out_dir + name))
+    if (const auto problem = hunt::make_out_dir(*args.out_dir))
+      throw app::InputError(fmt::format("hunt: --out-dir '{}' cannot be created: {}",
+                                        app::printable(*args.out_dir, app::kShownPathChars), *problem));
+  if (args.out_dir)
+    for (const char* name : {"min.in", "min.out"})
+      if (const auto problem = hunt::out_file_problem(hunt::out_dir_file(*args.out_dir, name)))
         throw app::InputError(fmt::format("hunt: --out-dir '{}' cannot take {}: {}",
-                                          app::printable(*args.out_dir, app::kShownPathChars), name + 1, *problem));
+                                          app::printable(*args.out_dir, app::kShownPathChars), name, *problem));
 
   hunt::HuntOutcome outcome;
   {
@@ -155,22 +165,27 @@ int run_hunt_command(const HuntArguments& args) {
   const bool have_input = outcome.found || outcome.slow_found;
   const std::string& input = outcome.found ? outcome.minimal_input : outcome.slowest_input;
   const std::string& answer = outcome.found ? outcome.minimal_verdict.expected : outcome.slowest_expected;
+  // What each file holds names it in the report: "input written to
+  // D/min.in", "answer written to D/min.out".
+  const std::string_view what_input = outcome.found ? "minimal input" : "slowest input";
   std::vector<std::string> failures;
   std::vector<std::string> written;
-  auto write = [&](const std::string& path, const std::string& contents) {
+  // `what` names the contents in a failure, `shown` in the report line.
+  auto write = [&](const std::string& path, const std::string& contents, std::string_view what,
+                   std::string_view shown) {
     if (const auto failure = hunt::write_out_file(path, contents))
-      failures.push_back(fmt::format("boardsearch: hunt: cannot write the minimal input to '{}': {}",
+      failures.push_back(fmt::format("boardsearch: hunt: cannot write the {} to '{}': {}", what,
                                      app::printable(path, app::kShownPathChars), *failure));
     else
-      written.push_back(path);
+      written.push_back(fmt::format("{} written to {}", shown, path));
   };
-  if (have_input && args.out_file) write(*args.out_file, input);
+  if (have_input && args.out_file) write(*args.out_file, input, what_input, "input");
   if (have_input && args.out_dir) {
-    write(*args.out_dir + "/min.in", input);
-    write(*args.out_dir + "/min.out", answer);
+    write(hunt::out_dir_file(*args.out_dir, "min.in"), input, what_input, "input");
+    write(hunt::out_dir_file(*args.out_dir, "min.out"), answer, "expected answer", "answer");
   }
   hunt::print_report(settings, outcome, std::cout);
-  for (const std::string& path : written) std::cout << "input written to " << path << '\n';
+  for (const std::string& line : written) std::cout << line << '\n';
   std::cout.flush();
   for (const std::string& failure : failures) std::cerr << failure << '\n';
   if (outcome.interrupted) return kExitInterrupted;
@@ -179,7 +194,7 @@ int run_hunt_command(const HuntArguments& args) {
 }
 
 // The hunter's own options, the same for every puzzle.
-void add_common_options(CLI::App& sub, HuntArguments& args) {
+void add_common_options(CLI::App& sub, const app::Puzzle& puzzle, HuntArguments& args) {
   sub.add_option("COMMAND", args.command,
                  "the program to test and its arguments (after --); a .cpp file is compiled as Baekjoon compiles "
                  "C++17 (g++ -O2 -Wall -lm -static -std=gnu++17 -DONLINE_JUDGE -DBOJ; without -static where the "
@@ -211,7 +226,9 @@ void add_common_options(CLI::App& sub, HuntArguments& args) {
   sub.add_flag("--slow", args.slow,
                "search inputs within the judge's limits for the one that makes the program slowest (CPU time of "
                "its whole process tree)");
-  sub.add_option("--limit-ms", args.limit_ms, "with --slow: CPU time over which an input is a failure (default 1000)")
+  sub.add_option("--limit-ms", args.limit_ms,
+                 fmt::format("with --slow: CPU time in ms over which an input is a failure ({})",
+                             hunt::judge_time_limit_help(puzzle, kDefaultSlowLimit)))
       ->transform(decimal_integer(1, kMaxTimeoutMs));
   sub.add_option("--max-cases", args.max_cases,
                  "with --slow, for puzzles whose input holds several cases: up to this many cases per input "
@@ -232,14 +249,14 @@ void add_puzzle_hunt(CLI::App& hunt_command, const app::Puzzle& puzzle, HuntArgu
       fmt::format("The options of {0} go to the reference (and shape the inputs); your program gets its own\n"
                   "through its arguments after --.\nExample: boardsearch hunt {0} --seconds 5 -- ./my_solution",
                   puzzle.name));
-  add_common_options(*sub, args);
+  add_common_options(*sub, puzzle, args);
   add_schema_options(*sub, puzzle.options, args.puzzle_options);
   refuse_foreign_options(*sub, puzzle, "hunt: ");
   sub->callback([&args, &status, &puzzle] {
     if (args.command.empty())
       throw app::InputError(
           fmt::format("hunt: missing the program to test (hunt {} [options] -- COMMAND [ARGS...])", puzzle.name));
-    if (!args.slow && (args.random_only || args.limit_ms != 1000 || args.max_cases != 1))
+    if (!args.slow && (args.random_only || args.limit_ms || args.max_cases != 1))
       throw app::InputError("hunt: --limit-ms, --max-cases and --random-only go with --slow");
     args.puzzle = &puzzle;
     status = run_hunt_command(args);

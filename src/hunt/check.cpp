@@ -3,6 +3,7 @@
 #include "hunt/check.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -128,7 +129,53 @@ CaseLine write_answer(const app::Puzzle& puzzle, const CheckSettings& settings, 
   }
 }
 
+// The value `values` holds for `name`, or nullopt where it holds none.
+std::optional<app::OptionValue> value_of(const app::OptionValues& values, std::string_view name) {
+  const auto found = values.all().find(name);
+  if (found == values.all().end()) return std::nullopt;
+  return found->second;
+}
+
 }  // namespace
+
+const app::JudgeProblem* selected_judge(const app::Puzzle& puzzle, const app::OptionValues& options) {
+  // Step 1. The options the judge problems are told apart by.
+  std::vector<std::string> names;
+  for (const app::JudgeProblem& judge : puzzle.judges) {
+    const app::OptionValues settings = app::read_settings(puzzle.options, judge.settings);
+    for (const auto& [name, value] : settings.all())
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  // Step 2. The first judge problem that agrees with `options` on all of them.
+  const app::OptionValues given = app::with_defaults(puzzle.options, options);
+  for (const app::JudgeProblem& judge : puzzle.judges) {
+    const app::OptionValues own =
+        app::with_defaults(puzzle.options, app::read_settings(puzzle.options, judge.settings));
+    const bool agrees = std::all_of(names.begin(), names.end(), [&](const std::string& name) {
+      const auto mine = value_of(given, name);
+      const auto theirs = value_of(own, name);
+      return mine.has_value() == theirs.has_value() && (!mine || mine->value == theirs->value);
+    });
+    if (agrees) return &judge;
+  }
+  return nullptr;
+}
+
+std::chrono::milliseconds judge_time_limit(const app::Puzzle& puzzle, const app::OptionValues& options,
+                                           std::chrono::milliseconds fallback) {
+  const app::JudgeProblem* judge = selected_judge(puzzle, options);
+  if (judge == nullptr || judge->time_limit_ms == 0) return fallback;
+  return std::chrono::milliseconds(judge->time_limit_ms);
+}
+
+std::string judge_time_limit_help(const app::Puzzle& puzzle, std::chrono::milliseconds fallback) {
+  std::vector<std::string> limits;
+  for (const app::JudgeProblem& judge : puzzle.judges)
+    if (judge.time_limit_ms != 0) limits.push_back(fmt::format("{} ms for {}", judge.time_limit_ms, judge.id));
+  if (limits.empty()) return fmt::format("default {}; no judge time limit is recorded", fallback.count());
+  return fmt::format("default: the judge's limit, {}; {} ms where none is recorded", fmt::join(limits, ", "),
+                     fallback.count());
+}
 
 std::vector<TestCase> find_tests(const std::vector<std::string>& paths) {
   std::vector<TestCase> tests;
@@ -145,6 +192,9 @@ std::vector<TestCase> find_tests(const std::vector<std::string>& paths) {
       tests.insert(tests.end(), found.begin(), found.end());
     } else if (path.ends_with(kInputSuffix) && fs::is_regular_file(path, error)) {
       tests.push_back({path, path.substr(0, path.size() - kInputSuffix.size())});
+    } else if (!fs::exists(path, error)) {
+      throw app::InputError(
+          fmt::format("check: {}: no such folder or .in file", app::printable(path, app::kShownPathChars)));
     } else {
       throw app::InputError(
           fmt::format("check: '{}' is neither a folder nor a .in file", app::printable(path, app::kShownPathChars)));

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "boardsearch/app/options.hpp"
+#include "boardsearch/app/puzzle.hpp"
 #include "hunt/runner.hpp"
 
 namespace boardsearch::hunt {
@@ -34,6 +35,23 @@ struct TestCase {
   std::string input_path;
   std::string name;
 };
+
+// The judge problem that `options` (the puzzle's, as given) select: the one
+// whose settings agree with them, defaults filled in, on every option that
+// any judge problem of the puzzle names ("--moves 5" selects the judge
+// problem whose settings are "--moves 5"; options no judge problem names do
+// not matter). nullptr when the options select none ("--moves 7").
+const app::JudgeProblem* selected_judge(const app::Puzzle& puzzle, const app::OptionValues& options);
+
+// The time a run gets by default: the selected judge problem's own limit,
+// or `fallback` where none is selected or it publishes none.
+std::chrono::milliseconds judge_time_limit(const app::Puzzle& puzzle, const app::OptionValues& options,
+                                           std::chrono::milliseconds fallback);
+
+// The default as --help states it, e.g. "default: the judge's limit, 1000 ms
+// for Baekjoon NNNNN; 2000 ms where none is recorded", or "default 2000; no
+// judge time limit is recorded" for a puzzle whose judges have none.
+std::string judge_time_limit_help(const app::Puzzle& puzzle, std::chrono::milliseconds fallback);
 
 // The tests under `paths`: each folder's NAME.in files in name order, each
 // .in file as given. Throws app::InputError for a path that is neither, or

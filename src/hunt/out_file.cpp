@@ -1,4 +1,4 @@
-// The --out file; see out_file.hpp.
+// The --out file and the --out-dir folder; see out_file.hpp.
 
 #include "hunt/out_file.hpp"
 
@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #include "boardsearch/app/text_input.hpp"
 
@@ -53,6 +54,19 @@ std::optional<std::string> out_file_problem(const std::string& path) {
   if (::access(directory.c_str(), W_OK | X_OK) != 0)
     return fmt::format("directory '{}': {}", app::printable(directory, app::kShownPathChars), std::strerror(errno));
   return std::nullopt;
+}
+
+std::optional<std::string> make_out_dir(const std::string& dir) {
+  if (dir.empty()) return "it is an empty folder name";
+  std::error_code error;
+  if (std::filesystem::is_directory(dir, error)) return std::nullopt;
+  std::filesystem::create_directories(dir, error);
+  if (error) return error.message();
+  return std::nullopt;
+}
+
+std::string out_dir_file(const std::string& dir, std::string_view name) {
+  return dir.ends_with('/') ? dir + std::string(name) : dir + "/" + std::string(name);
 }
 
 std::optional<std::string> write_out_file(const std::string& path, std::string_view contents) {

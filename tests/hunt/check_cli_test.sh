@@ -94,6 +94,19 @@ if command -v python3 >/dev/null; then
   [ "$(tail -n 1 "$tmp/out")" = "4 passed, 0 failed" ] || fail "Python template: $(cat "$tmp/out")"
 fi
 
+# The default timeout is the selected judge problem's own limit (1 s for
+# Baekjoon 12100, the default --moves 5), 2 s where there is none (--moves 7),
+# and --help says so.
+expect 1 "a hanging program, the judge's 1 s" -- check 2048 "$tmp/one" -- "$programs" hang
+grep -q '^a: timeout (killed after 1000 ms)' "$tmp/out" || fail "judge's limit: $(cat "$tmp/out")"
+cp "$tests/c.in" "$tmp/c7.in"
+expect 1 "a hanging program, no judge: 2 s" -- check 2048 "$tmp/c7.in" --moves 7 -- "$programs" hang
+grep -q "^$tmp/c7: timeout (killed after 2000 ms)" "$tmp/out" || fail "fallback timeout: $(cat "$tmp/out")"
+expect 0 "check 2048 --help" -- check 2048 --help
+grep -q "the judge's limit, 1000 ms for Baekjoon 12100" "$tmp/out" || fail "--help: $(grep -A1 timeout-ms "$tmp/out")"
+expect 0 "hunt 2048 --help" -- hunt 2048 --help
+grep -q "the judge's limit, 1000 ms for Baekjoon 12100" "$tmp/out" || fail "hunt --help: $(grep -A1 limit-ms "$tmp/out")"
+
 # Ctrl-C: exit 130, the case marked, nothing left running (the program
 # leaves a child in a session of its own, then hangs).
 mkdir -p "$tmp/hang"
@@ -118,6 +131,12 @@ echo "ok: an interrupted check leaves no process behind"
 expect 2 "no program" -- check 2048 "$tests"
 expect 2 "--write-answers with a program" -- check 2048 "$tests" --write-answers -- "$programs" 2048
 expect 2 "a path that is neither" -- check 2048 "$tmp/none" -- "$programs" 2048
+grep -qx "boardsearch: check: $tmp/none: no such folder or .in file" "$tmp/err" || fail "missing PATH: $(cat "$tmp/err")"
+(cd "$tmp" && "$bin" check 2048 nodir -- "$programs" 2048 >"$tmp/out" 2>"$tmp/err")
+status=$?
+[ "$status" = 2 ] && [ ! -s "$tmp/out" ] && [ "$(cat "$tmp/err")" = "boardsearch: check: nodir: no such folder or .in file" ] ||
+  fail "check 2048 nodir: exit $status: $(cat "$tmp/err")"
+expect 2 "no PATH at all" -- check 2048 -- "$programs" 2048
 expect 2 "a folder without tests" -- check 2048 "$tmp/cache" -- "$programs" 2048
 expect 2 "unknown puzzle" -- check chess "$tests" -- "$programs" 2048
 expect 2 "an option of another puzzle" -- check tour "$tests" --moves 3 -- "$programs" tour

@@ -183,6 +183,17 @@ expect 1 "a tour mismatch names the differing case" -- \
 grep -q "^line 1: expected 'Case 1: 0', got 'Case 1: 1'$" "$tmp/out" || fail "first difference: $(cat "$tmp/out")"
 grep -q '^--- optimal play (boardsearch --explain) ---$' "$tmp/out" || fail "--explain: $(cat "$tmp/out")"
 [ "$("$bin" tour "$tmp/min.in")" = "$(cat "$tmp/min.out")" ] || fail "--out-dir: min.out is not the answer to min.in"
+grep -q "^input written to $tmp/min.in$" "$tmp/out" || fail "--out-dir: min.in not reported: $(cat "$tmp/out")"
+grep -q "^answer written to $tmp/min.out$" "$tmp/out" || fail "--out-dir: min.out not reported: $(cat "$tmp/out")"
+# --out-dir creates its folder and the missing parents; a folder that
+# cannot be made (under a regular file) is a usage error before hunting.
+expect 1 "--out-dir that does not exist yet" -- \
+  hunt tour --cases 300 --out-dir "$tmp/new/deeper/" -- "$programs" tour-zero-steps
+[ -s "$tmp/new/deeper/min.in" ] && [ -s "$tmp/new/deeper/min.out" ] || fail "--out-dir not created: $(ls -R "$tmp/new")"
+grep -q "^answer written to $tmp/new/deeper/min.out$" "$tmp/out" || fail "--out-dir new: $(cat "$tmp/out")"
+expect 2 "--out-dir under a regular file" -- hunt tour --cases 3 --out-dir "$tmp/plain/d" -- "$programs" tour
+grep -q "^boardsearch: hunt: --out-dir '$tmp/plain/d' cannot be created: " "$tmp/err" ||
+  fail "--out-dir message: $(cat "$tmp/err")"
 
 # --slow: a program whose CPU time grows with the board finds an input over
 # the limit (exit 1, written to --out, within the judge's N <= 20); a fast

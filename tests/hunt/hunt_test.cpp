@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "boardsearch/app/puzzle.hpp"
+#include "hunt/check.hpp"
 #include "support/sanitized.hpp"
 
 namespace boardsearch::hunt {
@@ -299,6 +301,28 @@ TEST(HuntUsage, RejectsUnknownPuzzlesOptionsItDoesNotTakeAndMissingCommands) {
   HuntSettings no_command = settings_for("yut", "yut", 1);
   no_command.command.clear();
   EXPECT_THROW(hunt(no_command), app::InputError);
+}
+
+// The judge problem the options select, and its time limit as the default
+// of check --timeout-ms and hunt --slow --limit-ms.
+TEST(JudgeTimeLimit, FollowsTheJudgeProblemTheOptionsSelect) {
+  using std::chrono::milliseconds;
+  const app::Puzzle& game = *app::find_puzzle("2048");
+  const auto with = [&](std::string_view settings) { return app::read_settings(game.options, settings); };
+  ASSERT_NE(selected_judge(game, with("")), nullptr);
+  EXPECT_EQ(selected_judge(game, with(""))->id, "Baekjoon 12100");
+  EXPECT_EQ(selected_judge(game, with("--moves 10"))->id, "Baekjoon 12094");
+  EXPECT_EQ(selected_judge(game, with("--moves 7")), nullptr);
+  EXPECT_EQ(judge_time_limit(game, with(""), milliseconds(2000)), milliseconds(1000));
+  EXPECT_EQ(judge_time_limit(game, with("--moves 7"), milliseconds(2000)), milliseconds(2000));
+  EXPECT_NE(judge_time_limit_help(game, milliseconds(2000)).find("1000 ms for Baekjoon 12100"), std::string::npos);
+  const app::Puzzle& marble = *app::find_puzzle("marble");
+  EXPECT_EQ(selected_judge(marble, app::read_settings(marble.options, ""))->id, "Baekjoon 13460");
+  EXPECT_EQ(selected_judge(marble, app::read_settings(marble.options, "--judge 15644"))->id, "Baekjoon 15644");
+  // Every judge problem of every puzzle selects itself.
+  for (const app::Puzzle* puzzle : app::all_puzzles())
+    for (const app::JudgeProblem& judge : puzzle->judges)
+      EXPECT_EQ(selected_judge(*puzzle, app::read_settings(puzzle->options, judge.settings)), &judge) << judge.id;
 }
 
 }  // namespace

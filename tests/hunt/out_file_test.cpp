@@ -88,5 +88,18 @@ TEST(OutFile, ReportsAFailedWrite) {
   EXPECT_NE(failure->find("space"), std::string::npos) << *failure;
 }
 
+TEST(OutFile, MakesTheOutDirWithItsParents) {
+  const ScratchDir scratch;
+  const fs::path deep = scratch.path / "a" / "b";
+  EXPECT_EQ(make_out_dir(deep.string()), std::nullopt);
+  EXPECT_TRUE(fs::is_directory(deep));
+  EXPECT_EQ(make_out_dir(deep.string()), std::nullopt);  // already there: fine
+  std::ofstream(scratch.path / "plain") << "x\n";
+  EXPECT_TRUE(make_out_dir((scratch.path / "plain" / "d").string()).has_value());
+  EXPECT_TRUE(make_out_dir("").has_value());
+  EXPECT_EQ(out_dir_file("d", "min.in"), "d/min.in");
+  EXPECT_EQ(out_dir_file("d/", "min.out"), "d/min.out");
+}
+
 }  // namespace
 }  // namespace boardsearch::hunt

@@ -199,6 +199,10 @@ struct JudgeProblem {
   std::string_view id;        // the judge and the problem's number there
   std::string_view title;     // the judge's title in its own language
   std::string_view settings;  // the options that give it, "--moves 5" ("" for the defaults)
+  // The judge's time limit per test in milliseconds, as its problem page
+  // states it; 0: the judge publishes none. `check` and `hunt --slow` take
+  // it as their default timeout / limit.
+  std::int64_t time_limit_ms = 0;
 };
 
 // One of the judge's own limits, e.g. {"N (board side)", 1, 20}: what

@@ -31,9 +31,10 @@ constexpr std::array kOptions = {
                     .default_value = "5"},
 };
 
+// Last field: the judge's time limit in ms as its page states it (0: none recorded).
 constexpr std::array kJudges = {
-    app::JudgeProblem{"Baekjoon 12100", "2048 (Easy)", "--moves 5"},
-    app::JudgeProblem{"Baekjoon 12094", "2048 (Hard)", "--moves 10"},
+    app::JudgeProblem{"Baekjoon 12100", "2048 (Easy)", "--moves 5", 1000},
+    app::JudgeProblem{"Baekjoon 12094", "2048 (Hard)", "--moves 10", 0},
 };
 
 constexpr std::array kJudgeLimits = {

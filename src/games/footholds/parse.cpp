@@ -7,6 +7,7 @@
 #include <charconv>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
@@ -19,15 +20,19 @@ using app::InputError;
 using app::where;
 
 // Reads "row column" of player `name` from the next line; checks it is on the
-// board and on a foothold.
+// board and on a foothold. Board rows and columns count from 0 in messages,
+// as in the judge's aloc/bloc and the explanation's "(row,column)"; input
+// lines and fields count from 1.
 int parse_player(app::TextInput& input, const Board& board, char name) {
   const std::string what = fmt::format("the cell of {} (row and column)", name);
   const app::InputLine line = input.expect_line(what);
   const auto fields = app::split_fields(line.text);
   if (fields.size() != 2)
     throw InputError(fmt::format("{}: expected 2 values ({}), found {}", where(line.number), what, fields.size()));
-  const auto row = app::parse_integer(fields[0], line.number, 1, fmt::format("row of {}", name), 0, board.rows - 1);
-  const auto col = app::parse_integer(fields[1], line.number, 2, fmt::format("column of {}", name), 0, board.cols - 1);
+  const auto row =
+      app::parse_integer(fields[0], line.number, 1, fmt::format("row of {} (counted from 0)", name), 0, board.rows - 1);
+  const auto col = app::parse_integer(fields[1], line.number, 2, fmt::format("column of {} (counted from 0)", name), 0,
+                                      board.cols - 1);
   const int cell = board.cell_at(static_cast<int>(row), static_cast<int>(col));
   if (board.footholds[static_cast<std::size_t>(cell)] == 0)
     throw InputError(
@@ -40,7 +45,11 @@ int parse_player(app::TextInput& input, const Board& board, char name) {
 //   [[1, 1, 1], [1, 1, 1], [1, 1, 1]]<TAB>[1, 0]<TAB>[1, 2]
 // or with the names, `board = [[...]]`, `aloc = [1, 0]`, `bloc = [1, 2]`,
 // in this order. The literals are separated by blanks, newlines or commas;
-// inside them blanks and newlines may stand anywhere between tokens.
+// inside them blanks and newlines may stand anywhere between tokens. Also
+// read, where the meaning is clear: a whole row of the site's test-case
+// table, whose last column is the expected result (`...<TAB>[1, 2]<TAB>5`:
+// the result is dropped), and C++/Java brace literals (`{{1,1},{1,1}}
+// {1,0} {1,2}`: braces for brackets, each list closed by its own kind).
 class ProgrammersReader {
  public:
   explicit ProgrammersReader(std::string_view text) : text_(text) {}
@@ -51,7 +60,7 @@ class ProgrammersReader {
   Board read() {
     Board board;
     start_literal("board");
-    expect('[', "board", "'[' opening the board");
+    open_list("board", "'[' opening the board");
     std::size_t row = 0;
     do {
       read_row(board, row++);
@@ -59,9 +68,9 @@ class ProgrammersReader {
     board.rows = static_cast<int>(row);
     board.a = read_player(board, "aloc", 'A');
     board.b = read_player(board, "bloc", 'B');
+    skip_result_column();
     skip_blanks();
-    if (pos_ < text_.size())
-      throw InputError(fmt::format("{}: unexpected text after bloc: '{}'", here(), app::printable(rest())));
+    if (pos_ < text_.size()) throw InputError(after_bloc_message());
     return board;
   }
 
@@ -93,14 +102,71 @@ class ProgrammersReader {
     if (!at(c)) throw InputError(fmt::format("{} ({}): expected {}, found {}", literal, here(), what, found()));
     ++pos_;
   }
+  // A list opens with '[' or, as in C++ and Java, '{'; it must close with
+  // the matching ']' or '}' (close_list).
+  void open_list(std::string_view literal, std::string_view what) {
+    if (at('{')) {
+      closers_.push_back('}');
+      ++pos_;
+      return;
+    }
+    expect('[', literal, what);
+    closers_.push_back(']');
+  }
+  void close_list(std::string_view literal, std::string_view what) {
+    const char closer = closers_.back();
+    const char other = closer == ']' ? '}' : ']';
+    if (at(other))
+      throw InputError(fmt::format("{} ({}): '{}' closes a list opened with '{}'", literal, here(), other,
+                                   closer == ']' ? '[' : '{'));
+    std::string expected(what);  // "']' closing ..." says '}' in a brace literal
+    if (const std::size_t at_bracket = expected.find("']'"); closer == '}' && at_bracket != std::string::npos)
+      expected[at_bracket + 1] = '}';
+    expect(closer, literal, expected);
+    closers_.pop_back();
+  }
   // After an element: true on ',' (another follows), false on ']' (the list ends).
   bool comma_or_close(std::string_view where_in, std::string_view what) {
     if (at(',')) {
       ++pos_;
       return true;
     }
-    expect(']', where_in, what);
+    close_list(where_in, what);
     return false;
+  }
+
+  // A row of the site's test-case table ends with the result column: one
+  // integer after bloc (after blanks or a ','), then nothing. It is dropped:
+  // the answer is boardsearch's to find.
+  void skip_result_column() {
+    const std::size_t before = pos_;
+    if (at(',')) ++pos_;
+    skip_blanks();
+    std::size_t end = pos_;
+    if (end < text_.size() && text_[end] == '-') ++end;
+    const std::size_t digits = end;
+    while (end < text_.size() && std::isdigit(static_cast<unsigned char>(text_[end])) != 0) ++end;
+    std::size_t after = end;
+    while (after < text_.size() && is_blank(text_[after])) ++after;
+    if (end > digits && after == text_.size())
+      pos_ = end;
+    else
+      pos_ = before;
+  }
+  // What is wrong with text after bloc that is no result column.
+  std::string after_bloc_message() {
+    skip_blanks();
+    const std::size_t position = pos_;
+    if (at(',')) ++pos_;
+    const bool another_case = at('[') || at('{');
+    pos_ = position;
+    if (another_case)
+      return fmt::format("{}: unexpected text after bloc: '{}' (another test case? the input holds one position)",
+                         here(), app::printable(rest()));
+    return fmt::format(
+        "{}: unexpected text after bloc: '{}' (after the three literals only the result column, one "
+        "integer, may follow)",
+        here(), app::printable(rest()));
   }
 
   // Before a literal: a separating ',' after the previous one (optional),
@@ -137,7 +203,7 @@ class ProgrammersReader {
   }
 
   void read_row(Board& board, std::size_t row) {
-    expect('[', fmt::format("board[{}]", row), "'[' opening a row");
+    open_list(fmt::format("board[{}]", row), "'[' opening a row");
     std::size_t col = 0;
     do {
       const std::string literal = fmt::format("board[{}][{}]", row, col);
@@ -162,11 +228,11 @@ class ProgrammersReader {
 
   int read_player(const Board& board, std::string_view literal, char name) {
     start_literal(literal);
-    expect('[', literal, fmt::format("'[' opening {}", literal));
+    open_list(literal, fmt::format("'[' opening {}", literal));
     const long long row = integer(fmt::format("{}[0]", literal));
     expect(',', literal, "',' between the row and the column");
     const long long col = integer(fmt::format("{}[1]", literal));
-    expect(']', literal, fmt::format("']' closing {} (two values: row, column)", literal));
+    close_list(literal, fmt::format("']' closing {} (two values: row, column)", literal));
     if (row < 0 || row >= board.rows)
       throw InputError(
           fmt::format("{}[0]: row {} of {} is off the board (rows 0 to {})", literal, row, name, board.rows - 1));
@@ -181,6 +247,7 @@ class ProgrammersReader {
 
   std::string_view text_;
   std::size_t pos_ = 0;
+  std::vector<char> closers_;  // the closer of each open list, innermost last
 };
 
 }  // namespace
@@ -189,7 +256,7 @@ bool is_programmers_form(std::string_view text) {
   const std::size_t first = text.find_first_not_of(" \t\r\n\v\f");
   if (first == std::string_view::npos) return false;
   const auto c = static_cast<unsigned char>(text[first]);
-  return c == '[' || std::isalpha(c) != 0;
+  return c == '[' || c == '{' || std::isalpha(c) != 0;
 }
 
 Board parse_board(std::string_view text) {
@@ -210,7 +277,8 @@ Board parse_board(std::string_view text) {
   // Step 2. R rows of C values, each 0 or 1.
   board.footholds.reserve(static_cast<std::size_t>(board.cells()));
   for (int row = 0; row < board.rows; ++row) {
-    const app::InputLine line = input.expect_line(fmt::format("row {} of the board ({} values 0/1)", row, board.cols));
+    const app::InputLine line =
+        input.expect_line(fmt::format("board row {} (counted from 0; {} values 0/1)", row, board.cols));
     for (long long value : app::parse_integer_line(line, static_cast<std::size_t>(board.cols), "foothold 0 or 1", 0, 1))
       board.footholds.push_back(static_cast<std::uint8_t>(value));
   }

@@ -84,8 +84,9 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
 }  // namespace
 
+// Last field: the judge's time limit in ms as its page states it (0: none recorded).
 constexpr std::array kJudges = {
-    app::JudgeProblem{"Programmers 92345", "사라지는 발판", ""},
+    app::JudgeProblem{"Programmers 92345", "사라지는 발판", "", 0},
 };
 
 constexpr std::array kJudgeLimits = {

@@ -44,11 +44,12 @@ constexpr std::array kOptions = {
                     .maximum = kMaxMovesOption},
 };
 
+// Last field: the judge's time limit in ms as its page states it (0: none recorded).
 constexpr std::array kJudges = {
-    app::JudgeProblem{"Baekjoon 13460", "구슬 탈출 2", ""},
-    app::JudgeProblem{"Baekjoon 13459", "구슬 탈출", "--judge 13459"},
-    app::JudgeProblem{"Baekjoon 15644", "구슬 탈출 3", "--judge 15644"},
-    app::JudgeProblem{"Baekjoon 15653", "구슬 탈출 4", "--judge 15653"},
+    app::JudgeProblem{"Baekjoon 13460", "구슬 탈출 2", "", 0},
+    app::JudgeProblem{"Baekjoon 13459", "구슬 탈출", "--judge 13459", 0},
+    app::JudgeProblem{"Baekjoon 15644", "구슬 탈출 3", "--judge 15644", 0},
+    app::JudgeProblem{"Baekjoon 15653", "구슬 탈출 4", "--judge 15653", 0},
 };
 
 constexpr std::array kJudgeLimits = {

@@ -21,8 +21,9 @@ app::SolveReport solve(const app::SolveRequest& request) {
 
 }  // namespace
 
+// Last field: the judge's time limit in ms as its page states it (0: none recorded).
 constexpr std::array kJudges = {
-    app::JudgeProblem{"Baekjoon 9944", "NxM 보드 완주하기", ""},
+    app::JudgeProblem{"Baekjoon 9944", "NxM 보드 완주하기", "", 0},
 };
 
 constexpr std::array kJudgeLimits = {

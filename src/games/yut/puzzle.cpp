@@ -77,8 +77,9 @@ constexpr std::array kOptions = {
                     .help = "the schedule's optimum against the expected score without foresight, and its percentile"},
 };
 
+// Last field: the judge's time limit in ms as its page states it (0: none recorded).
 constexpr std::array kJudges = {
-    app::JudgeProblem{"Baekjoon 17825", "주사위 윷놀이", ""},
+    app::JudgeProblem{"Baekjoon 17825", "주사위 윷놀이", "", 0},
 };
 
 constexpr std::array kJudgeLimits = {

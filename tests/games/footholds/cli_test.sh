@@ -31,12 +31,24 @@ for key in '"puzzle": "footholds"' '"answer": 5' '"winner": "A"' '"moves": \[' '
 done
 echo "ok: --json"
 
+# A pasted row of the Programmers test-case table (its result column
+# dropped) and C++/Java brace literals read as the site's literals.
+for pasted in '[[1,1,1],[1,1,1],[1,1,1]]\t[1,0]\t[1,2]\t5\n' '{{1,1,1},{1,1,1},{1,1,1}} {1,0} {1,2}\n'; do
+  printf '%b' "$pasted" >"$tmp/in"
+  expect 0 "pasted: $pasted" -- footholds "$tmp/in"
+  expect_output 5 "pasted: $pasted"
+done
+
 # bad INPUT DESCRIPTION: exit 2, empty stdout, exactly one stderr line.
 bad() {
   printf '%b' "$1" >"$tmp/in"
   expect 2 "$2" -- footholds "$tmp/in"
 }
 bad '' "empty input"
+bad '[[1]] [0, 0] [0, 0] 0 0\n' "two values after bloc"
+grep -q "only the result column, one integer, may follow" "$tmp/err" || fail "after bloc: $(cat "$tmp/err")"
+bad '{{1, 1}} {0, 0] {0, 1}\n' "a brace list closed by a bracket"
+grep -q "aloc (line 1, column 15): ']' closes a list opened with '{'" "$tmp/err" || fail "mixed: $(cat "$tmp/err")"
 bad '3 3\n1 1 1\n1 1 1\n' "missing rows"
 bad '2 2\n1 1\n1 2\n0 0\n1 1\n' "value other than 0/1"
 bad '2 2\n1 1\n1 1 1\n0 0\n1 1\n' "too many values in a row"

@@ -114,7 +114,17 @@ TEST(FootholdsInput, ProgrammersErrorsNameTheLiteralAndThePosition) {
       {"[[1, 1], [1, 1]]\t[1, 0]\t[1, 7]", "bloc[1]: column 7 of B is off the board (columns 0 to 1)"},
       {"[[1, 0], [1, 1]]\t[0, 1]\t[1, 1]", "aloc: A stands at (0, 1), which has no foothold"},
       {"[[1, 1], [1, 1]]\t[1, 0, 1]\t[1, 1]", "aloc (line 1, column 23): expected ']' closing aloc"},
-      {"[[1, 1], [1, 1]]\t[1, 0]\t[1, 1]\t7", "line 1, column 32: unexpected text after bloc: '7'"},
+      {"[[1, 1], [1, 1]]\t[1, 0]\t[1, 1]\t7 8",
+       "line 1, column 32: unexpected text after bloc: '7 8' (after the "
+       "three literals only the result column, one integer, may follow)"},
+      {"[[1, 1], [1, 1]]\t[1, 0]\t[1, 1]\tx", "unexpected text after bloc: 'x'"},
+      {"[[1]] [0, 0] [0, 0] 0\n[[1]] [0, 0] [0, 0] 0", "line 1, column 21: unexpected text after bloc: '0"},
+      {"[[1]] [0, 0] [0, 0]\n[[1]] [0, 0] [0, 0]",
+       "line 2, column 1: unexpected text after bloc: '[[1]] [0, 0] "
+       "[0, 0]' (another test case? the input holds one position)"},
+      {"{{1, 1}, {1, 1]} {1, 0} {1, 1}", "board[1] (line 1, column 15): ']' closes a list opened with '{'"},
+      {"[[1, 1], [1, 1]] [1, 0} [1, 1]", "aloc (line 1, column 23): '}' closes a list opened with '['"},
+      {"{{1, 1}, {1, 1}} {1, 0 {1, 1}", "aloc (line 1, column 24): expected '}' closing aloc"},
       {"board = [[1]]\nbloc = [0, 0]\naloc = [0, 0]",
        "line 2, column 1: expected aloc (the literals are board, aloc, bloc"},
       {"board [[1]] [0, 0] [0, 0]", "board (line 1, column 7): expected '=' after the name board"},
@@ -133,6 +143,39 @@ TEST(FootholdsInput, ProgrammersErrorsNameTheLiteralAndThePosition) {
   big += "] [0, 0] [0, 1]";
   EXPECT_NE(error_of([&] { parse_board(big); }).find("board[10][8]"), std::string::npos)
       << error_of([&] { parse_board(big); });
+}
+
+TEST(FootholdsInput, APastedTestCaseRowAndBraceLiteralsAreRead) {
+  // A whole row of the site's test-case table: the result column is dropped
+  // (whatever it says: the answer is boardsearch's to find).
+  EXPECT_EQ(answer_of("[[1,1,1],[1,1,1],[1,1,1]]\t[1,0]\t[1,2]\t5"), "5\n");
+  EXPECT_EQ(answer_of("[[1, 1, 1], [1, 0, 1], [1, 1, 1]]\t[1, 0]\t[1, 2]\t4\n"), "4\n");
+  EXPECT_EQ(answer_of("[[1, 1, 1, 1, 1]] [0, 0] [0, 4] 99"), "4\n");
+  EXPECT_EQ(answer_of("board = [[1]], aloc = [0, 0], bloc = [0, 0], 0"), "0\n");
+  // C++ and Java brace literals, with or without the names.
+  EXPECT_EQ(answer_of("{{1,1,1},{1,1,1}} {1,0} {1,2}"), answer_of("[[1,1,1],[1,1,1]] [1,0] [1,2]"));
+  EXPECT_EQ(answer_of("{{1, 1, 1}, {1, 1, 1}, {1, 1, 1}}\t{1, 0}\t{1, 2}\t5"), "5\n");
+  EXPECT_EQ(answer_of("board = {{1, 1, 1, 1, 1}}, aloc = {0, 0}, bloc = {0, 4}"), "4\n");
+  // Each list closes by its own kind; lists of either kind may be mixed.
+  EXPECT_EQ(answer_of("{[1, 1, 1], {1, 0, 1}, [1, 1, 1]} [1, 0] {1, 2}"), "4\n");
+}
+
+TEST(FootholdsInput, MessagesCountBoardRowsAndColumnsFromZeroAsTheExplanationDoes) {
+  // The explanation names cells (row,column) from 0, as Programmers' aloc
+  // and bloc do; the messages count the board's rows and columns the same
+  // way, and input lines from 1.
+  const app::SolveReport report = puzzle().solve(request_of("2 2\n1 1\n1 1\n1 0\n0 1\n"));
+  EXPECT_NE(report.explanation.find("A at (1,0), B at (0,1)"), std::string::npos) << report.explanation;
+  EXPECT_NE(error_of([&] {
+              parse_board("2 2\n1 1\n1 1\n2 0\n0 1\n");
+            }).find("line 4, field 1: row of A (counted from 0) must be in [0, 1], found 2"),
+            std::string::npos)
+      << error_of([&] { parse_board("2 2\n1 1\n1 1\n2 0\n0 1\n"); });
+  EXPECT_NE(error_of([&] { parse_board("2 2\n1 1\n"); }).find("line 3: expected board row 1 (counted from 0"),
+            std::string::npos)
+      << error_of([&] { parse_board("2 2\n1 1\n"); });
+  EXPECT_NE(error_of([&] { parse_board("2 2\n1 1\n1 0\n1 1\n0 1\n"); }).find("A stands at (1, 1)"), std::string::npos)
+      << error_of([&] { parse_board("2 2\n1 1\n1 0\n1 1\n0 1\n"); });
 }
 
 TEST(FootholdsInput, LeadingBomIsIgnoredInBothForms) {
