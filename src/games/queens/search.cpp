@@ -1,0 +1,208 @@
+#include "games/queens/search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <memory>
+
+#include "boardsearch/core/parallel.hpp"
+#include "games/queens/symmetry.hpp"
+
+namespace boardsearch::queens {
+
+namespace {
+
+// The board as the search reads it (bit layout: search.hpp).
+struct Rows {
+  int n = 0;
+  std::uint32_t full = 0;  // the N low bits
+  std::array<std::uint32_t, kMaxSide>
+      blocked{};                       // per row without a placed queen: '#' cells and cells a placed queen attacks
+  std::array<int, kMaxSide> placed{};  // per row: the placed queen's column, or -1
+};
+
+// Every cell a placed queen attacks is blocked for the other rows, so the
+// search never puts a queen there and need not hold the placed queens in
+// its masks: a row with a placed queen is passed over (its queen attacks
+// nothing the search could take). Precondition: no two placed queens attack
+// each other.
+Rows rows_of(const Board& board) {
+  Rows rows;
+  rows.n = board.n;
+  rows.full = board.n == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << board.n) - 1;
+  rows.placed.fill(-1);
+  for (int r = 0; r < board.n; ++r)
+    for (int c = 0; c < board.n; ++c) {
+      if (board.at(r, c) == kBlocked) rows.blocked[static_cast<std::size_t>(r)] |= std::uint32_t{1} << c;
+      if (board.at(r, c) != kQueen) continue;
+      rows.placed[static_cast<std::size_t>(r)] = c;
+      for (int other = 0; other < board.n; ++other) {
+        const int distance = std::abs(other - r);
+        std::uint32_t& mask = rows.blocked[static_cast<std::size_t>(other)];
+        mask |= std::uint32_t{1} << c;
+        if (c - distance >= 0) mask |= std::uint32_t{1} << (c - distance);
+        if (c + distance < board.n) mask |= std::uint32_t{1} << (c + distance);
+      }
+    }
+  return rows;
+}
+
+// A subtree: rows [0, row) are done; the masks of the queens on them.
+struct Task {
+  int row = 0;
+  std::uint32_t cols = 0, ld = 0, rd = 0;
+  unsigned weight = 1;  // how many placements each completion below stands for (the mirror: 2)
+};
+
+// The free cells of row `row` (a row with a placed queen: none to choose).
+std::uint32_t free_cells(const Rows& rows, int row, std::uint32_t cols, std::uint32_t ld, std::uint32_t rd) {
+  return ~(cols | ld | rd | rows.blocked[static_cast<std::size_t>(row)]) & rows.full;
+}
+
+// The completions below a node (the node counted on `counter`: a
+// SearchControl or a Worker).
+template <class Counter>
+Count count_below(const Rows& rows, int row, std::uint32_t cols, std::uint32_t ld, std::uint32_t rd, Counter& counter) {
+  counter.visit();
+  if (row == rows.n) return 1;
+  if (rows.placed[static_cast<std::size_t>(row)] >= 0)
+    return count_below(rows, row + 1, cols, (ld << 1) & rows.full, rd >> 1, counter);
+  Count total = 0;
+  for (std::uint32_t free = free_cells(rows, row, cols, ld, rd); free != 0; free &= free - 1) {
+    const std::uint32_t bit = free & (~free + 1);  // the lowest column left
+    total += count_below(rows, row + 1, cols | bit, ((ld | bit) << 1) & rows.full, (rd | bit) >> 1, counter);
+  }
+  return total;
+}
+
+// The tasks: the nodes of row `split` (or the leaves above it), in search
+// order, every node above them counted on `control`. On the plain board the
+// mirror (column c <-> N-1-c) maps placements one to one, a row-0 queen on
+// column c to one on N-1-c: the tasks under row-0 columns c < N/2 stand for
+// their mirror images too (weight 2), the middle column of an odd N for
+// itself (weight 1), and the right half is not searched.
+void collect_tasks(const Rows& rows, bool mirror, int split, const Task& node, std::vector<Task>& tasks,
+                   core::SearchControl& control) {
+  if (node.row == split || node.row == rows.n) {
+    tasks.push_back(node);
+    return;
+  }
+  control.visit();
+  if (rows.placed[static_cast<std::size_t>(node.row)] >= 0) {
+    collect_tasks(rows, mirror, split, {node.row + 1, node.cols, (node.ld << 1) & rows.full, node.rd >> 1, node.weight},
+                  tasks, control);
+    return;
+  }
+  for (std::uint32_t free = free_cells(rows, node.row, node.cols, node.ld, node.rd); free != 0; free &= free - 1) {
+    const std::uint32_t bit = free & (~free + 1);
+    unsigned weight = node.weight;
+    if (mirror && node.row == 0) {
+      const int column = std::countr_zero(bit);
+      if (2 * column + 1 > rows.n) break;  // the right half: the mirror images
+      weight = 2 * column + 1 == rows.n ? 1 : 2;
+    }
+    collect_tasks(rows, mirror, split,
+                  {node.row + 1, node.cols | bit, ((node.ld | bit) << 1) & rows.full, (node.rd | bit) >> 1, weight},
+                  tasks, control);
+  }
+}
+
+// The first completion below a node in row order (lowest column first),
+// written into `columns`; false when there is none.
+bool first_below(const Rows& rows, int row, std::uint32_t cols, std::uint32_t ld, std::uint32_t rd,
+                 std::vector<int>& columns, core::SearchControl& control) {
+  control.visit();
+  if (row == rows.n) return true;
+  const int placed = rows.placed[static_cast<std::size_t>(row)];
+  if (placed >= 0) {
+    columns[static_cast<std::size_t>(row)] = placed;
+    return first_below(rows, row + 1, cols, (ld << 1) & rows.full, rd >> 1, columns, control);
+  }
+  for (std::uint32_t free = free_cells(rows, row, cols, ld, rd); free != 0; free &= free - 1) {
+    const std::uint32_t bit = free & (~free + 1);
+    columns[static_cast<std::size_t>(row)] = std::countr_zero(bit);
+    if (first_below(rows, row + 1, cols | bit, ((ld | bit) << 1) & rows.full, (rd | bit) >> 1, columns, control))
+      return true;
+  }
+  return false;
+}
+
+// The tasks' counts, on one thread or several; `done[i]` says task i ended
+// (so a stopped count still knows a lower bound).
+std::size_t count_tasks(const Rows& rows, std::span<const Task> tasks, std::size_t threads, std::vector<Count>& counts,
+                        std::vector<char>& done, core::SearchControl& control) {
+  counts.assign(tasks.size(), 0);
+  done.assign(tasks.size(), 0);
+  if (threads <= 1) {
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+      const Task& task = tasks[i];
+      counts[i] = task.weight * count_below(rows, task.row, task.cols, task.ld, task.rd, control);
+      done[i] = 1;
+    }
+    return 1;
+  }
+  const std::size_t used = std::min({threads, tasks.size(), core::default_search_threads()});
+  std::vector<std::unique_ptr<core::SearchControl::Worker>> workers;
+  for (std::size_t t = 0; t < used; ++t)
+    workers.push_back(std::make_unique<core::SearchControl::Worker>(control, t == 0));
+  core::for_each_task(used, tasks.size(), [&](std::size_t thread, std::size_t i) {
+    const Task& task = tasks[i];
+    counts[i] = task.weight * count_below(rows, task.row, task.cols, task.ld, task.rd, *workers[thread]);
+    done[i] = 1;
+  });
+  return used;
+}
+
+// Rows of the first rows that split the count into tasks: a few hundred
+// tasks from N = 12 on (N/2 x (N-2) x (N-4) with the mirror), enough to
+// balance two to a few dozen threads.
+constexpr int kSplitRows = 3;
+
+}  // namespace
+
+Counted count_completions(const Board& board, const core::SearchLimits& limits) {
+  core::SearchControl control(limits);
+  Counted result;
+  std::vector<Count> counts;
+  std::vector<char> done;
+  try {
+    // Step 1. Placed queens that attack each other: no completion.
+    if (placed_queens_attack(board)) {
+      control.visit();
+      result.stats = control.finish();
+      return result;
+    }
+    const Rows rows = rows_of(board);
+    const bool plain = board.plain();
+    const int free_rows = static_cast<int>(std::count(rows.placed.begin(), rows.placed.begin() + rows.n, -1));
+
+    // Step 2. The tasks: the nodes of the first rows.
+    std::vector<Task> tasks;
+    collect_tasks(rows, plain, std::min(rows.n, kSplitRows), Task{}, tasks, control);
+
+    // Step 3. The count of every task, on threads for a board big enough.
+    const std::size_t threads = free_rows >= kThreadsFromFreeRows ? limits.threads : 1;
+    result.stats.threads = count_tasks(rows, tasks, threads, counts, done, control);
+    for (const Count count : counts) result.total += count;
+
+    // Step 4. The first completion in row order.
+    if (result.total > 0) {
+      result.first.assign(static_cast<std::size_t>(rows.n), -1);
+      first_below(rows, 0, 0, 0, 0, result.first, control);
+    }
+
+    // Step 5. The plain board's count up to symmetry (symmetry.hpp).
+    if (plain) result.classes = classes_under_symmetry(rows.n, result.total, count_rotation_fixed(rows.n, control));
+  } catch (const core::SearchAborted& aborted) {
+    result.outcome = aborted.outcome;
+    for (std::size_t i = 0; i < done.size(); ++i)
+      if (done[i] != 0) result.known += counts[i];
+  }
+  const std::size_t threads = result.stats.threads;
+  result.stats = control.finish();
+  result.stats.threads = threads;
+  return result;
+}
+
+}  // namespace boardsearch::queens
