@@ -61,15 +61,20 @@ std::uint32_t free_cells(const Rows& rows, int row, std::uint32_t cols, std::uin
 }
 
 // The completions below a node (the node counted on `counter`: a
-// SearchControl or a Worker).
+// SearchControl or a Worker). The nodes counted are the calls: every
+// partial placement of rows [0, row) the search reaches, but not the
+// completions themselves (the last row's free cells are counted at once).
 template <class Counter>
 Count count_below(const Rows& rows, int row, std::uint32_t cols, std::uint32_t ld, std::uint32_t rd, Counter& counter) {
   counter.visit();
   if (row == rows.n) return 1;
   if (rows.placed[static_cast<std::size_t>(row)] >= 0)
     return count_below(rows, row + 1, cols, (ld << 1) & rows.full, rd >> 1, counter);
+  std::uint32_t free = free_cells(rows, row, cols, ld, rd);
+  // The last row: each free cell is a completion (no node for it).
+  if (row + 1 == rows.n) return static_cast<Count>(std::popcount(free));
   Count total = 0;
-  for (std::uint32_t free = free_cells(rows, row, cols, ld, rd); free != 0; free &= free - 1) {
+  for (; free != 0; free &= free - 1) {
     const std::uint32_t bit = free & (~free + 1);  // the lowest column left
     total += count_below(rows, row + 1, cols | bit, ((ld | bit) << 1) & rows.full, (rd | bit) >> 1, counter);
   }
