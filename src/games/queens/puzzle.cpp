@@ -61,8 +61,9 @@ std::string explanation(const Board& board, const Counted& counted) {
     text += "first placement in row order (row 0 at the top, column 0 at the left):\n";
     for (const std::string& row : drawn_rows(board, counted.first)) text += row + "\n";
   }
-  const std::string what = board.plain() ? "placements" : "completions of the board";
-  text += fmt::format("{} x {}: {} {}", board.n, board.n, decimal(counted.total), what);
+  const std::string what = board.plain() ? "placement" : "completion";
+  text += fmt::format("{} x {}: {} {}{}{}", board.n, board.n, decimal(counted.total), what,
+                      counted.total == 1 ? "" : "s", board.plain() ? "" : " of the board");
   if (counted.classes) text += fmt::format(", {} up to the 8 symmetries of the square", decimal(*counted.classes));
   if (placed_queens_attack(board)) text += " (placed queens attack each other)";
   return text + "\n";
