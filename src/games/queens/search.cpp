@@ -1,12 +1,17 @@
 #include "games/queens/search.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <string>
 
 #include "boardsearch/core/parallel.hpp"
+#include "games/queens/format.hpp"
 #include "games/queens/symmetry.hpp"
 
 namespace boardsearch::queens {
@@ -133,10 +138,33 @@ bool first_below(const Rows& rows, int row, std::uint32_t cols, std::uint32_t ld
   return false;
 }
 
+// The completions of the tasks finished so far, for the progress reports
+// ("what is known"): written once per task, read by the progress callback,
+// from any thread.
+class Tally {
+ public:
+  void add(Count count) {
+    std::lock_guard lock(mutex_);
+    total_ += count;
+    ++tasks_;
+  }
+  // "at least X completions (T of N parts counted)".
+  std::string known(std::size_t all_tasks) const {
+    std::lock_guard lock(mutex_);
+    return fmt::format("at least {} completions ({} of {} parts of the board counted)", decimal(total_), tasks_,
+                       all_tasks);
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  Count total_ = 0;
+  std::size_t tasks_ = 0;
+};
+
 // The tasks' counts, on one thread or several; `done[i]` says task i ended
 // (so a stopped count still knows a lower bound).
 std::size_t count_tasks(const Rows& rows, std::span<const Task> tasks, std::size_t threads, std::vector<Count>& counts,
-                        std::vector<char>& done, core::SearchControl& control) {
+                        std::vector<char>& done, Tally& tally, core::SearchControl& control) {
   counts.assign(tasks.size(), 0);
   done.assign(tasks.size(), 0);
   if (threads <= 1) {
@@ -144,6 +172,7 @@ std::size_t count_tasks(const Rows& rows, std::span<const Task> tasks, std::size
       const Task& task = tasks[i];
       counts[i] = task.weight * count_below(rows, task.row, task.cols, task.ld, task.rd, control);
       done[i] = 1;
+      tally.add(counts[i]);
     }
     return 1;
   }
@@ -155,6 +184,7 @@ std::size_t count_tasks(const Rows& rows, std::span<const Task> tasks, std::size
     const Task& task = tasks[i];
     counts[i] = task.weight * count_below(rows, task.row, task.cols, task.ld, task.rd, *workers[thread]);
     done[i] = 1;
+    tally.add(counts[i]);
   });
   return used;
 }
@@ -166,7 +196,18 @@ constexpr int kSplitRows = 3;
 
 }  // namespace
 
-Counted count_completions(const Board& board, const core::SearchLimits& limits) {
+Counted count_completions(const Board& board, const core::SearchLimits& given) {
+  // The progress reports say what is known: the completions of the tasks
+  // finished so far.
+  Tally tally;
+  std::size_t all_tasks = 0;
+  core::SearchLimits limits = given;
+  if (given.on_progress)
+    limits.on_progress = [&tally, &all_tasks, report = given.on_progress](const core::Progress& progress) {
+      core::Progress described = progress;
+      if (all_tasks > 0) described.known = tally.known(all_tasks);
+      report(described);
+    };
   core::SearchControl control(limits);
   Counted result;
   std::vector<Count> counts;
@@ -185,10 +226,11 @@ Counted count_completions(const Board& board, const core::SearchLimits& limits) 
     // Step 2. The tasks: the nodes of the first rows.
     std::vector<Task> tasks;
     collect_tasks(rows, plain, std::min(rows.n, kSplitRows), Task{}, tasks, control);
+    all_tasks = tasks.size();
 
     // Step 3. The count of every task, on threads for a board big enough.
     const std::size_t threads = free_rows >= kThreadsFromFreeRows ? limits.threads : 1;
-    result.stats.threads = count_tasks(rows, tasks, threads, counts, done, control);
+    result.stats.threads = count_tasks(rows, tasks, threads, counts, done, tally, control);
     for (const Count count : counts) result.total += count;
 
     // Step 4. The first completion in row order.

@@ -151,3 +151,22 @@ TEST(QueensSearch, DecimalIsExactPast64Bits) {
 
 }  // namespace
 }  // namespace boardsearch::queens::testing
+
+namespace boardsearch::queens::testing {
+namespace {
+
+TEST(QueensSearch, ProgressSaysTheCompletionsCountedSoFar) {
+  core::SearchLimits limits;
+  limits.threads = 1;
+  limits.progress_interval = std::chrono::milliseconds(0);
+  std::string last;
+  limits.on_progress = [&](const core::Progress& progress) {
+    if (!progress.known.empty()) last = progress.known;
+  };
+  ASSERT_TRUE(count_completions(empty_board(13), limits).proven());
+  EXPECT_NE(last.find("at least "), std::string::npos) << last;
+  EXPECT_NE(last.find(" parts of the board counted)"), std::string::npos) << last;
+}
+
+}  // namespace
+}  // namespace boardsearch::queens::testing
