@@ -11,8 +11,8 @@
 #include <string>
 
 #include "boardsearch/core/parallel.hpp"
+#include "games/queens/classes.hpp"
 #include "games/queens/format.hpp"
-#include "games/queens/symmetry.hpp"
 
 namespace boardsearch::queens {
 
@@ -57,7 +57,6 @@ Rows rows_of(const Board& board) {
 struct Task {
   int row = 0;
   std::uint32_t cols = 0, ld = 0, rd = 0;
-  unsigned weight = 1;  // how many placements each completion below stands for (the mirror: 2)
 };
 
 // The free cells of row `row` (a row with a placed queen: none to choose).
@@ -87,12 +86,8 @@ Count count_below(const Rows& rows, int row, std::uint32_t cols, std::uint32_t l
 }
 
 // The tasks: the nodes of row `split` (or the leaves above it), in search
-// order, every node above them counted on `control`. On the plain board the
-// mirror (column c <-> N-1-c) maps placements one to one, a row-0 queen on
-// column c to one on N-1-c: the tasks under row-0 columns c < N/2 stand for
-// their mirror images too (weight 2), the middle column of an odd N for
-// itself (weight 1), and the right half is not searched.
-void collect_tasks(const Rows& rows, bool mirror, int split, const Task& node, std::vector<Task>& tasks,
+// order, every node above them counted on `control`.
+void collect_tasks(const Rows& rows, int split, const Task& node, std::vector<Task>& tasks,
                    core::SearchControl& control) {
   if (node.row == split || node.row == rows.n) {
     tasks.push_back(node);
@@ -100,21 +95,14 @@ void collect_tasks(const Rows& rows, bool mirror, int split, const Task& node, s
   }
   control.visit();
   if (rows.placed[static_cast<std::size_t>(node.row)] >= 0) {
-    collect_tasks(rows, mirror, split, {node.row + 1, node.cols, (node.ld << 1) & rows.full, node.rd >> 1, node.weight},
-                  tasks, control);
+    collect_tasks(rows, split, {node.row + 1, node.cols, (node.ld << 1) & rows.full, node.rd >> 1}, tasks, control);
     return;
   }
   for (std::uint32_t free = free_cells(rows, node.row, node.cols, node.ld, node.rd); free != 0; free &= free - 1) {
     const std::uint32_t bit = free & (~free + 1);
-    unsigned weight = node.weight;
-    if (mirror && node.row == 0) {
-      const int column = std::countr_zero(bit);
-      if (2 * column + 1 > rows.n) break;  // the right half: the mirror images
-      weight = 2 * column + 1 == rows.n ? 1 : 2;
-    }
-    collect_tasks(rows, mirror, split,
-                  {node.row + 1, node.cols | bit, ((node.ld | bit) << 1) & rows.full, (node.rd | bit) >> 1, weight},
-                  tasks, control);
+    collect_tasks(rows, split,
+                  {node.row + 1, node.cols | bit, ((node.ld | bit) << 1) & rows.full, (node.rd | bit) >> 1}, tasks,
+                  control);
   }
 }
 
@@ -170,7 +158,7 @@ std::size_t count_tasks(const Rows& rows, std::span<const Task> tasks, std::size
   if (threads <= 1) {
     for (std::size_t i = 0; i < tasks.size(); ++i) {
       const Task& task = tasks[i];
-      counts[i] = task.weight * count_below(rows, task.row, task.cols, task.ld, task.rd, control);
+      counts[i] = count_below(rows, task.row, task.cols, task.ld, task.rd, control);
       done[i] = 1;
       tally.add(counts[i]);
     }
@@ -182,15 +170,42 @@ std::size_t count_tasks(const Rows& rows, std::span<const Task> tasks, std::size
     workers.push_back(std::make_unique<core::SearchControl::Worker>(control, t == 0));
   core::for_each_task(used, tasks.size(), [&](std::size_t thread, std::size_t i) {
     const Task& task = tasks[i];
-    counts[i] = task.weight * count_below(rows, task.row, task.cols, task.ld, task.rd, *workers[thread]);
+    counts[i] = count_below(rows, task.row, task.cols, task.ld, task.rd, *workers[thread]);
     done[i] = 1;
     tally.add(counts[i]);
   });
   return used;
 }
 
+// The class tasks' counts (classes.hpp), as count_tasks.
+std::size_t count_class_tasks(int n, std::span<const ClassTask> tasks, std::size_t threads, std::vector<Count>& counts,
+                              std::vector<Count>& classes, std::vector<char>& done, Tally& tally,
+                              core::SearchControl& control) {
+  counts.assign(tasks.size(), 0);
+  classes.assign(tasks.size(), 0);
+  done.assign(tasks.size(), 0);
+  const auto finish = [&](std::size_t i, const ClassCount& count) {
+    counts[i] = count.total;
+    classes[i] = count.classes;
+    done[i] = 1;
+    tally.add(count.total);
+  };
+  if (threads <= 1) {
+    for (std::size_t i = 0; i < tasks.size(); ++i) finish(i, count_class_task(n, tasks[i], control));
+    return 1;
+  }
+  const std::size_t used = std::min({threads, tasks.size(), core::default_search_threads()});
+  std::vector<std::unique_ptr<core::SearchControl::Worker>> workers;
+  for (std::size_t t = 0; t < used; ++t)
+    workers.push_back(std::make_unique<core::SearchControl::Worker>(control, t == 0));
+  core::for_each_task(used, tasks.size(), [&](std::size_t thread, std::size_t i) {
+    finish(i, count_class_task(n, tasks[i], *workers[thread]));
+  });
+  return used;
+}
+
 // Rows of the first rows that split the count into tasks: a few hundred
-// tasks from N = 12 on (N/2 x (N-2) x (N-4) with the mirror), enough to
+// tasks from N = 12 on (about N/2 x (N-2) x (N-4) on the empty board), enough to
 // balance two to a few dozen threads.
 constexpr int kSplitRows = 3;
 
@@ -223,14 +238,26 @@ Counted count_completions(const Board& board, const core::SearchLimits& given) {
     const bool plain = board.plain();
     const int free_rows = static_cast<int>(std::count(rows.placed.begin(), rows.placed.begin() + rows.n, -1));
 
-    // Step 2. The tasks: the nodes of the first rows.
-    std::vector<Task> tasks;
-    collect_tasks(rows, plain, std::min(rows.n, kSplitRows), Task{}, tasks, control);
-    all_tasks = tasks.size();
-
-    // Step 3. The count of every task, on threads for a board big enough.
     const std::size_t threads = free_rows >= kThreadsFromFreeRows ? limits.threads : 1;
-    result.stats.threads = count_tasks(rows, tasks, threads, counts, done, tally, control);
+    const int split = std::min(rows.n, kSplitRows);
+    if (plain) {
+      // Step 2. The empty board: its tasks by symmetry class (classes.hpp),
+      // and Step 3, each class's placements and the classes.
+      const std::vector<ClassTask> tasks = class_tasks(rows.n, split, control);
+      all_tasks = tasks.size();
+      std::vector<Count> classes;
+      result.stats.threads = count_class_tasks(rows.n, tasks, threads, counts, classes, done, tally, control);
+      Count class_total = 0;
+      for (const Count count : classes) class_total += count;
+      result.classes = class_total;
+    } else {
+      // Step 2. A partial board: its tasks, the nodes of the first rows,
+      // and Step 3, the count of every task.
+      std::vector<Task> tasks;
+      collect_tasks(rows, split, Task{}, tasks, control);
+      all_tasks = tasks.size();
+      result.stats.threads = count_tasks(rows, tasks, threads, counts, done, tally, control);
+    }
     for (const Count count : counts) result.total += count;
 
     // Step 4. The first completion in row order.
@@ -239,8 +266,6 @@ Counted count_completions(const Board& board, const core::SearchLimits& given) {
       first_below(rows, 0, 0, 0, 0, result.first, control);
     }
 
-    // Step 5. The plain board's count up to symmetry (symmetry.hpp).
-    if (plain) result.classes = classes_under_symmetry(rows.n, result.total, count_rotation_fixed(rows.n, control));
   } catch (const core::SearchAborted& aborted) {
     result.outcome = aborted.outcome;
     for (std::size_t i = 0; i < done.size(); ++i)

@@ -1,9 +1,9 @@
 #pragma once
 // The count of a board's completions: a bitboard backtracking over the rows,
 // split into tasks by its first rows (run in order on one thread, or taken
-// by several: core/parallel.hpp), the plain board's mirror symmetry, the
-// first placement in row order, and the plain board's count up to the
-// square's symmetries (symmetry.hpp).
+// by several: core/parallel.hpp), the empty board one symmetry class at a
+// time (classes.hpp: the total and the count up to the square's
+// symmetries), and the first placement in row order.
 //
 // Bit layout: one 32-bit mask per row, bit c = column c (N <= 32):
 //

@@ -170,3 +170,23 @@ TEST(QueensSearch, ProgressSaysTheCompletionsCountedSoFar) {
 
 }  // namespace
 }  // namespace boardsearch::queens::testing
+
+namespace boardsearch::queens::testing {
+namespace {
+
+// Two proofs, one answer: the class search's count of classes equals
+// Burnside's (T + H + 2 Q) / 8 from the rotation-fixed counts.
+TEST(QueensSearch, TheClassSearchAgreesWithBurnsideUpTo13) {
+  for (int n = 1; n <= 13; ++n) {
+    SCOPED_TRACE(n);
+    core::SearchLimits limits;
+    limits.threads = 1;
+    const Counted counted = count_completions(empty_board(n), limits);
+    core::SearchControl control({});
+    const Count burnside = classes_under_symmetry(n, counted.total, count_rotation_fixed(n, control));
+    EXPECT_EQ(decimal(*counted.classes), decimal(burnside));
+  }
+}
+
+}  // namespace
+}  // namespace boardsearch::queens::testing
