@@ -220,6 +220,15 @@ const EDITS = {
     assert.match(await view.locator('[data-role=input]').inputValue(), /^5 5\n#####\n##\.B#\n/);
     await cell.click();
   },
+  queens: async (view) => {
+    assert.equal(await view.locator('.editor-host .cell').count(), 64);
+    await view.locator('.editor-host [data-role=tool] [data-value="#"]').click();
+    const cell = view.locator('.editor-host .cell[data-r="0"][data-c="1"]');
+    await cell.click();
+    assert.match(await view.locator('[data-role=input]').inputValue(), /^8\n\.#\.\.\.\.\.\.\n/);
+    await cell.click();
+    await view.locator('.editor-host [data-role=tool] [data-value=Q]').click();
+  },
 };
 
 // Every puzzle the server lists, in its order.

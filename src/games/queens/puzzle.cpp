@@ -1,0 +1,128 @@
+// N-Queens as front ends see it: reads the board, counts its completions,
+// and turns the count into the judge's answer, the --explain text, the
+// --json document and the viewer line. No search logic here.
+//
+// No check_states: the search keeps no apply/undo state (each call passes
+// its masks by value), so there is nothing to restore; check_report checks
+// the placement shown and the count instead.
+
+#include "games/queens/puzzle.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <string>
+
+#include "games/queens/format.hpp"
+#include "games/queens/hunt_cases.hpp"
+#include "games/queens/parse.hpp"
+#include "games/queens/rules.hpp"
+#include "games/queens/search.hpp"
+#include "games/queens/strict.hpp"
+
+namespace boardsearch::queens {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array kJudges = {
+    app::JudgeProblem{"Baekjoon 9663", "N-Queen", ""},
+};
+
+constexpr std::array kJudgeLimits = {
+    app::JudgeLimit{"N (board side)", kMinSide, kJudgeMaxSide},
+};
+
+json board_json(const Board& board, std::span<const int> columns) { return {{"rows", drawn_rows(board, columns)}}; }
+
+// The start board, then the first completion's queens row by row (rows
+// with a placed queen are part of the start).
+json viewer_line(const Board& board, const std::vector<int>& first) {
+  json line = json::array();
+  line.push_back(
+      {{"move", nullptr}, {"text", board.plain() ? "the empty board" : "the board"}, {"board", board_json(board, {})}});
+  std::vector<int> columns(static_cast<std::size_t>(board.n), -1);
+  for (std::size_t r = 0; r < first.size(); ++r) {
+    if (board.at(static_cast<int>(r), first[r]) == kQueen) continue;
+    columns[r] = first[r];
+    line.push_back({{"move", fmt::format("{},{}", r, first[r])},
+                    {"text", fmt::format("queen on row {}, column {}", r, first[r])},
+                    {"board", board_json(board, columns)}});
+  }
+  return line;
+}
+
+std::string explanation(const Board& board, const Counted& counted) {
+  std::string text;
+  if (counted.first.empty()) {
+    text += "no placement\n";
+  } else {
+    text += "first placement in row order (row 0 at the top, column 0 at the left):\n";
+    for (const std::string& row : drawn_rows(board, counted.first)) text += row + "\n";
+  }
+  const std::string what = board.plain() ? "placement" : "completion";
+  text += fmt::format("{} x {}: {} {}{}{}", board.n, board.n, decimal(counted.total), what,
+                      counted.total == 1 ? "" : "s", board.plain() ? "" : " of the board");
+  if (counted.classes) text += fmt::format(", {} up to the 8 symmetries of the square", decimal(*counted.classes));
+  if (placed_queens_attack(board)) text += " (placed queens attack each other)";
+  return text + "\n";
+}
+
+app::SolveReport solve(const app::SolveRequest& request) {
+  // Step 1. The board.
+  const Board board = parse_board(request.input);
+
+  // Step 2. The count; only a proven count is an answer.
+  const Counted counted = count_completions(board, request.limits);
+  if (!counted.proven())
+    throw app::LimitError(fmt::format("{}; at least {} completions counted so far",
+                                      app::limit_message(counted.outcome, counted.stats), decimal(counted.known)));
+
+  // Step 3. The answer and its views.
+  app::SolveReport report;
+  report.stats = counted.stats;
+  report.answer = decimal(counted.total) + "\n";
+  if (!request.on_answer) report.explanation = explanation(board, counted);
+  if (request.want_line) report.line = viewer_line(board, counted.first);
+  report.document = {{"puzzle", "queens"},
+                     {"n", board.n},
+                     {"answer", decimal(counted.total)},
+                     {"classes", counted.classes ? json(decimal(*counted.classes)) : json(nullptr)},
+                     {"placement", counted.first.empty() ? json(nullptr) : json(counted.first)},
+                     {"rows", drawn_rows(board, counted.first)}};
+  report.document.update(app::stats_json(counted.stats));
+  return report;
+}
+
+}  // namespace
+
+const app::Puzzle& puzzle() {
+  static const app::Puzzle instance{
+      .name = "queens",
+      .title = "N-Queens",
+      .title_ko = "N-Queen",
+      .description =
+          "Reads N and prints how many ways N queens fit on an N x N board with no two attacking (Baekjoon 9663). "
+          "Any N up to 32, counts past 64 bits exact. After N, an N x N board of '.' free, 'Q' placed queen, '#' "
+          "blocked cell counts the completions of that partial board. --explain draws the first placement in row "
+          "order and gives the count up to the square's 8 symmetries.",
+      .judges = kJudges,
+      .judge_limits = kJudgeLimits,
+      .options = {},
+      .solve = &solve,
+      .check_strict = &check_strict,
+      .hunt = hunt_cases(),
+      .bench = bench_positions(),
+      .beyond_judge_limits = beyond_judge_limits(),
+      .check_report = &check_report,
+  };
+  return instance;
+}
+
+}  // namespace boardsearch::queens
+
+// The module entry that the generated puzzle list calls (src/app).
+namespace boardsearch::app::modules {
+const Puzzle& puzzle_queens() { return queens::puzzle(); }
+}  // namespace boardsearch::app::modules
