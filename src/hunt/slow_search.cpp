@@ -6,7 +6,8 @@
 //                 reported apart, and what every input's time is above
 //   2. extremes   every sample of every extreme family of the puzzle
 //                 (HuntCases::extremes), round-robin: sample 0 of each
-//                 family, then sample 1 of each, ...
+//                 family, then sample 1 of each, ... (with --max-cases N,
+//                 N copies of the sample in one input)
 //   3. corners    every corner of the knob space (each knob 0 or 1), the
 //                 one with every knob at 1 (largest, densest) first
 //   4. climb      from the kSlowestKept slowest inputs so far (the leads):
@@ -67,11 +68,22 @@ struct Measured {
   int runs() const { return static_cast<int>(times.size()); }
 };
 
-// The CPU time a run counts for: a run killed at the timeout counts as over
-// any limit below the timeout.
-std::chrono::microseconds counted_cpu(const RunResult& run) {
-  if (run.ending == Ending::timed_out)
-    return std::max(run.cpu, std::chrono::duration_cast<std::chrono::microseconds>(run.elapsed));
+// A run killed at the timeout whose CPU time is below this share of its
+// wall-clock time was mostly not running: it was blocked (a hang).
+constexpr double kHangCpuShare = 0.1;
+
+// The CPU time a run counts for. A run killed at the (wall-clock) timeout
+// counts with its wall-clock time when that is known to be over `limit`:
+// its CPU time already is over it, or it was blocked (a hang, which a judge
+// kills too). Otherwise the machine was slow (on a loaded 2-core machine a
+// program gets a fraction of a core), and its CPU time until the kill, a
+// lower bound, is all that is known: counting the wall-clock time would
+// call a program that used less than `limit` over it.
+std::chrono::microseconds counted_cpu(const RunResult& run, std::chrono::microseconds limit) {
+  if (run.ending != Ending::timed_out) return run.cpu;
+  const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(run.elapsed);
+  const bool blocked = static_cast<double>(run.cpu.count()) < kHangCpuShare * static_cast<double>(elapsed.count());
+  if (run.cpu > limit || blocked) return std::max(run.cpu, elapsed);
   return run.cpu;
 }
 
@@ -133,7 +145,7 @@ class SlowSearch {
 bool SlowSearch::measure_again(Measured& measured) {
   const RunResult again = checker_.rerun(measured.input);
   if (again.ending == Ending::cut) return false;
-  measured.times.push_back(counted_cpu(again));
+  measured.times.push_back(counted_cpu(again, limit_));
   return true;
 }
 
@@ -173,7 +185,7 @@ SlowSearch::Result SlowSearch::measure_startup() {
     shrink_failure(settings_, checker_, describe_, progress_, *verdict.mismatch, outcome_);
     return Result::stop;
   }
-  Measured smallest{.input = input, .times = {counted_cpu(verdict.run)}};
+  Measured smallest{.input = input, .times = {counted_cpu(verdict.run, limit_)}};
   while (smallest.runs() < kStartupRuns)
     if (!measure_again(smallest)) return Result::stop;
   outcome_.startup_cpu = smallest.median();
@@ -271,7 +283,7 @@ SlowSearch::Result SlowSearch::measure_candidate(Measured next, std::uint64_t ca
     return Result::stop;
   }
   ++outcome_.cases_passed;
-  next.times = {counted_cpu(verdict.run)};
+  next.times = {counted_cpu(verdict.run, limit_)};
   next.expected = verdict.expected;
 
   // Step 2. A candidate that would be kept (one of the kSlowestKept
@@ -324,6 +336,9 @@ void SlowSearch::run() {
     Measured next;
     if (candidate < extremes.size()) {
       next.input = extreme_input(cases_, settings_.seed, extremes[candidate], settings_.options);
+      // With --max-cases N, a judge file of N such cases (copies: drawing a
+      // tour sample costs up to a second of path counting).
+      if (several_cases_) next.input = cases_.join(std::vector<std::string>(settings_.max_cases, next.input));
       next.found_by = fmt::format("extreme family '{}'", cases_.extremes[extremes[candidate].family].name);
     } else if (candidate < extremes.size() + corners.size()) {
       next.knobs = std::move(corners[candidate - extremes.size()]);

@@ -76,4 +76,16 @@ grep -q 'this run is no evidence for big inputs' "$tmp/out" || fail "--cases 1: 
 expect 0 "no warning once judge-sized inputs are checked" -- hunt footholds --cases 80 -- "$programs" footholds
 grep -q 'no evidence' "$tmp/out" && fail "--cases 80 on footholds warns: $(cat "$tmp/out")"
 
+# 4. A run killed at the wall-clock timeout is over the limit only when its
+#    CPU time is, or when it was blocked. `starved` runs half of the time at
+#    most and never answers: killed at 600 ms it has used 300 ms at most,
+#    under the 500 ms limit (before: counted as 600 ms, "over the limit").
+"$bin" hunt 2048 --slow --limit-ms 500 --timeout-ms 600 --cases 2 --seconds 60 -- "$programs" starved \
+  >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" = 1 ] && fail "starved: a program slowed by the machine is reported over the limit: $(head -c 300 "$tmp/out")"
+grep -q '^over the limit' "$tmp/out" && fail "starved: 'over the limit' line: $(head -c 300 "$tmp/out")"
+echo "ok: a starved run is not over the limit (exit $status)"
+expect 1 "a hang is over the limit" -- hunt 2048 --slow --limit-ms 500 --timeout-ms 600 --cases 2 -- "$programs" hang
+
 finish "hunt extremes, start-up and inconclusive hunts"

@@ -577,6 +577,15 @@ int main(int argc, char** argv) {
   } else if (mode == "hang") {
     all_input();
     hang();
+  } else if (mode == "starved") {
+    // Never answers, but runs at most half of the time (10 ms of CPU time,
+    // 10 ms asleep): what a program gets on a loaded machine. Killed at a
+    // 600 ms timeout it has used at most about 300 ms of CPU time.
+    all_input();
+    for (;;) {
+      burn_cpu_ms(10.0);
+      usleep(10'000);
+    }
   } else if (mode == "hang-without-reading") {
     hang();
   } else if (mode == "crash") {

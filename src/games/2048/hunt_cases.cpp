@@ -21,8 +21,8 @@
 //   mutations     one cell: emptied (one tile stays), set to a random
 //                 value, doubled or halved (staying in 2 .. 1024);
 //   extremes      full 20 x 20 boards of one value, of two alternating
-//                 values, of equal rows, of a staircase, of random values;
-//                 one big tile alone or among 2s; half full; 1 x 1
+//                 values, of equal rows, of a staircase, of random values,
+//                 of random small values (2 to 32 at most); one big tile alone or among 2s; half full; 1 x 1
 //                 (kFamilies);
 //   harder        a row and a column more (copying the board's cells), or
 //                 an empty cell filled.
@@ -157,6 +157,7 @@ Exponent leaning_exponent(core::SplitMix64& rng, int max_exponent, double lean) 
 // random full and half-full boards, and the one-cell board.
 enum Family : std::size_t {
   kAllEqual,
+  kSmallRandom,
   kAlternating,
   kSingleBigTile,
   kBigAmongTwos,
@@ -166,8 +167,9 @@ enum Family : std::size_t {
   kHalfFull,
   kOneCell,
 };
-constexpr std::array<app::ExtremeFamily, 9> kFamilies = {{
+constexpr std::array<app::ExtremeFamily, 10> kFamilies = {{
     {"full 20 x 20, all equal", kJudgeMaxExponent},
+    {"full 20 x 20, random small values", 4},
     {"full 20 x 20, two values alternating", 6},
     {"20 x 20, a single big tile", 4},
     {"full 20 x 20, one big tile among 2s", 4},
@@ -185,6 +187,15 @@ Board extreme_board(std::size_t family, std::uint64_t sample, core::SplitMix64& 
   switch (family) {
     case kAllEqual:
       return full_board(kJudgeMaxSide, static_cast<Exponent>(1 + sample % kJudgeMaxExponent));
+    case kSmallRandom: {
+      // Values 2 to 2^(5 - sample % 4) (32, 16, 8, 4): merges stay plentiful for all K
+      // moves, so a search that prunes only unchanged boards branches 4 ways
+      // at every depth (a random judge board of 2 to 32 is such a board).
+      const auto largest = static_cast<int>(5 - sample % 4);
+      for (std::size_t cell = 0; cell < cell_count(board); ++cell)
+        set_cell(board, cell, static_cast<Exponent>(app::draw_in(rng, 1, largest)));
+      return board;
+    }
     case kAlternating: {
       const Exponent a = sample == 0 ? 1 : exponent();
       Exponent b = sample == 0 ? 2 : exponent();
@@ -260,7 +271,7 @@ struct Cases {
   static constexpr std::size_t kKnobCount = 4;  // side, density, largest exponent, lean toward 2
   static constexpr std::uint64_t kJudgeMaxSize = kJudgeMaxSide * kJudgeMaxSide;
   static constexpr std::string_view kJudgeMaxWords = "20 x 20";
-  static constexpr const std::array<app::ExtremeFamily, 9>& kExtremes = kFamilies;
+  static constexpr const std::array<app::ExtremeFamily, 10>& kExtremes = kFamilies;
 
   static Board extreme(std::size_t family, std::uint64_t sample, core::SplitMix64& rng, const app::OptionValues&) {
     return extreme_board(family, sample, rng);
