@@ -337,7 +337,7 @@ void SlowSearch::run() {
     if (candidate < extremes.size()) {
       next.input = extreme_input(cases_, settings_.seed, extremes[candidate], settings_.options);
       // With --max-cases N, a judge file of N such cases (copies: drawing a
-      // tour sample costs up to a second of path counting).
+      // drawing one sample may take a second).
       if (several_cases_) next.input = cases_.join(std::vector<std::string>(settings_.max_cases, next.input));
       next.found_by = fmt::format("extreme family '{}'", cases_.extremes[extremes[candidate].family].name);
     } else if (candidate < extremes.size() + corners.size()) {

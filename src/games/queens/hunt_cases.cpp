@@ -72,8 +72,37 @@ int marks(const Board& board) {
   return count;
 }
 
+// The extreme families (HuntCases::extremes): the judge's question is N
+// alone, so its extremes are the largest N (14, where a plain backtracking
+// takes longest), the sizes just below it, and the smallest N (1, and 2 and
+// 3, which have no placement).
+enum Family : std::size_t { kLargest, kNearLargest, kSmallest };
+constexpr std::array<app::ExtremeFamily, 3> kFamilies = {{
+    {"N = 14, the judge's largest", 1},
+    {"N = 12 and 13", 2},
+    {"N = 1, 2 and 3", 3},
+}};
+
 struct Cases {
   using Input = Board;
+  static constexpr const std::array<app::ExtremeFamily, 3>& kExtremes = kFamilies;
+
+  static Board extreme(std::size_t family, std::uint64_t sample, core::SplitMix64&, const app::OptionValues&) {
+    switch (family) {
+      case kLargest:
+        return empty_board(kJudgeMaxSide);
+      case kNearLargest:
+        return empty_board(kJudgeMaxSide - 1 - static_cast<int>(sample % 2));
+      default:  // kSmallest
+        return empty_board(1 + static_cast<int>(sample % 3));
+    }
+  }
+
+  // Harder: one size up, within the judge's limit.
+  static Board harden(const Board& board, core::SplitMix64&, const app::OptionValues&) {
+    return empty_board(std::min(board.n + 1, kJudgeMaxSide));
+  }
+
   static constexpr std::size_t kKnobCount = 1;  // N
   static constexpr std::uint64_t kJudgeMaxSize = kJudgeMaxSide * kJudgeMaxSide;
   static constexpr std::string_view kJudgeMaxWords = "N = 14";
