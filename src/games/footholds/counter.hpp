@@ -12,12 +12,12 @@
 
 namespace boardsearch::footholds {
 
-// Thrown by NodeCounter::visit when the solve no longer needs this thread's
+// Thrown by ProbeCounter::visit when the solve no longer needs this thread's
 // search (another thread proved the answer, or the serial trial ran out):
 // not a limit of the solve, so it is never reported as one.
 struct SearchNotNeeded {};
 
-// Thrown by NodeCounter::visit in a parallel solve when the root probe this
+// Thrown by ProbeCounter::visit in a parallel solve when the root probe this
 // thread is searching has been decided by another thread's (its candidate
 // score now lies outside the root's proven bounds): the thread moves on to
 // another probe.
@@ -37,7 +37,11 @@ struct RootWatch {
   }
 };
 
-class NodeCounter {
+// The footholds searches' node counter, a model of core::NodeCounter (the
+// core's one counting contract: visit, count_tt_hit, nodes) that adds what a
+// root probe of a parallel solve needs: a node cap for the serial trial and
+// SearchNotNeeded once another thread has decided the probe.
+class ProbeCounter {
  public:
   // How often (in nodes, a power of two) a parallel thread looks at the stop
   // flag: a relaxed load of a line that is written once, so this only keeps
@@ -47,11 +51,11 @@ class NodeCounter {
   // The serial search: every node on the solve's control. `node_cap`, when
   // not 0, ends the search with SearchNotNeeded after that many nodes (the
   // serial trial before a parallel search).
-  explicit NodeCounter(core::SearchControl& control, std::uint64_t node_cap = 0)
+  explicit ProbeCounter(core::SearchControl& control, std::uint64_t node_cap = 0)
       : control_(&control), node_cap_(node_cap) {}
   // One thread of a parallel search: nodes on `worker` (the solve's budget,
   // deadline and cancel), and SearchNotNeeded once `stop` is raised.
-  NodeCounter(core::SearchControl::Worker& worker, const std::atomic<bool>& stop) : worker_(&worker), stop_(&stop) {}
+  ProbeCounter(core::SearchControl::Worker& worker, const std::atomic<bool>& stop) : worker_(&worker), stop_(&stop) {}
 
   // Counts one node. Throws core::SearchAborted on a limit of the solve,
   // SearchNotNeeded when this search is no longer needed (see above).

@@ -17,7 +17,7 @@
 // This is a plain recursive search rather than core::branch_and_bound because
 // the memo is keyed by the component, which the generic problem cannot express;
 // it counts its nodes on the solve's core::SearchControl (one budget for the
-// whole solve), through the searching thread's NodeCounter. The memo is the
+// whole solve), through the searching thread's ProbeCounter. The memo is the
 // thread's own: in a parallel solve every thread has one.
 
 #include <algorithm>
@@ -41,7 +41,7 @@ class LongestPaths {
   // counts on the solve's control: these nodes count against the same budget
   // as the game search's, so a node limit N stops the whole solve after N + 1
   // nodes. Both must outlive this object.
-  LongestPaths(const Geometry<BB>& geometry, std::size_t cache_entries, NodeCounter& counter)
+  LongestPaths(const Geometry<BB>& geometry, std::size_t cache_entries, ProbeCounter& counter)
       : geometry_(&geometry), cache_(std::bit_ceil(std::max<std::size_t>(cache_entries, 1))), counter_(&counter) {}
   // The same, counting straight on `control` (one thread; tests).
   LongestPaths(const Geometry<BB>& geometry, std::size_t cache_entries, core::SearchControl& control)
@@ -159,8 +159,8 @@ class LongestPaths {
 
   const Geometry<BB>* geometry_;
   std::vector<Entry> cache_;
-  std::optional<NodeCounter> own_counter_;  // the SearchControl constructor's
-  NodeCounter* counter_;
+  std::optional<ProbeCounter> own_counter_;  // the SearchControl constructor's
+  ProbeCounter* counter_;
 };
 
 }  // namespace boardsearch::footholds

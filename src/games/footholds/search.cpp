@@ -49,9 +49,9 @@ namespace {
 // The search of one thread: near the root on BucketTable when it searches
 // alone (the serial search), on SharedBucketTable in a parallel solve; the
 // deeper positions on the thread's deep table; nodes on the thread's
-// NodeCounter.
+// ProbeCounter.
 template <class BB, class Near = BucketTable<BB>>
-using GameSearch = core::Negamax<FootholdsGame<BB>, LayeredTable<BB, Near>, UsesTable<BB>, NodeCounter>;
+using GameSearch = core::Negamax<FootholdsGame<BB>, LayeredTable<BB, Near>, UsesTable<BB>, ProbeCounter>;
 
 // Table sizes, as powers of two, from the number f of footholds the players
 // can reach: a 3 x 3 board gets 1,024 entries (16 KB), 7 x 7 2^17, 8 x 8 and
@@ -211,7 +211,7 @@ struct SharedRootBounds {
 struct ProbeSharing {
   std::vector<std::atomic<int>>* claims;  // per thread: the candidate it probes, or RootWatch::kNone
   std::size_t thread;
-  NodeCounter* counter;
+  ProbeCounter* counter;
   const SharedRootBounds* bounds;
 
   // The candidate to probe: `first`, the serial choice, unless another
@@ -424,7 +424,7 @@ struct ThreadSearch {
   LayeredTable<BB, SharedBucketTable<BB>> tables;
   GameSearch<BB, SharedBucketTable<BB>> search;
 
-  ThreadSearch(const Geometry<BB>& geometry, const TableSizes& sizes, NodeCounter& counter, BB footholds,
+  ThreadSearch(const Geometry<BB>& geometry, const TableSizes& sizes, ProbeCounter& counter, BB footholds,
                const Board& board, SharedBucketTable<BB>& table, int table_plies)
       : paths(geometry, sizes.path_entries, counter),
         game(geometry, paths, footholds, board.a, board.b),
@@ -461,7 +461,7 @@ core::SearchResult<Direction, int> solve_parallel(const Board& board, core::Sear
   SharedRootBounds bounds;
   const std::uint64_t trial_nodes = tuning.trial_nodes.value_or(kTrialNodes);
   const int first_loss = tuning.first_loss_probe.value_or(kFirstLossProbe);
-  NodeCounter main_counter(control, trial_nodes);
+  ProbeCounter main_counter(control, trial_nodes);
   ThreadSearch<BB> main(geometry, sizes, main_counter, footholds, board, table, table_plies);
   const int all_footholds = footholds.count();
 
@@ -495,7 +495,7 @@ core::SearchResult<Direction, int> solve_parallel(const Board& board, core::Sear
         const ProbeSharing sharing{&claims, thread, &main_counter, &bounds};
         score.store(exact_score(main.game, main.search, bounds, report, first_loss, &sharing));
       } else {
-        NodeCounter counter(worker, stop);
+        ProbeCounter counter(worker, stop);
         ThreadSearch<BB> helper(geometry, sizes, counter, footholds, board, table, table_plies);
         helper.game.vary_order(thread, all_footholds - kVariedPlies);
         const ProbeSharing sharing{&claims, thread, &counter, &bounds};
@@ -563,7 +563,7 @@ core::SearchResult<Direction, int> solve_with(const Board& board, const core::Se
     result = solve_parallel<BB>(board, control, limits, tuning, geometry, footholds, *sizes, table_plies, report);
   } else {
     // One thread: the serial search, on the plain table.
-    NodeCounter counter(control);
+    ProbeCounter counter(control);
     LongestPaths<BB> paths(geometry, sizes->path_entries, counter);
     FootholdsGame<BB> game(geometry, paths, footholds, board.a, board.b);
     game.prune_symmetric_moves(game.foothold_count() - kSymmetryPlies);

@@ -48,9 +48,9 @@ inline BoundSums bound_sums(const FutureBound::AtTurn& bound, const Squares& squ
 // layer expanded on several threads to the end of the solve (the control's
 // own visit() would not see the Workers' nodes on the node budget, so it is
 // not used again; thread 0, the solve's, reports progress).
-class NodeCounter {
+class LayerCounter {
  public:
-  explicit NodeCounter(core::SearchControl& control) : control_(&control) {}
+  explicit LayerCounter(core::SearchControl& control) : control_(&control) {}
 
   // Counts a node on the solve's thread.
   void visit() {

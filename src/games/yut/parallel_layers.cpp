@@ -7,7 +7,7 @@
 namespace boardsearch::yut::known_dice {
 
 template <int kPieces>
-void ParallelLayers::expand(const LayerContext& context, Layer& current, std::size_t turn, NodeCounter& counter,
+void ParallelLayers::expand(const LayerContext& context, Layer& current, std::size_t turn, LayerCounter& counter,
                             BestEnd& best, Layer& next) {
   if (unfilled_ != &current) fill_next();  // (only ever `current` in practice)
   const bool fill_current = unfilled_ == &current;
@@ -40,7 +40,7 @@ void ParallelLayers::expand(const LayerContext& context, Layer& current, std::si
 }
 
 template <int kPieces>
-void ParallelLayers::make_children(const LayerContext& context, Layer& current, std::size_t turn, NodeCounter& counter,
+void ParallelLayers::make_children(const LayerContext& context, Layer& current, std::size_t turn, LayerCounter& counter,
                                    BestEnd& best, std::size_t chunks, bool fill_current) {
   core::for_each_task(threads_, chunks, [&](std::size_t thread, std::size_t chunk) {
     ChildBuffer& made = made_[thread];
@@ -149,13 +149,13 @@ void ParallelLayers::merge_shards(std::size_t chunks) {
 
 // The expansions run_layers_for<P> calls, P = 1 .. kMaxPieces.
 static_assert(kMaxPieces == 8);
-template void ParallelLayers::expand<1>(const LayerContext&, Layer&, std::size_t, NodeCounter&, BestEnd&, Layer&);
-template void ParallelLayers::expand<2>(const LayerContext&, Layer&, std::size_t, NodeCounter&, BestEnd&, Layer&);
-template void ParallelLayers::expand<3>(const LayerContext&, Layer&, std::size_t, NodeCounter&, BestEnd&, Layer&);
-template void ParallelLayers::expand<4>(const LayerContext&, Layer&, std::size_t, NodeCounter&, BestEnd&, Layer&);
-template void ParallelLayers::expand<5>(const LayerContext&, Layer&, std::size_t, NodeCounter&, BestEnd&, Layer&);
-template void ParallelLayers::expand<6>(const LayerContext&, Layer&, std::size_t, NodeCounter&, BestEnd&, Layer&);
-template void ParallelLayers::expand<7>(const LayerContext&, Layer&, std::size_t, NodeCounter&, BestEnd&, Layer&);
-template void ParallelLayers::expand<8>(const LayerContext&, Layer&, std::size_t, NodeCounter&, BestEnd&, Layer&);
+template void ParallelLayers::expand<1>(const LayerContext&, Layer&, std::size_t, LayerCounter&, BestEnd&, Layer&);
+template void ParallelLayers::expand<2>(const LayerContext&, Layer&, std::size_t, LayerCounter&, BestEnd&, Layer&);
+template void ParallelLayers::expand<3>(const LayerContext&, Layer&, std::size_t, LayerCounter&, BestEnd&, Layer&);
+template void ParallelLayers::expand<4>(const LayerContext&, Layer&, std::size_t, LayerCounter&, BestEnd&, Layer&);
+template void ParallelLayers::expand<5>(const LayerContext&, Layer&, std::size_t, LayerCounter&, BestEnd&, Layer&);
+template void ParallelLayers::expand<6>(const LayerContext&, Layer&, std::size_t, LayerCounter&, BestEnd&, Layer&);
+template void ParallelLayers::expand<7>(const LayerContext&, Layer&, std::size_t, LayerCounter&, BestEnd&, Layer&);
+template void ParallelLayers::expand<8>(const LayerContext&, Layer&, std::size_t, LayerCounter&, BestEnd&, Layer&);
 
 }  // namespace boardsearch::yut::known_dice

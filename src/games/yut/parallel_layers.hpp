@@ -122,7 +122,7 @@ class ParallelLayers {
   // is sized but its positions stay in the shards until the next expand
   // (with next as current) or fill_next() copies them.
   template <int kPieces>
-  void expand(const LayerContext& context, Layer& current, std::size_t turn, NodeCounter& counter, BestEnd& best,
+  void expand(const LayerContext& context, Layer& current, std::size_t turn, LayerCounter& counter, BestEnd& best,
               Layer& next);
 
   // Copies the positions of the last layer made into it (phase C on its
@@ -181,8 +181,8 @@ class ParallelLayers {
   // (the layer before copied into them first when fill_current), their
   // children grouped by shard; the chunks' finished games offered to `best`.
   template <int kPieces>
-  void make_children(const LayerContext& context, Layer& current, std::size_t turn, NodeCounter& counter, BestEnd& best,
-                     std::size_t chunks, bool fill_current);
+  void make_children(const LayerContext& context, Layer& current, std::size_t turn, LayerCounter& counter,
+                     BestEnd& best, std::size_t chunks, bool fill_current);
   // Phase B of expand: the children of the `chunks` chunks merged into the
   // shards' entries and indexes, one task per shard.
   void merge_shards(std::size_t chunks);

@@ -141,7 +141,7 @@ void keep_most_promising(Layer& layer, std::size_t width, const FutureBound& bou
 // (unpacking, the occupancy check, the bound's sums, the child's key) are
 // unrolled (1,040 -> 810 instructions per position expanded, 6 pieces).
 template <int kPieces>
-LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<const int> dice, NodeCounter& counter,
+LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<const int> dice, LayerCounter& counter,
                         core::MemoryBudget& budget, const Pruning& pruning, std::size_t threads,
                         const ScheduleTuning& tuning) {
   constexpr int pieces = kPieces;
@@ -232,9 +232,9 @@ LayerRun run_layers_for(const Board& board, const MoveTable& moves, std::span<co
 
 // run_layers_for<pieces>, for 1 <= pieces <= kMaxPieces.
 LayerRun run_layers(const Board& board, const MoveTable& moves, std::span<const int> dice, int pieces,
-                    NodeCounter& counter, core::MemoryBudget& budget, const Pruning& pruning, std::size_t threads,
+                    LayerCounter& counter, core::MemoryBudget& budget, const Pruning& pruning, std::size_t threads,
                     const ScheduleTuning& tuning) {
-  using Run = LayerRun (*)(const Board&, const MoveTable&, std::span<const int>, NodeCounter&, core::MemoryBudget&,
+  using Run = LayerRun (*)(const Board&, const MoveTable&, std::span<const int>, LayerCounter&, core::MemoryBudget&,
                            const Pruning&, std::size_t, const ScheduleTuning&);
   constexpr auto runs = []<std::size_t... P>(std::index_sequence<P...>) {
     return std::array<Run, sizeof...(P)>{&run_layers_for<static_cast<int>(P) + 1>...};
@@ -263,8 +263,8 @@ core::SearchResult<Move, long long> solve_schedule(const Board& board, std::span
   const MoveTable moves(board);
   const std::size_t threads = std::clamp<std::size_t>(limits.threads, 1, core::kMaxSearchThreads);
   // Destroyed before control.finish(), so that its Workers' nodes are counted.
-  std::optional<known_dice::NodeCounter> counting(std::in_place, control);
-  known_dice::NodeCounter& counter = *counting;
+  std::optional<known_dice::LayerCounter> counting(std::in_place, control);
+  known_dice::LayerCounter& counter = *counting;
   try {
     // Step 1. The future bound, made when first needed.
     std::optional<FutureBound> bound;
