@@ -11,6 +11,7 @@
 #include <array>
 #include <compare>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace boardsearch::core {
@@ -34,6 +35,13 @@ constexpr std::string_view to_string(Direction direction) {
       return "right";
   }
   return "?";
+}
+
+// The direction whose to_string is `name`, or nullopt.
+constexpr std::optional<Direction> direction_named(std::string_view name) {
+  for (const Direction direction : kDirections)
+    if (to_string(direction) == name) return direction;
+  return std::nullopt;
 }
 
 constexpr bool is_horizontal(Direction direction) {

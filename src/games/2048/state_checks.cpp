@@ -8,8 +8,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
 #include "boardsearch/core/conformance.hpp"
 #include "boardsearch/core/splitmix64.hpp"
 #include "games/2048/parse.hpp"
@@ -60,9 +58,8 @@ std::string check_report(std::string_view input, const app::OptionValues& option
   if (static_cast<long long>(moves.size()) > moves_allowed)
     return fmt::format("{} moves where K = {}", moves.size(), moves_allowed);
   for (const auto& name : moves) {
-    const auto direction = std::find_if(core::kDirections.begin(), core::kDirections.end(),
-                                        [&](core::Direction d) { return core::to_string(d) == name; });
-    if (direction == core::kDirections.end()) return fmt::format("unknown move {}", name.dump());
+    const auto direction = core::direction_named(name.is_string() ? name.get<std::string>() : "");
+    if (!direction) return fmt::format("unknown move {}", name.dump());
     Board next;
     if (!apply_move(board, *direction, next)) return fmt::format("the move {} changes nothing", name.dump());
     board = next;

@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "boardsearch/core/conformance.hpp"
@@ -66,9 +65,8 @@ std::string check_report(std::string_view input, const app::OptionValues&, const
     const auto& move = moves[k];
     if (move.at("player") != std::string(1, mover == 0 ? 'A' : 'B'))
       return fmt::format("move {}: {} moves out of turn", k + 1, move.at("player").dump());
-    const auto direction = std::find_if(kDirections.begin(), kDirections.end(),
-                                        [&](Direction d) { return core::to_string(d) == move.at("move"); });
-    if (direction == kDirections.end()) return fmt::format("move {}: unknown direction", k + 1);
+    const auto direction = core::direction_named(move.value("move", ""));
+    if (!direction) return fmt::format("move {}: unknown direction", k + 1);
     const int next = board.step(at[mover], *direction);
     if (board.footholds[static_cast<std::size_t>(at[mover])] == 0 || next < 0 ||
         board.footholds[static_cast<std::size_t>(next)] == 0)

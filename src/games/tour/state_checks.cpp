@@ -9,7 +9,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -64,9 +63,8 @@ std::string replay_case(const Board& board, const nlohmann::json& start, const n
   if (!open(ball)) return "the start is not an empty cell";
   visited[static_cast<std::size_t>(ball.row * board.cols + ball.col)] = true;
   for (const auto& name : directions) {
-    const auto direction = std::find_if(core::kDirections.begin(), core::kDirections.end(),
-                                        [&](core::Direction d) { return core::to_string(d) == name; });
-    if (direction == core::kDirections.end()) return fmt::format("unknown direction {}", name.dump());
+    const auto direction = core::direction_named(name.is_string() ? name.get<std::string>() : "");
+    if (!direction) return fmt::format("unknown direction {}", name.dump());
     int rolled = 0;
     for (Cell next = shifted(ball, *direction, 1); open(next); next = shifted(ball, *direction, 1), ++rolled) {
       ball = next;
