@@ -10,7 +10,7 @@
 // link reopens the same puzzle. The page speaks English and Korean
 // (i18n.js); switching redraws every view from a snapshot of its state.
 
-import { el, parseJsonExact } from './common.js';
+import { el, parseJsonExact, apiHeaders } from './common.js';
 import { t, language, setLanguage, LANGUAGES } from './i18n.js';
 import { readHash, hashOf } from './address.js';
 import { shortTitle, localTitle, viewHeading } from './heading.js';
@@ -50,7 +50,7 @@ async function loadModule(name) {
 
 // The puzzle list from the server, with integer ranges kept exact.
 async function fetchPuzzles() {
-  const response = await fetch('/api/puzzles');
+  const response = await fetch('/api/puzzles', { headers: apiHeaders() });
   const text = await response.text();
   let body;
   try {
@@ -187,7 +187,7 @@ async function main() {
   window.addEventListener('pagehide', () => {
     for (const { view } of built) {
       const id = view.runningJob();
-      if (id) fetch(`/api/jobs/${encodeURIComponent(id)}`, { method: 'DELETE', keepalive: true }).catch(() => {});
+      if (id) fetch(`/api/jobs/${encodeURIComponent(id)}`, { method: 'DELETE', keepalive: true, headers: apiHeaders() }).catch(() => {});
     }
   });
 }

@@ -1,6 +1,6 @@
 // Small helpers shared by the page and the puzzle modules.
 
-import { t } from './i18n.js';
+import { t, language } from './i18n.js';
 import './messages.js';
 
 // Creates an element: el('div', {class: 'x', hidden: ''}, child, 'text', ...).
@@ -46,14 +46,22 @@ export function parseJsonExact(text) {
   });
 }
 
+// The headers of every request to the server: the page's language, so that
+// a server that speaks it answers in it (docs/api.md).
+export function apiHeaders() {
+  return { 'Accept-Language': language() };
+}
+
 // Sends `payload` (if any) as JSON with `method`; resolves to {status, body}
 // with the reply parsed by parseJsonExact (or {error} when the reply is not
-// JSON). Rejects only on network errors.
+// JSON). An object payload carries the page's language as "lang", and every
+// request says it in Accept-Language. Rejects only on network errors.
 export async function requestJson(method, url, payload = undefined) {
-  const init = { method, headers: {} };
+  const init = { method, headers: apiHeaders() };
   if (payload !== undefined) {
     init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(payload);
+    const body = payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? { ...payload, lang: language() } : payload;
+    init.body = JSON.stringify(body);
   }
   const response = await fetch(url, init);
   const text = await response.text();
@@ -138,24 +146,91 @@ export function numberField(label, value, min, max, onChange, role) {
 
 // Boards wider than this get the smallest cells and gaps (style.css .large).
 const LARGE_BOARD_SIDE = 16;
+// Keys that move the focus on a keyboard board: [rows, columns] to move.
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+// The cell a keyboard press activated on a board that is then redrawn
+// (every edit redraws the editor): {key, r, c}, taken by the next board of
+// the same key, which gives that cell the focus.
+let pendingFocus = null;
+
+// Gives the focus to cell (r, c) of the board in `frame` (from grid()),
+// making it the board's one tab stop.
+export function focusCell(frame, r, c) {
+  const cell = frame.querySelector(`[data-r="${r}"][data-c="${c}"]`);
+  if (!cell) return;
+  for (const other of frame.querySelectorAll('[tabindex="0"][data-r]')) other.tabIndex = -1;
+  cell.tabIndex = 0;
+  cell.focus();
+}
+
+// Keyboard play on a board: the board is one tab stop (the cell last
+// focused); the arrow keys move between cells, Home and End to the ends of
+// the row, Enter or Space presses the cell (its click handler).
+function keyboardBoard(node, rows, columns, key) {
+  node.addEventListener('keydown', (event) => {
+    const cell = event.target.closest('[data-r]');
+    if (!cell || event.altKey || event.ctrlKey || event.metaKey) return;
+    const r = Number(cell.dataset.r);
+    const c = Number(cell.dataset.c);
+    let next = null;
+    if (ARROWS[event.key]) next = [r + ARROWS[event.key][0], c + ARROWS[event.key][1]];
+    else if (event.key === 'Home') next = [r, 0];
+    else if (event.key === 'End') next = [r, columns - 1];
+    else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      pendingFocus = { key, r, c };
+      cell.click();
+      // Not redrawn: this board keeps the focus, and no later board takes it.
+      if (cell.isConnected) pendingFocus = null;
+      return;
+    }
+    if (!next) return;
+    event.preventDefault();
+    if (next[0] >= 0 && next[0] < rows && next[1] >= 0 && next[1] < columns) focusCell(node, next[0], next[1]);
+  });
+}
 
 // A board of rows x columns cells; makeCell(r, c) builds each cell. The cells
 // shrink with the card (from the largest size down to a smallest readable
 // one, see style.css) and the frame scrolls past that, so every board fits its
 // card. Returns the frame; the grid is its child (role "grid").
-export function grid(rows, columns, makeCell, className) {
+// `keyboard` (optional): {key, start: [r, c]}: the board is played by
+// keyboard (see keyboardBoard); `start` is its tab stop; `key` names the
+// board across redraws, so that a cell pressed by keyboard keeps the focus
+// when the press redraws the board.
+// `labelChars` (optional): the longest label a cell shows, in characters;
+// the cells are never smaller than that label needs at the smallest font.
+export function grid(rows, columns, makeCell, className, { keyboard = null, labelChars = 0 } = {}) {
   const node = el('div', { class: `grid ${className}`, role: 'grid' });
   node.style.setProperty('--columns', String(columns));
   if (rows > 10 || columns > 10) node.classList.add('small');
   if (columns > LARGE_BOARD_SIDE) node.classList.add('large');
+  if (labelChars > 0) node.style.setProperty('--label-chars', String(labelChars));
+  let start = keyboard?.start ?? [0, 0];
+  const restore = keyboard && pendingFocus?.key === keyboard.key ? pendingFocus : null;
+  if (restore) {
+    start = [restore.r, restore.c];
+    pendingFocus = null;
+  }
   for (let r = 0; r < rows; ++r)
     for (let c = 0; c < columns; ++c) {
       const cell = makeCell(r, c);
       cell.dataset.r = String(r);
       cell.dataset.c = String(c);
+      if (keyboard) {
+        cell.tabIndex = r === start[0] && c === start[1] ? 0 : -1;
+        cell.setAttribute('role', 'gridcell');
+        if (!cell.hasAttribute('aria-label')) cell.setAttribute('aria-label', t('common.cell', { r, c }));
+      }
       node.append(cell);
     }
-  return el('div', { class: 'board-frame' }, node);
+  const frame = el('div', { class: 'board-frame' }, node);
+  if (keyboard) {
+    keyboardBoard(node, rows, columns, keyboard.key);
+    if (restore) queueMicrotask(() => { if (frame.isConnected) focusCell(frame, restore.r, restore.c); });
+  }
+  return frame;
 }
 
 // A row of toggle buttons; onPick(value) when one is pressed.

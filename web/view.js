@@ -41,8 +41,11 @@ export function createView(description, puzzle, snapshot, onState) {
   const editorHost = el('div', { class: 'editor-host' });
   const input = el('textarea', { 'data-role': 'input', spellcheck: 'false', wrap: 'off', 'aria-label': t('app.judgeInput') });
   const syncNote = el('div', { class: 'sync-note', 'data-role': 'sync-note' });
+  // Said when the options ask a question that reads no input (yut with the
+  // dice not known): the input box is then left out of the request.
+  const unusedNote = el('div', { class: 'hint', 'data-role': 'input-unused', hidden: '' }, t('app.inputUnused'));
   const errorBox = el('div', { class: 'error', 'data-role': 'error', hidden: '', role: 'alert' });
-  const options = optionFields(description.options ?? [], name, () => changed());  // (not the event)
+  const options = optionFields(description.options ?? [], name, () => changed(), puzzle.optionLayout ?? {});  // (not the event)
   const solveButton = el('button', { class: 'primary', 'data-role': 'solve' }, t('app.solve'));
   const cancelButton = el('button', { class: 'secondary', 'data-role': 'cancel', hidden: '' }, t('app.cancel'));
   const sampleButton = el('button', { class: 'secondary', 'data-role': 'sample' }, t('app.loadSample'));
@@ -80,6 +83,7 @@ export function createView(description, puzzle, snapshot, onState) {
           el('label', { class: 'input-label' }, t('app.judgeInput'), input),
           syncNote,
           ...options.nodes,
+          unusedNote,
           el('div', { class: 'actions' }, solveButton, cancelButton, sampleButton),
           el('div', { class: 'actions share' }, copyInputButton, copyLinkButton),
           copyNote,
@@ -147,9 +151,20 @@ export function createView(description, puzzle, snapshot, onState) {
       valid = false;
     }
     if (valid) errorBox.hidden = true;
+    unusedNote.hidden = readsInput();
     if (state.response) staleNote.hidden = state.solved === requestKey();
     copyNote.textContent = '';
     onState?.();
+  }
+
+  // Whether the options ask a question that reads the input (the module's
+  // readsInput; options that do not read are taken as reading).
+  function readsInput() {
+    try {
+      return puzzle.readsInput?.(options.read()) !== false;
+    } catch {
+      return true;
+    }
   }
 
   // What a solve is asked: the input and the options, as one comparable text.
@@ -221,7 +236,7 @@ export function createView(description, puzzle, snapshot, onState) {
       return;
     }
     const key = requestKey();
-    const request = { puzzle: name, input: input.value, options: chosen };
+    const request = { puzzle: name, input: readsInput() ? input.value : '', options: chosen };
     setBusy(true);
     try {
       const started = await startSolve(request, () => state.disposed);

@@ -59,6 +59,15 @@ void refuse_unknown_fields(const json& request, std::initializer_list<std::strin
   }
 }
 
+// The request's "lang" (optional, a language tag such as "ko" or "en"):
+// the language its client reads, which the page sends with every request.
+// Only its type is checked: the server's messages do not follow it yet,
+// and a language they will not know is no error.
+void read_language(const json& request) {
+  const auto it = request.find("lang");
+  if (it != request.end() && !it->is_string()) throw BadRequest{"field \"lang\" must be a string"};
+}
+
 // `object[key]` as a string; throws BadRequest naming the field.
 std::string required_string(const json& object, const char* key) {
   const auto it = object.find(key);
@@ -202,7 +211,8 @@ std::optional<ApiResponse> prepare_solve(std::string_view body, const Budget& bu
                                          PreparedSolve& prepared) {
   ApiResponse refused = guarded([&]() -> ApiResponse {
     const json request = parse_object(body);
-    refuse_unknown_fields(request, {"puzzle", "input", "options", "limits", "strict"});
+    refuse_unknown_fields(request, {"puzzle", "input", "options", "limits", "strict", "lang"});
+    read_language(request);
     const std::string name = required_string(request, "puzzle");
     const app::Puzzle* puzzle = app::find_puzzle(name);
     if (puzzle == nullptr)
@@ -256,7 +266,9 @@ ApiResponse play_endpoint(std::string_view puzzle_name, std::string_view body, c
     // refuses fields it does not know.
     json position = parse_object(body);
     const core::SearchLimits limits = read_limits(position, budget, cancel);
+    read_language(position);
     position.erase("limits");
+    position.erase("lang");
     const app::PlayResult result = puzzle->play(position, limits);
     json reply = {{"to_move", result.to_move},
                   {"move", result.move},
@@ -274,7 +286,10 @@ ApiResponse puzzles_endpoint() {
   for (const app::Puzzle* puzzle : app::all_puzzles()) {
     json judges = json::array();
     for (const app::JudgeProblem& judge : puzzle->judges)
-      judges.push_back({{"id", judge.id}, {"title", judge.title}, {"settings", judge.settings}});
+      judges.push_back({{"id", judge.id},
+                        {"title", judge.title},
+                        {"settings", judge.settings},
+                        {"time_limit_ms", judge.time_limit_ms}});
     json limits = json::array();
     for (const app::JudgeLimit& limit : puzzle->judge_limits)
       limits.push_back({{"what", limit.what}, {"minimum", limit.minimum}, {"maximum", limit.maximum}});

@@ -18,7 +18,7 @@
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -282,10 +282,25 @@ describe('web app', { concurrency: true }, () => {
       const panel = page.locator(`#view-${puzzle.name}`);
       await panel.waitFor({ state: 'visible', timeout: WAIT_MS });
       assert.equal(await panel.locator('[data-role=title]').textContent(), puzzle.title);
-      assert.equal(await panel.locator('[data-role=intro]').textContent(), puzzle.description);
+      // The rules in the puzzle's terms: no command-line options.
+      const intro = await panel.locator('[data-role=intro]').textContent();
+      assert.ok(intro.length > 40, `${puzzle.name} has a description`);
+      assert.doesNotMatch(intro, /--[a-z]/, `${puzzle.name}: no command-line options in the description`);
       const judges = await panel.locator('[data-role=judge]').evaluateAll((nodes) => nodes.map((n) => n.textContent));
       assert.equal(judges.length, puzzle.judges.length);
       puzzle.judges.forEach((judge, i) => assert.ok(judges[i].startsWith(`${judge.id} ${judge.title}`), judges[i]));
+      // Each judge problem links to its page on the judge's site, with its time limit when it has one.
+      const links = await panel.locator('[data-role=judge-link]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href')));
+      puzzle.judges.forEach((judge, i) => {
+        const [site, number] = judge.id.split(' ');
+        const expected = { Baekjoon: `https://www.acmicpc.net/problem/${number}`,
+          Programmers: `https://school.programmers.co.kr/learn/courses/30/lessons/${number}` }[site];
+        assert.equal(links[i], expected, judge.id);
+      });
+      assert.equal(await panel.locator('[data-role=judge-time]').count(), puzzle.judges.filter((j) => j.time_limit_ms > 0).length);
+      // No option help speaks of command-line options either.
+      for (const help of await panel.locator('[data-role=option-help]').allTextContents())
+        assert.doesNotMatch(help, /--[a-z]/, `${puzzle.name}: ${help}`);
       // One input per option of the schema, with its range and default.
       // (Documents fold away under the row of the other inputs.)
       assert.deepEqual((await panel.locator('[data-option]').evaluateAll((nodes) => nodes.map((n) => n.dataset.option))).sort(),
@@ -307,8 +322,10 @@ describe('web app', { concurrency: true }, () => {
     assert.ok((await page.locator('#view-footholds [data-role=judges]').textContent()).includes('Programmers 92345 사라지는 발판'));
     // A judge's settings set the options: 12094 is K = 10.
     await page.locator('#tabs [data-tab="2048"]').click();
-    await page.locator('#view-2048 [data-role=judge]', { hasText: 'Baekjoon 12094' }).click();
+    await page.locator('#view-2048 [data-role=judge]', { hasText: 'Baekjoon 12094' }).locator('[data-role=judge-settings]').click();
     assert.equal(await page.locator('#view-2048 [data-option=moves]').inputValue(), '10');
+    assert.equal(await page.locator('#view-2048 [data-role=judge]', { hasText: 'Baekjoon 12100' }).locator('[data-role=judge-time]').textContent(),
+      'time limit 1 s');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -325,7 +342,8 @@ describe('web app', { concurrency: true }, () => {
       await moves.fill(bad);
       await view.locator('[data-role=solve]').click();
       await error.waitFor({ state: 'visible', timeout: WAIT_MS });
-      assert.equal((await error.textContent()).split(' (')[0], `Moves K: enter a whole number from ${minimum} to ${maximum}`, bad);
+      // The range as a person says it: K has no upper limit worth writing out.
+      assert.equal((await error.textContent()).split(' (')[0], `Moves K: enter a whole number, ${minimum} or more`, bad);
     }
     assert.deepEqual(solves, [], 'nothing was sent');
     await page.screenshot({ path: join(outDir, '2048-option-range.png'), fullPage: true });
@@ -341,6 +359,9 @@ describe('web app', { concurrency: true }, () => {
   test('yut: a board document in the options is sent and used', async () => {
     const { page, view, problems } = await openView('yut');
     await view.locator('[data-role=input]').fill(sample('yut', '03').input);
+    // The board is an advanced setting, folded away.
+    assert.equal(await view.locator('[data-role=advanced]').evaluate((node) => node.open), false);
+    await view.locator('[data-role=advanced] > summary').click();
     await view.locator('[data-option-kind=document] summary').click();
     await view.locator('[data-option=board]').fill(readFileSync(resolve(here, '..', '..', 'docs', 'boards', 'traditional.json'), 'utf8'));
     await solveAndCheck(view, '117\n');
@@ -762,5 +783,254 @@ describe('what a judge user meets', { concurrency: true }, () => {
     assert.match(await page.locator('#view-footholds [data-role=sync-note]').textContent(), /line 6: B is off the board/);
     assert.deepEqual(problems, []);
     await page.close();
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Korean all the way through, and the page a learner would keep open
+// (issue #42): each test runs in Korean and English, at 1280 and 375 pixels.
+
+const LOCALES = { ko: 'ko-KR', en: 'en-US' };
+const WIDTHS = [1280, 375];
+
+// Runs `body(context)` in a fresh browser context with `locale` at `width`
+// pixels (and `colorScheme`), closing it afterwards.
+async function inContext({ locale, width, colorScheme = 'light' }, body) {
+  const dir = mkdtempSync(join(tmpdir(), 'boardsearch-chromium-42-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM, headless: true, locale, colorScheme, viewport: { width, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--lang=${locale}`],
+  });
+  try {
+    return await body(context);
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Opens the tab of `name` in `context`; returns {page, view, problems}.
+async function openIn(context, name, hash = '') {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
+  await page.goto(`${baseUrl}#${name}${hash}`);
+  const view = page.locator(`#view-${name}`);
+  await view.waitFor({ state: 'visible', timeout: WAIT_MS });
+  return { page, view, problems };
+}
+
+// The page is no wider than the window: nothing makes it scroll sideways.
+async function assertNoPageOverflow(page, what) {
+  const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scroll <= inner, `${what}: the page is ${scroll} px wide in a ${inner} px window`);
+}
+
+// Words the page no longer uses (issue #42): the learner's words instead.
+const RETIRED_TERMS = /풀이기|채점 입력|채점 문제/;
+
+describe('in the puzzle\'s terms (issue #42)', { concurrency: true }, () => {
+  for (const language of Object.keys(LOCALES))
+    for (const width of WIDTHS)
+      test(`${language}, ${width} px: every tab speaks in the puzzle's terms, helps on tap, and fits the window`, async () => {
+        await inContext({ locale: LOCALES[language], width }, async (context) => {
+          const puzzles = await listedPuzzles();
+          const { page, problems } = await openIn(context, puzzles[0].name);
+          assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+          for (const puzzle of puzzles) {
+            await page.locator(`#tabs [data-tab="${puzzle.name}"]`).click();
+            const view = page.locator(`#view-${puzzle.name}`);
+            await view.waitFor({ state: 'visible', timeout: WAIT_MS });
+            const text = await view.evaluate((node) => node.innerText);
+            assert.doesNotMatch(text, /--[a-z]/, `${puzzle.name}: no command-line options on the page`);
+            assert.doesNotMatch(text, RETIRED_TERMS, `${puzzle.name}: the learner's words`);
+            assert.doesNotMatch(text, /9223372036854775807/, `${puzzle.name}: ranges as a person says them`);
+            if (language === 'ko') assert.match(await view.locator('[data-role=sample]').textContent(), /예제 입력/);
+            await assertNoPageOverflow(page, `${puzzle.name} at ${width} px`);
+            await page.screenshot({ path: join(outDir, `terms-${language}-${width}-${puzzle.name}.png`), fullPage: true });
+          }
+          // Help by tap: the "?" of an option shows its help on the page and hides it again.
+          await page.locator('#tabs [data-tab=yut]').click();
+          const yut = page.locator('#view-yut');
+          const toggle = yut.locator('[data-option-name=pieces] [data-role=help-toggle]');
+          const help = yut.locator('[data-role=option-help][data-help-for=pieces]');
+          assert.ok(await help.isHidden());
+          await toggle.click();
+          await help.waitFor({ state: 'visible', timeout: WAIT_MS });
+          assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+          await toggle.click();
+          assert.ok(await help.isHidden());
+          assert.deepEqual(problems, []);
+          await page.close();
+        });
+      });
+
+  test('yut: the dice known or not known are two named choices; each shows only its own settings', async () => {
+    await inContext({ locale: 'ko-KR', width: 375 }, async (context) => {
+      const { page, view, problems } = await openIn(context, 'yut');
+      const solves = [];
+      page.on('request', (request) => { if (isSolveRequest(request)) solves.push(request.postDataJSON()); });
+      const modes = view.locator('[data-role=mode-expected] button');
+      assert.deepEqual(await modes.allTextContents(), ['주사위를 알 때', '주사위를 모를 때']);
+      assert.equal(await view.locator('[data-role=advanced]').evaluate((node) => node.open), false, 'advanced settings are folded');
+      // Dice known: the turns, the advice and its die mean nothing; they are not shown.
+      for (const name of ['turns', 'turn', 'die', 'position']) assert.ok(await view.locator(`[data-option="${name}"]`).isHidden(), name);
+      await solveAndCheck(view, sample('yut').output);
+      await page.screenshot({ path: join(outDir, 'yut-known-ko-375.png'), fullPage: true });
+      // Dice not known: the turns show; the answer is the expected score, as the CLI gives it.
+      await modes.nth(1).click();
+      assert.equal(await modes.nth(1).getAttribute('aria-pressed'), 'true');
+      assert.ok(await view.locator('[data-option=turns]').isVisible());
+      const expected = spawnSync(cli, ['yut', '--expected'], { input: '', encoding: 'utf8' });
+      assert.equal(expected.status, 0, expected.stderr);
+      await solveAndCheck(view, expected.stdout);
+      assert.deepEqual(solves.at(-1).options, { expected: true });
+      assert.equal(solves.at(-1).lang, 'ko', 'the page sends its language');
+      await view.locator('[data-role=advanced] > summary').click();
+      await page.screenshot({ path: join(outDir, 'yut-random-ko-375.png'), fullPage: true });
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  });
+});
+
+// The square (r, c) of the footholds play board.
+const playCell = (card, r, c) => card.locator(`[data-role=play-board] .cell[data-r="${r}"][data-c="${c}"]`);
+
+// Waits until the play card is in `state` ("your-move", "over", ...) or
+// one of `states`.
+async function waitForPlay(page, ...states) {
+  await page.waitForFunction((wanted) => {
+    const card = document.querySelector('#view-footholds [data-role=play-card]');
+    const error = card.querySelector('[data-role=play-error]');
+    return wanted.includes(card.dataset.state) || !error.hidden;
+  }, states, { timeout: WAIT_MS });
+  const error = page.locator('#view-footholds [data-role=play-error]');
+  if (!(await error.isHidden())) assert.fail(`the engine answered an error: ${await error.textContent()}`);
+}
+
+// Presses Tab until the focus is on an element matching `selector` (at most
+// `limit` presses): the keyboard's own way there.
+async function tabTo(page, selector, limit = 80) {
+  for (let i = 0; i < limit; ++i) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail(`Tab never reached ${selector}`);
+}
+
+// The texts the footholds tests expect, per language.
+const PLAY_WORDS = {
+  ko: { threw: /^이 수로 이기던 판을 졌습니다: 5수 뒤 패배\. \(이 수 전: 5수 뒤 승리 · 이 수 뒤: 5수 뒤 패배\)$/, best: /^최선의 수입니다\./,
+    hint: /^힌트: \(1, 1\)로 가세요/ },
+  en: { threw: /^This move threw away a won game: a loss after 5 more moves\. \(Before it: a win after 5 more moves; after it: a loss after 5 more moves\.\)$/,
+    best: /^Best move\./, hint: /^Hint: step to \(1, 1\)/ },
+};
+
+describe('play worth keeping open (issue #42)', { concurrency: true }, () => {
+  for (const language of Object.keys(LOCALES))
+    for (const width of WIDTHS)
+      test(`${language}, ${width} px: footholds play with hint, the warning after a losing move, undo and redo; then by keyboard alone`, async () => {
+        await inContext({ locale: LOCALES[language], width }, async (context) => {
+          const { page, view, problems } = await openIn(context, 'footholds');
+          const words = PLAY_WORDS[language];
+          const card = view.locator('[data-role=play-card]');
+          // The sample: A at (1, 0) wins in 5 by stepping to (1, 1); (0, 0) loses.
+          await card.locator('[data-role=play-start]').click();
+          await waitForPlay(page, 'your-move');
+          assert.ok(await card.locator('[data-role=play-undo]').isDisabled(), 'nothing to undo yet');
+          await card.locator('[data-role=play-hint]').click();
+          assert.match(await card.locator('[data-role=play-hint-text]').textContent(), words.hint);
+          assert.ok(await playCell(card, 1, 1).evaluate((node) => node.classList.contains('hint')), 'the hint is on the board');
+          // A losing move: the page says what it threw away, before and after.
+          await playCell(card, 0, 0).click();
+          await waitForPlay(page, 'your-move', 'over');
+          const verdict = card.locator('[data-role=play-verdict]');
+          assert.match(await verdict.textContent(), words.threw);
+          assert.ok(await verdict.evaluate((node) => node.classList.contains('warn')), 'the warning looks like one');
+          await page.screenshot({ path: join(outDir, `play-warning-${language}-${width}.png`), fullPage: true });
+          // Undo: back to the start, the engine's reply taken back too; Redo: forward again.
+          await card.locator('[data-role=play-undo]').click();
+          assert.equal(await playCell(card, 1, 0).locator('.token.a').count(), 1, 'A is back on (1, 0)');
+          assert.equal(await card.locator('[data-role=play-history] li').count(), 0);
+          assert.ok(await card.locator('[data-role=play-undo]').isDisabled());
+          await card.locator('[data-role=play-redo]').click();
+          assert.equal(await playCell(card, 0, 0).locator('.token.a').count(), 1, 'the move is played again');
+          assert.equal(await card.locator('[data-role=play-history] li').count(), 2, 'with the engine\'s reply');
+          assert.match(await verdict.textContent(), words.threw);
+          await card.locator('[data-role=play-undo]').click();
+          // The best move: said to be the best, without a warning.
+          await playCell(card, 1, 1).click();
+          await waitForPlay(page, 'your-move', 'over');
+          assert.match(await verdict.textContent(), words.best);
+          assert.ok(!(await verdict.evaluate((node) => node.classList.contains('warn'))));
+          await assertNoPageOverflow(page, `footholds play at ${width} px`);
+
+          // Keyboard alone: Tab to Start, Enter; Tab into the board; arrows to a
+          // square one can step to, Enter; until the game is over.
+          await tabTo(page, '#view-footholds [data-role=play-start]');
+          await page.keyboard.press('Enter');
+          await waitForPlay(page, 'your-move');
+          await tabTo(page, '#view-footholds [data-role=play-board] .cell');
+          let moves = 0;
+          for (let turn = 0; turn < 20; ++turn) {
+            await waitForPlay(page, 'your-move', 'over');
+            if (await card.getAttribute('data-state') === 'over') break;
+            const here = await page.evaluate(() => [Number(document.activeElement.dataset.r), Number(document.activeElement.dataset.c)]);
+            assert.ok(await playCell(card, here[0], here[1]).locator('.token').count() > 0, 'the focus waits on the player\'s piece');
+            const target = await card.locator('[data-role=play-board] .cell.legal').first()
+              .evaluate((node) => [Number(node.dataset.r), Number(node.dataset.c)]);
+            const key = target[0] < here[0] ? 'ArrowUp' : target[0] > here[0] ? 'ArrowDown' : target[1] < here[1] ? 'ArrowLeft' : 'ArrowRight';
+            await page.keyboard.press(key);
+            await page.keyboard.press('Enter');
+            moves += 1;
+          }
+          assert.equal(await card.getAttribute('data-state'), 'over');
+          assert.ok(moves >= 1);
+          await page.screenshot({ path: join(outDir, `play-keyboard-${language}-${width}.png`), fullPage: true });
+          assert.deepEqual(problems, []);
+          await page.close();
+        });
+      });
+
+  test('the keyboard steps through the optimal line and moves in the editors', async () => {
+    await inContext({ locale: 'ko-KR', width: 1280 }, async (context) => {
+      const { page, view, problems } = await openIn(context, '2048');
+      // 2048's editor: arrows move between cells.
+      await view.locator('.editor-host input.cell[data-r="0"][data-c="0"]').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowDown');
+      assert.deepEqual(await page.evaluate(() => [document.activeElement.dataset.r, document.activeElement.dataset.c]), ['1', '1']);
+      await page.keyboard.type('8');
+      assert.match(await view.locator('[data-role=input]').inputValue(), /^3\n2 2 2\n4 8 4\n/);
+      await view.locator('[data-role=sample]').click();
+      // The stepper: Home, End and the arrows.
+      await solveAndCheck(view, '16\n');
+      const label = view.locator('[data-role=step-label]');
+      const total = Number((await label.textContent()).match(/^(\d+)단계/)[1]);
+      await view.locator('[data-role=step-board]').focus();
+      await page.keyboard.press('End');
+      assert.equal(await label.textContent(), `${total}단계 중 ${total}단계`);
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await label.textContent(), `${total}단계 중 ${total - 1}단계`);
+      await page.keyboard.press('Home');
+      assert.equal(await label.textContent(), `${total}단계 중 0단계`);
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await label.textContent(), `${total}단계 중 1단계`);
+      // Footholds' editor: Enter toggles the focused square, which keeps the focus; arrows move.
+      await page.locator('#tabs [data-tab=footholds]').click();
+      const footholds = page.locator('#view-footholds');
+      await footholds.locator('.editor-host .cell[data-r="0"][data-c="0"]').focus();
+      await page.keyboard.press('Enter');
+      assert.match(await footholds.locator('[data-role=input]').inputValue(), /^3 3\n0 1 1\n/);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      assert.match(await footholds.locator('[data-role=input]').inputValue(), /^3 3\n0 0 1\n/);
+      assert.deepEqual(await page.evaluate(() => [document.activeElement.dataset.r, document.activeElement.dataset.c]), ['0', '1']);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
   });
 });

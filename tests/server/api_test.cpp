@@ -340,11 +340,25 @@ TEST(ServerApi, UnknownTopLevelFieldsAre400NamingThem) {
   const Reply solve_reply =
       solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}, {"limit", {{"max_nodes", 10}}}});
   EXPECT_EQ(solve_reply.status, 400);
-  EXPECT_EQ(solve_reply.body.at("error"), "unknown field \"limit\" (known: puzzle, input, options, limits, strict)");
+  EXPECT_EQ(solve_reply.body.at("error"),
+            "unknown field \"limit\" (known: puzzle, input, options, limits, strict, lang)");
   const Reply play_reply =
       post(shared_server(), "/api/footholds/play", R"({"board": [[1, 1]], "a": [0, 0], "b": [0, 1], "tomove": "B"})");
   EXPECT_EQ(play_reply.status, 400);
   EXPECT_EQ(play_reply.body.at("error"), "unknown field \"tomove\" (known: board, a, b, to_move, limits)");
+}
+
+// "lang" (the page sends its language with every request) is taken by
+// solves, jobs and play alike, and must be a string.
+TEST(ServerApi, LanguageFieldIsTakenEverywhere) {
+  const Reply solved = solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}, {"lang", "ko"}});
+  EXPECT_EQ(solved.status, 200) << solved.body.dump();
+  const Reply played = post(shared_server(), "/api/footholds/play",
+                            R"({"board": [[1, 1]], "a": [0, 0], "b": [0, 1], "to_move": "A", "lang": "ko"})");
+  EXPECT_EQ(played.status, 200) << played.body.dump();
+  const Reply refused = solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}, {"lang", 1}});
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_EQ(refused.body.at("error"), "field \"lang\" must be a string");
 }
 
 // Names the user typed are quoted with control bytes escaped, so that the
@@ -588,7 +602,9 @@ TEST(ServerStatic, PuzzleListNamesEveryPuzzleAndItsOptions) {
     EXPECT_EQ(listing[i].at("name"), puzzle.name);
     EXPECT_EQ(listing[i].at("title_ko"), puzzle.title_ko);
     EXPECT_EQ(listing[i].at("play"), puzzle.play != nullptr);
-    EXPECT_EQ(listing[i].at("judges").size(), puzzle.judges.size());
+    ASSERT_EQ(listing[i].at("judges").size(), puzzle.judges.size());
+    for (std::size_t k = 0; k < puzzle.judges.size(); ++k)
+      EXPECT_EQ(listing[i].at("judges")[k].at("time_limit_ms"), puzzle.judges[k].time_limit_ms);
     EXPECT_EQ(listing[i].at("judge_limits").size(), puzzle.judge_limits.size());
     const auto& options = listing[i].at("options");
     ASSERT_EQ(options.size(), puzzle.options.size());

@@ -35,9 +35,11 @@ addMessages({
     '2048.rowLength': 'line {line}: expected {n} values, found {found}',
     '2048.trailing': 'line {line}: unexpected text after the board',
     '2048.option.moves': 'Moves K',
+    '2048.option.moves.help': 'At most this many moves: 5 in Baekjoon 12100, 10 in 12094; any number from 0.',
+    '2048.description': 'Reads N and an N x N board (0 is an empty cell; a tile is a power of two from 2 up) and finds the largest tile the board can hold after at most K moves. No new tiles appear. K is 5 in the easy problem and 10 in the hard one; the answer is exact for any K and boards up to 128 x 128.',
   },
   ko: {
-    '2048.description': 'N과 N x N 보드(0은 빈 칸, 타일은 2 이상의 2의 거듭제곱)를 읽고, 최대 K번 이동한 뒤 보드에 있을 수 있는 가장 큰 타일을 출력합니다(--moves, 기본값 5). 새 타일은 생기지 않습니다. 모든 K >= 0과 N <= 128에서 정확합니다.',
+    '2048.description': 'N과 N x N 보드(0은 빈 칸, 타일은 2 이상의 2의 거듭제곱)를 읽고, 최대 K번 움직인 뒤 보드에 있을 수 있는 가장 큰 타일을 구합니다. 새 타일은 생기지 않습니다. K는 Easy 문제에서 5, Hard 문제에서 10이며, 어떤 K든, 128 x 128까지의 보드에서 정확한 답을 냅니다.',
     '2048.size': '크기 N',
     '2048.clear': '모두 지우기',
     '2048.hint': '칸에 타일(2, 4, 8, …, 큰 타일은 2^40처럼)을 입력하세요. 빈 칸은 타일이 없는 칸입니다. 한 변은 1부터 128까지(큰 보드는 스크롤).',
@@ -49,7 +51,9 @@ addMessages({
     '2048.rowLength': '{line}번째 줄: 값 {n}개가 필요한데 {found}개가 있습니다',
     '2048.trailing': '{line}번째 줄: 보드 뒤에 예상하지 못한 내용이 있습니다',
     '2048.option.moves': '이동 횟수 K',
-    '2048.option.moves.help': '이동 횟수 K (기본값 5)',
+    '2048.option.moves.help': '최대 이동 횟수: 백준 12100은 5, 12094는 10. 0 이상이면 어떤 수든 됩니다.',
+    '2048.limit.N (board side)': '보드 크기 N',
+    '2048.limit.tile value': '타일 값',
   },
 });
 
@@ -142,6 +146,7 @@ function renderEditor(host, model, update) {
     const [r, c] = position(input);
     const now = model.cells[r][c];
     input.value = now === '0' ? '' : now;
+    input.select();
   });
   frame.addEventListener('focusout', (event) => {
     const input = cellOf(event);
@@ -160,6 +165,26 @@ function renderEditor(host, model, update) {
     input.className = `cell ${tileClasses(next.cells[r][c])}`;
     model = next;
     update(next, { keepEditor: true });
+  });
+  // Arrow keys move between cells: up and down always, left and right once
+  // the caret is at that end of the cell's text (or the text is selected).
+  frame.addEventListener('keydown', (event) => {
+    const input = cellOf(event);
+    if (!input || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const [r, c] = position(input);
+    // A cell's whole text is selected when it takes the focus (typing
+    // replaces it): the arrows then move on, as from a caret at either end.
+    const all = input.selectionStart === 0 && input.selectionEnd === input.value.length;
+    const atStart = all || (input.selectionStart === 0 && input.selectionEnd === 0);
+    const atEnd = all || (input.selectionStart === input.value.length && input.selectionEnd === input.value.length);
+    const moves = { ArrowUp: [r - 1, c, true], ArrowDown: [r + 1, c, true], ArrowLeft: [r, c - 1, atStart], ArrowRight: [r, c + 1, atEnd] };
+    const move = moves[event.key];
+    if (!move || !move[2]) return;
+    const next = frame.querySelector(`input[data-r="${move[0]}"][data-c="${move[1]}"]`);
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+    next.select();
   });
   const board = frame;
   host.replaceChildren(

@@ -27,9 +27,18 @@ addMessages({
     'marble.rows': 'Rows N',
     'marble.columns': 'Columns M',
     'marble.hint': 'Pick what a click puts on an inner cell: a wall (click again to clear it), or the hole or a marble (moved there).',
+    'marble.description': 'Reads N M and an N x M board ("#" wall, "." empty, "O" the hole, "R" and "B" the red and blue marbles) and finds the fewest tilts that drop the red marble into the hole without the blue one (-1 if it cannot be done within 10 tilts). The problem chosen below changes the question: 13459 answers 1 or 0, 15644 also gives the tilts (L R U D), 15653 has no limit on tilts. Boards up to 1000 x 1000.',
+    'marble.option.judge': 'Problem',
+    'marble.option.judge.help': 'Which of the four problems to answer: 13460 the fewest tilts, 13459 whether it can be done (1 or 0), 15644 the fewest tilts and which ones, 15653 the fewest tilts with no limit.',
+    'marble.option.moves': 'Tilt limit K',
+    'marble.option.moves.help': 'At most this many tilts instead of the problem\'s 10 (not with 15653, which has no limit).',
+    'marble.choice.judge.13460': '13460 구슬 탈출 2: fewest tilts',
+    'marble.choice.judge.13459': '13459 구슬 탈출: 1 or 0',
+    'marble.choice.judge.15644': '15644 구슬 탈출 3: tilts and their order',
+    'marble.choice.judge.15653': '15653 구슬 탈출 4: no limit on tilts',
   },
   ko: {
-    'marble.description': 'N M과 N x M 보드(\'#\' 벽(테두리와 안쪽), \'.\' 빈 칸, \'O\' 구멍, \'R\'과 \'B\' 빨간 구슬과 파란 구슬)를 읽고, 파란 구슬은 빠뜨리지 않고 빨간 구슬만 구멍에 빠뜨리는 가장 적은 기울이기 횟수를 출력합니다(불가능하면 -1). --judge 13459는 1 또는 0을, 15644는 최적의 기울이기 순서(L R U D)도 출력하고, 15653은 횟수 제한이 없습니다. --moves K는 10번 제한을 바꿉니다. 보드는 최대 1000 x 1000.',
+    'marble.description': 'N M과 N x M 보드(\'#\' 벽, \'.\' 빈 칸, \'O\' 구멍, \'R\'과 \'B\' 빨간 구슬과 파란 구슬)를 읽고, 파란 구슬은 빠뜨리지 않고 빨간 구슬만 구멍에 빠뜨리는 가장 적은 기울이기 횟수를 구합니다(10번 안에 안 되면 -1). 아래에서 고른 문제에 따라 질문이 바뀝니다: 13459는 1 또는 0, 15644는 기울인 방향(L R U D)까지, 15653은 횟수 제한이 없습니다. 보드는 최대 1000 x 1000.',
     'marble.what.header': '보드 크기 "N M"',
     'marble.what.row': '보드의 {r}행',
     'marble.header': '{line}번째 줄: "N M"이 필요합니다',
@@ -43,10 +52,17 @@ addMessages({
     'marble.rows': '행 N',
     'marble.columns': '열 M',
     'marble.hint': '안쪽 칸을 클릭했을 때 놓을 것을 고르세요: 벽(다시 클릭하면 지워짐), 또는 구멍이나 구슬(그 칸으로 옮겨짐).',
-    'marble.option.judge': '채점 문제',
+    'marble.option.judge': '문제',
     'marble.option.moves': '기울이기 제한 K',
-    'marble.option.judge.help': '13460 가장 적은 기울이기 횟수(기본값), 13459 가능하면 1 아니면 0, 15644 가장 적은 횟수와 그 순서, 15653 횟수 제한 없음',
-    'marble.option.moves.help': '문제의 10번 대신 쓸 기울이기 제한 K (--judge 15653과 함께 쓸 수 없음)',
+    'marble.option.judge.help': '네 문제 중 어느 것에 답할지: 13460 가장 적은 기울이기 횟수, 13459 가능하면 1 아니면 0, 15644 가장 적은 횟수와 그 방향, 15653 횟수 제한 없이 가장 적은 횟수.',
+    'marble.option.moves.help': '문제의 10번 대신 쓸 기울이기 횟수 제한 K (제한이 없는 15653과는 함께 쓸 수 없음).',
+    'marble.choice.judge.13460': '13460 구슬 탈출 2: 가장 적은 횟수',
+    'marble.choice.judge.13459': '13459 구슬 탈출: 1 또는 0',
+    'marble.choice.judge.15644': '15644 구슬 탈출 3: 횟수와 방향',
+    'marble.choice.judge.15653': '15653 구슬 탈출 4: 횟수 제한 없음',
+    'marble.limit.N (rows)': '행 N',
+    'marble.limit.M (columns)': '열 M',
+    'marble.limit.tilts': '기울이기 횟수',
   },
 });
 
@@ -116,7 +132,7 @@ function renderEditor(host, model, update) {
     const cell = drawCell(rows[r][c]);
     if (!isBorder(rows, r, c)) cell.addEventListener('click', () => update({ rows: marked(rows, r, c, tool) }));
     return cell;
-  }, 'tour editable');
+  }, 'tour editable', { keyboard: { key: 'marble-editor' } });
   const tools = segmented([{ value: '#', label: t('marble.wall') }, { value: 'O', label: t('marble.hole') }, { value: 'R', label: t('marble.red') },
     { value: 'B', label: t('marble.blue') }], tool, (value) => { tool = value; renderEditor(host, model, update); }, 'tool');
   host.replaceChildren(
@@ -147,4 +163,5 @@ export default {
   format,
   renderEditor,
   renderStep,
+  optionLayout: { advanced: ['moves'] },
 };

@@ -22,9 +22,11 @@ addMessages({
     'queens.blocked': 'blocked',
     'queens.side': 'Side N',
     'queens.hint': 'Pick what a click puts on a cell: a placed queen or a blocked cell (click again to clear it). The count is then of the completions.',
+    'queens.description': 'Reads N and counts the ways to place N queens on an N x N board so that no two attack each other (Baekjoon 9663), exactly for N up to 32, even beyond 64 bits. A board after N ("." free, "Q" a placed queen, "#" blocked) counts the ways to complete it. The steps draw the first placement in row order; the whole solution also gives the count with the 8 symmetries of the square taken as one.',
   },
   ko: {
-    'queens.description': 'N을 읽고, N x N 판에 서로 공격하지 않게 퀸 N개를 놓는 방법의 수를 출력합니다(백준 9663). N은 32까지, 64비트를 넘는 수도 정확히 출력합니다. N 다음에 \'.\' 빈 칸, \'Q\' 놓인 퀸, \'#\' 막힌 칸으로 된 N x N 판을 주면 그 판을 완성하는 방법의 수를 셉니다. --explain은 행 순서로 첫 배치를 그리고, 정사각형의 대칭 8가지를 같은 것으로 본 수도 보여 줍니다.',
+    'queens.description': 'N을 읽고, N x N 판에 서로 공격하지 않게 퀸 N개를 놓는 방법의 수를 구합니다(백준 9663). N은 32까지, 64비트를 넘는 수도 정확히 출력합니다. N 다음에 \'.\' 빈 칸, \'Q\' 놓인 퀸, \'#\' 막힌 칸으로 된 N x N 판을 주면 그 판을 완성하는 방법의 수를 셉니다. 수순은 행 순서로 첫 배치를 그리고, 풀이 전체에는 정사각형의 대칭 8가지를 같은 것으로 본 수도 나옵니다.',
+    'queens.limit.N (board side)': '보드 크기 N',
     'queens.what.header': '판의 크기 N',
     'queens.what.row': '판의 {r}행',
     'queens.header': '{line}번째 줄: N 하나가 필요합니다',
@@ -89,7 +91,7 @@ function renderEditor(host, model, update) {
     const cell = drawCell(rows[r][c], r, c);
     cell.addEventListener('click', () => update({ n, rows: toggled(rows, r, c, tool) }));
     return cell;
-  }, 'tour editable');
+  }, 'tour editable', { keyboard: { key: 'queens-editor' } });
   const tools = segmented([{ value: 'Q', label: t('queens.queen') }, { value: '#', label: t('queens.blocked') }], tool,
     (value) => { tool = value; renderEditor(host, model, update); }, 'tool');
   host.replaceChildren(

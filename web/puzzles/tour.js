@@ -24,9 +24,12 @@ addMessages({
     'tour.rows': 'Rows N',
     'tour.columns': 'Columns M',
     'tour.hint': 'Click a cell to make it an obstacle (dark) or empty again.',
+    'tour.description': 'Reads cases until the end of the input, each "N M" and N rows of M characters, "." empty or "*" obstacle. For each case, "Case k: v": the fewest moves in which a ball, rolling each time until a wall, an obstacle or a visited cell stops it, visits every empty cell, over all starting cells; -1 if it cannot. The steps show the start, the directions and when each cell was visited (rows and columns from 0).',
   },
   ko: {
-    'tour.description': '입력이 끝날 때까지 여러 케이스를 읽습니다. 각 케이스는 \'N M\'(1 <= N, M <= 64) 한 줄과 \'.\'(빈 칸) 또는 \'*\'(장애물)로 된 M글자짜리 N줄입니다. 케이스마다 \'Case k: v\'를 출력합니다: 모든 시작 칸 중에서, 미끄러지는 공이 빈 칸을 모두 지나는 가장 적은 이동 횟수, 불가능하면 -1. --explain은 시작 칸, 방향, 각 칸을 몇 번째 이동에서 지났는지를 보여 줍니다(행과 열은 0부터). 케이스는 하나씩 읽고 풉니다. --explain과 --json이 없으면 각 케이스의 줄은 증명되는 즉시 출력되므로, 뒤 케이스에서 한도에 걸려도 앞 케이스들의 증명된 줄은 남습니다.',
+    'tour.description': '입력이 끝날 때까지 여러 케이스를 읽습니다. 각 케이스는 \'N M\' 한 줄과 \'.\'(빈 칸) 또는 \'*\'(장애물)로 된 M글자짜리 N줄입니다. 케이스마다 \'Case k: v\'를 구합니다: 벽이나 장애물, 이미 지난 칸에 막힐 때까지 굴러가는 공이 빈 칸을 모두 지나는 가장 적은 이동 횟수(모든 시작 칸 중에서), 불가능하면 -1. 수순은 시작 칸, 방향, 각 칸을 몇 번째 이동에서 지났는지를 보여 줍니다(행과 열은 0부터).',
+    'tour.limit.N, M (board rows, columns)': '행과 열 N, M',
+    'tour.limit.move paths per case': '케이스당 이동 경로 수',
     'tour.what.header': '케이스의 첫 줄',
     'tour.what.row': '케이스 {case}의 {r}행',
     'tour.header': '{line}번째 줄: "N M"이 필요합니다',
@@ -105,7 +108,7 @@ function renderEditor(host, model, update) {
       update(withCase(model, current, next));
     });
     return cell;
-  }, 'tour editable');
+  }, 'tour editable', { keyboard: { key: 'tour-editor' } });
 
   host.replaceChildren(
     el('div', { class: 'controls' }, caseTabs),
