@@ -1034,3 +1034,75 @@ describe('play worth keeping open (issue #42)', { concurrency: true }, () => {
     });
   });
 });
+
+// The cells of the boards in `view` whose text is wider than the cell, or
+// set smaller than 9 px: [{r, c, text, width, textWidth, font}].
+async function unreadableCells(view) {
+  return view.locator('.g2048 .cell, .tour .cell').evaluateAll((cells) => cells.flatMap((cell) => {
+    let textWidth;
+    if (cell.tagName === 'INPUT') textWidth = cell.scrollWidth;
+    else {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      textWidth = range.getBoundingClientRect().width;
+    }
+    const font = parseFloat(getComputedStyle(cell).fontSize);
+    const text = cell.tagName === 'INPUT' ? cell.value : cell.textContent;
+    const width = cell.clientWidth;
+    return text !== '' && (textWidth > width + 0.5 || font < 9) ? [{ r: cell.dataset.r, c: cell.dataset.c, text, width, textWidth, font }] : [];
+  }));
+}
+
+describe('small screens (issue #42)', { concurrency: true }, () => {
+  for (const language of Object.keys(LOCALES))
+    for (const width of WIDTHS)
+      test(`${language}, ${width} px: a 20 x 20 board of 4-digit tiles: no text overflows its cell, the exact value on tap`, async () => {
+        await inContext({ locale: LOCALES[language], width }, async (context) => {
+          const { page, view, problems } = await openIn(context, '2048');
+          const tiles = [1024, 2048, 4096, 8192];
+          const rows = Array.from({ length: 20 }, (_, r) => Array.from({ length: 20 }, (_, c) => tiles[(r * 3 + c) % 4]).join(' '));
+          const board = `20\n${rows.join('\n')}\n`;
+          await view.locator('[data-role=input]').fill(board);
+          const expected = spawnSync(cli, ['2048'], { input: board, encoding: 'utf8' });
+          assert.equal(expected.status, 0, expected.stderr);
+          await solveAndCheck(view, expected.stdout);
+          assert.equal(await view.locator('.g2048 .cell').count(), 800, 'the editor and the step board');
+          assert.deepEqual(await unreadableCells(view), [], 'every tile fits its cell at 9 px or more');
+          await assertBoardsFit(view, `20 x 20 at ${width} px`);
+          await assertNoPageOverflow(page, `20 x 20 at ${width} px`);
+          // A tap on a tile of the step board writes its exact value under the board.
+          const cell = view.locator('[data-role=step-board] .cell[data-r="0"][data-c="1"]');
+          const exact = await cell.getAttribute('data-tile');
+          assert.ok(/^\d{4,5}$/.test(exact), exact);
+          await cell.click();
+          assert.equal(await view.locator('[data-role=step-board] [data-role=tile-note]').textContent(),
+            language === 'ko' ? `0행 1열: ${exact}` : `row 0, column 1: ${exact}`);
+          assert.equal(await cell.getAttribute('title'), `${exact} = 2^${Math.log2(Number(exact))}`);
+          await page.screenshot({ path: join(outDir, `2048-20x20-4digit-${language}-${width}.png`), fullPage: true });
+          // Three-digit tiles need wider cells than a phone gives 20 of: the board scrolls in its card, the page does not.
+          await view.locator('[data-role=input]').fill(`20\n${Array.from({ length: 20 }, () => Array(20).fill('512').join(' ')).join('\n')}\n`);
+          assert.deepEqual(await unreadableCells(view), []);
+          await assertBoardsFit(view, `20 x 20 of 512 at ${width} px`);
+          await assertNoPageOverflow(page, `20 x 20 of 512 at ${width} px`);
+          assert.deepEqual(problems, []);
+          await page.close();
+        });
+      });
+
+  test('tour: the visit numbers of a 30 x 30 board stay legible at 375 px', async () => {
+    await inContext({ locale: 'ko-KR', width: 375 }, async (context) => {
+      const { page, view, problems } = await openIn(context, 'tour');
+      // An open 30 x 30 board: the ball sweeps it, numbering up to three digits.
+      await view.locator('[data-role=input]').fill(`30 30\n${Array(30).fill('.'.repeat(30)).join('\n')}\n`);
+      await solveAndWait(view);
+      assert.ok(await view.locator('[data-role=error]').isHidden(), await view.locator('[data-role=error]').textContent());
+      await view.locator('[data-role=step-board]').focus();
+      await page.keyboard.press('End');
+      assert.deepEqual(await unreadableCells(view), []);
+      await assertNoPageOverflow(page, 'tour 30 x 30 at 375 px');
+      await page.screenshot({ path: join(outDir, 'tour-30x30-ko-375.png'), fullPage: true });
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  });
+});

@@ -21,6 +21,13 @@ const MAX_EXPONENT = 63;
 // 2 with a superscript exponent (the full value is the cell's tooltip).
 const MAX_DIGITS_SHOWN = 5;
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+// Boards wider than this are compact: their cells are too small for four
+// digits at a legible size (a 20 x 20 board on a phone has 15-pixel cells),
+// so tiles of 1024 to 65536 show in thousands ("1K", "64K"); the exact
+// value is the tooltip, and a tap or the focus writes it under the board.
+const COMPACT_SIDE = 10;
+// Width of a superscript digit, in digits: for the cell's smallest size.
+const SUPERSCRIPT_WIDTH = 0.6;
 
 addMessages({
   en: {
@@ -35,6 +42,8 @@ addMessages({
     '2048.rowLength': 'line {line}: expected {n} values, found {found}',
     '2048.trailing': 'line {line}: unexpected text after the board',
     '2048.option.moves': 'Moves K',
+    '2048.exact': 'row {r}, column {c}: {value}',
+    '2048.empty': 'row {r}, column {c}: empty',
     '2048.option.moves.help': 'At most this many moves: 5 in Baekjoon 12100, 10 in 12094; any number from 0.',
     '2048.description': 'Reads N and an N x N board (0 is an empty cell; a tile is a power of two from 2 up) and finds the largest tile the board can hold after at most K moves. No new tiles appear. K is 5 in the easy problem and 10 in the hard one; the answer is exact for any K and boards up to 128 x 128.',
   },
@@ -51,6 +60,8 @@ addMessages({
     '2048.rowLength': '{line}번째 줄: 값 {n}개가 필요한데 {found}개가 있습니다',
     '2048.trailing': '{line}번째 줄: 보드 뒤에 예상하지 못한 내용이 있습니다',
     '2048.option.moves': '이동 횟수 K',
+    '2048.exact': '{r}행 {c}열: {value}',
+    '2048.empty': '{r}행 {c}열: 빈 칸',
     '2048.option.moves.help': '최대 이동 횟수: 백준 12100은 5, 12094는 10. 0 이상이면 어떤 수든 됩니다.',
     '2048.limit.N (board side)': '보드 크기 N',
     '2048.limit.tile value': '타일 값',
@@ -71,20 +82,48 @@ function exponentOf(text) {
 // The decimal text of 2^e (e = 0: empty, "0").
 const tileText = (exponent) => (exponent === 0 ? '0' : (1n << BigInt(exponent)).toString());
 
-// CSS classes of a tile: its colour (v2 ... v1024, vbig above) and its width.
-function tileClasses(text) {
+// CSS classes of a tile: its colour (v2 ... v1024, vbig above) and, when
+// its label is four or five digits, its width.
+function tileClasses(text, compact = false) {
   const exponent = exponentOf(text);
   if (exponent === null) return 'invalid';
   if (exponent === 0) return '';
   const colour = exponent <= 10 ? `v${2 ** exponent}` : 'vbig';
-  return text.length >= 4 && text.length <= MAX_DIGITS_SHOWN ? `${colour} digits${text.length}` : colour;
+  const label = shortLabel(text, compact);
+  return label.length >= 4 && label.length <= MAX_DIGITS_SHOWN ? `${colour} digits${label.length}` : colour;
 }
 
-// "2⁶²" for 2^62; short tiles as they are.
-function shortLabel(text) {
+// "2⁶²" for 2^62, and on a compact board "1K" for 1024; short tiles as
+// they are, a text that is no tile as typed.
+function shortLabel(text, compact = false) {
+  if (text === '0') return '';
   const exponent = exponentOf(text);
-  if (exponent === null || text.length <= MAX_DIGITS_SHOWN) return text === '0' ? '' : text;
+  if (exponent === null || text.length <= 3 || (!compact && text.length <= MAX_DIGITS_SHOWN)) return text;
+  if (compact && text.length <= MAX_DIGITS_SHOWN) return `${2 ** (exponent - 10)}K`;
   return `2${[...String(exponent)].map((d) => SUPERSCRIPT[Number(d)]).join('')}`;
+}
+
+// How wide a label is, in digits (a superscript digit is narrower).
+function labelWidth(label) {
+  return [...label].reduce((width, char) => width + (SUPERSCRIPT.includes(char) ? SUPERSCRIPT_WIDTH : 1), 0);
+}
+
+// The widest label of a board of decimal texts, in whole digits.
+function widestLabel(cells, compact) {
+  let widest = 1;
+  for (const row of cells) for (const text of row) widest = Math.max(widest, labelWidth(shortLabel(text, compact)));
+  // (A typed text that is no tile may be long; it is outlined, not widened for.)
+  return Math.min(Math.ceil(widest), MAX_DIGITS_SHOWN);
+}
+
+// The note under a board that says a tile's exact value (a tap on a step
+// board, the focus in the editor).
+function tileNote() {
+  return el('div', { class: 'tile-note', 'data-role': 'tile-note', 'aria-live': 'polite' });
+}
+
+function showExact(note, r, c, text) {
+  note.textContent = text === '0' ? t('2048.empty', { r, c }) : t('2048.exact', { r, c, value: text });
 }
 
 // What a person typed into a cell, as the decimal text of the model: digits
@@ -127,14 +166,17 @@ function resize(model, n) {
 }
 
 // A tile's cell title: its exact value when the cell shows it shortened.
-const tileTitle = (text) => (shortLabel(text) !== text && text !== '0' && exponentOf(text) !== null ? `${text} = 2^${exponentOf(text)}` : null);
+const tileTitle = (text, compact = false) => (shortLabel(text, compact) !== text && text !== '0' && exponentOf(text) !== null
+  ? `${text} = 2^${exponentOf(text)}` : null);
 
 function renderEditor(host, model, update) {
+  const compact = model.n > COMPACT_SIDE;
+  const note = tileNote();
   const frame = grid(model.n, model.n, (r, c) => {
     const text = model.cells[r][c];
-    return el('input', { class: `cell ${tileClasses(text)}`, type: 'text', inputmode: 'numeric',
-      value: shortLabel(text), 'aria-label': t('2048.cell', { r, c }), title: tileTitle(text), spellcheck: 'false' });
-  }, 'g2048 editable');
+    return el('input', { class: `cell ${tileClasses(text, compact)}`, type: 'text', inputmode: 'numeric',
+      value: shortLabel(text, compact), 'aria-label': t('2048.cell', { r, c }), title: tileTitle(text, compact), spellcheck: 'false' });
+  }, 'g2048 editable', { labelChars: widestLabel(model.cells, compact) });
   // One listener each on the board, not on every cell: a 128 x 128 board has
   // 16,384 cells. Focused, a cell shows the exact digits to edit; otherwise
   // the short label.
@@ -147,14 +189,15 @@ function renderEditor(host, model, update) {
     const now = model.cells[r][c];
     input.value = now === '0' ? '' : now;
     input.select();
+    if (compact) showExact(note, r, c, now);
   });
   frame.addEventListener('focusout', (event) => {
     const input = cellOf(event);
     if (!input) return;
     const [r, c] = position(input);
     const now = model.cells[r][c];
-    input.value = shortLabel(now);
-    input.title = tileTitle(now) ?? '';
+    input.value = shortLabel(now, compact);
+    input.title = tileTitle(now, compact) ?? '';
   });
   frame.addEventListener('input', (event) => {
     const input = cellOf(event);
@@ -162,7 +205,7 @@ function renderEditor(host, model, update) {
     const [r, c] = position(input);
     const next = { n: model.n, cells: model.cells.map((row) => row.slice()) };
     next.cells[r][c] = typedTile(input.value);
-    input.className = `cell ${tileClasses(next.cells[r][c])}`;
+    input.className = `cell ${tileClasses(next.cells[r][c], compact)}`;
     model = next;
     update(next, { keepEditor: true });
   });
@@ -192,7 +235,8 @@ function renderEditor(host, model, update) {
       numberField(t('2048.size'), model.n, MIN_SIDE, MAX_SIDE, (n) => update(resize(model, n)), 'size'),
       el('button', { type: 'button', class: 'secondary', 'data-role': 'clear' }, t('2048.clear'))),
     el('p', { class: 'hint' }, t('2048.hint')),
-    board);
+    board,
+    compact ? note : null);
   host.querySelector('[data-role=clear]').addEventListener('click', () => update(resize({ cells: [] }, model.n)));
 }
 
@@ -204,16 +248,24 @@ function boardTexts(board) {
   return board.cells.map((row) => row.map((value) => String(value)));
 }
 
+// A step's board; a tap on a tile writes its exact value under the board.
 function renderStep(host, step) {
   const cells = boardTexts(step.board);
-  host.replaceChildren(grid(cells.length, cells.length, (r, c) => {
+  const compact = cells.length > COMPACT_SIDE;
+  const note = tileNote();
+  const frame = grid(cells.length, cells.length, (r, c) => {
     const text = cells[r][c];
-    const label = shortLabel(text);
-    const cell = el('div', { class: `cell ${tileClasses(text)}`, title: tileTitle(text), 'data-tile': text });
-    if (label.startsWith('2') && label !== text) cell.append('2', el('sup', {}, String(exponentOf(text))));
-    else cell.append(label);
+    const label = shortLabel(text, compact);
+    const cell = el('div', { class: `cell ${tileClasses(text, compact)}`, title: tileTitle(text, compact), 'data-tile': text });
+    const label2 = label.match(/^2([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/);
+    cell.append(el('span', { class: 'tile-label' }, label2 ? ['2', el('sup', {}, String(exponentOf(text)))] : label));
     return cell;
-  }, 'g2048'));
+  }, 'g2048', { labelChars: widestLabel(cells, compact) });
+  frame.addEventListener('click', (event) => {
+    const cell = event.target.closest('[data-tile]');
+    if (cell) showExact(note, Number(cell.dataset.r), Number(cell.dataset.c), cell.dataset.tile);
+  });
+  host.replaceChildren(frame, note);
 }
 
 // "= 2^63" after an answer too long to take in at a glance: from the

@@ -149,9 +149,9 @@ function renderStep(host, step, response) {
     }
     const hasBall = board.ball && board.ball[0] === r && board.ball[1] === c;
     if (hasBall) cell.append(el('div', { class: 'ball' }));
-    if (order !== null && order !== undefined) cell.append(el('span', {}, String(order)));
+    if (order !== null && order !== undefined) cell.append(el('span', { class: 'tile-label' }, String(order)));
     return cell;
-  }, 'tour'));
+  }, 'tour', { labelChars: String(last).length }));
 }
 
 export default {
