@@ -15,6 +15,7 @@ import { t, language, setLanguage, LANGUAGES } from './i18n.js';
 import { readHash, hashOf } from './address.js';
 import { shortTitle, localTitle, viewHeading } from './heading.js';
 import { createView } from './view.js';
+import { THEMES, theme, setTheme } from './theme.js';
 
 // Puzzle names the page turns into a module path and element ids; any other
 // name gets the placeholder tab without a request.
@@ -31,7 +32,7 @@ function createPlaceholderView(description) {
     el('div', { class: 'card placeholder', 'data-role': 'no-editor' },
       el('h2', {}, t('app.placeholderTitle')),
       el('p', {}, t('app.placeholderText'), el('code', {}, `boardsearch ${name} FILE`), '.')));
-  return { root, restore() {}, snapshot: () => null, dispose() {}, runningJob: () => null };
+  return { root, restore() {}, solve() {}, snapshot: () => null, dispose() {}, runningJob: () => null };
 }
 
 // The module puzzles/<name>.js of a listed puzzle, or null when there is
@@ -66,6 +67,7 @@ async function fetchPuzzles() {
 // The texts of index.html (elements with data-i18n) in the page's language.
 function translateShell() {
   document.title = t('app.documentTitle');
+  themeSwitch();
   for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
   document.getElementById('tabs').setAttribute('aria-label', t('app.tablist'));
 }
@@ -77,6 +79,19 @@ function languageSwitch(onSwitch) {
     ...LANGUAGES.map(({ code, label }) => {
       const button = el('button', { type: 'button', lang: code, 'data-language': code, 'aria-pressed': String(code === language()) }, label);
       button.addEventListener('click', () => { if (code !== language()) onSwitch(code); });
+      return button;
+    }));
+}
+
+// The theme switch: follow the system (prefers-color-scheme), light or
+// dark; the choice is remembered (theme.js).
+function themeSwitch() {
+  const host = document.getElementById('theme');
+  host.replaceChildren(el('span', { class: 'language-label' }, t('app.theme')),
+    ...THEMES.map((code) => {
+      const button = el('button', { type: 'button', 'data-theme-choice': code, 'aria-pressed': String(code === theme()) },
+        t(`app.theme.${code}`));
+      button.addEventListener('click', () => { setTheme(code); themeSwitch(); });
       return button;
     }));
 }
@@ -161,12 +176,14 @@ async function main() {
     writeHash();
   }
 
-  // A link: the tab it names, with its input and options.
+  // A link: the tab it names, with its input and options; a link that
+  // holds an input (a shared link) is solved at once.
   function followHash() {
     const { name, input, options } = readHash();
     const entry = built.find((b) => b.name === name);
     if (entry && (input !== null || Object.keys(options).length > 0)) entry.view.restore({ input, options });
     select(name);
+    if (entry && input !== null) entry.view.solve();
   }
 
   function switchLanguage(code) {
@@ -180,7 +197,7 @@ async function main() {
 
   languageSwitch(switchLanguage);
   const first = readHash();
-  build(new Map([[first.name, { input: first.input, options: first.options }]]));
+  build(new Map([[first.name, { input: first.input, options: first.options, solve: first.input !== null }]]));
   select(first.name);
   window.addEventListener('hashchange', followHash);
   // A solve still running when the page goes away is cancelled.

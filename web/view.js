@@ -14,12 +14,18 @@ import { createStepper } from './stepper.js';
 // Height of the judge-input box in lines.
 const MIN_INPUT_ROWS = 4;
 const MAX_INPUT_ROWS = 18;
+// Whether a finished solve ended because it was cancelled (the reply's
+// "reason", docs/api.md; a server without it says so in its message).
+function wasCancelled(status, body) {
+  return status === 422 && (body?.reason === 'cancelled' || (body?.reason === undefined && /cancel/i.test(body?.error ?? '')));
+}
+
 // The message for a finished solve that has no answer: `status` and `body`
 // as /api/solve gives them.
 function failureMessage(status, body) {
   const message = body?.error || t('app.unknownError');
   if (status === 400) return t('app.badInput', { message });
-  if (status === 422 && /cancel/i.test(message)) return t('app.cancelled', { message });
+  if (wasCancelled(status, body)) return t('app.cancelled', { message });
   if (status === 422) return t('app.stopped', { message });
   if (status === 503) return t('app.busy', { message });
   if (status === 404) return message;
@@ -45,6 +51,8 @@ export function createView(description, puzzle, snapshot, onState) {
   // dice not known): the input box is then left out of the request.
   const unusedNote = el('div', { class: 'hint', 'data-role': 'input-unused', hidden: '' }, t('app.inputUnused'));
   const errorBox = el('div', { class: 'error', 'data-role': 'error', hidden: '', role: 'alert' });
+  // A cancelled solve is no error: said calmly, where the error would be.
+  const noticeBox = el('div', { class: 'notice', 'data-role': 'notice', hidden: '', role: 'status' });
   const options = optionFields(description.options ?? [], name, () => changed(), puzzle.optionLayout ?? {});  // (not the event)
   const solveButton = el('button', { class: 'primary', 'data-role': 'solve' }, t('app.solve'));
   const cancelButton = el('button', { class: 'secondary', 'data-role': 'cancel', hidden: '' }, t('app.cancel'));
@@ -88,6 +96,7 @@ export function createView(description, puzzle, snapshot, onState) {
           el('div', { class: 'actions share' }, copyInputButton, copyLinkButton),
           copyNote,
           progress,
+          noticeBox,
           errorBox),
         ...(puzzle.extraCards ? puzzle.extraCards(() => state.model, context) : [])),
       el('div', { class: 'column' },
@@ -151,6 +160,7 @@ export function createView(description, puzzle, snapshot, onState) {
       valid = false;
     }
     if (valid) errorBox.hidden = true;
+    noticeBox.hidden = true;
     unusedNote.hidden = readsInput();
     if (state.response) staleNote.hidden = state.solved === requestKey();
     copyNote.textContent = '';
@@ -173,8 +183,15 @@ export function createView(description, puzzle, snapshot, onState) {
   }
 
   function showError(message) {
+    noticeBox.hidden = true;
     errorBox.textContent = message;
     errorBox.hidden = false;
+  }
+
+  function showNotice(message) {
+    errorBox.hidden = true;
+    noticeBox.textContent = message;
+    noticeBox.hidden = false;
   }
 
   // An old answer next to a new error would read as the answer to it.
@@ -205,7 +222,8 @@ export function createView(description, puzzle, snapshot, onState) {
     root.dataset.solves = String(Number(root.dataset.solves ?? 0) + 1);
     if (status === 200) showResult(body, key);
     else {
-      showError(failureMessage(status, body));
+      if (wasCancelled(status, body)) showNotice(failureMessage(status, body));
+      else showError(failureMessage(status, body));
       clearResult();
     }
   }
@@ -227,6 +245,7 @@ export function createView(description, puzzle, snapshot, onState) {
     if (state.job) return;
     stepper.stop();
     errorBox.hidden = true;
+    noticeBox.hidden = true;
     let chosen;
     try {
       chosen = options.read();
@@ -267,10 +286,11 @@ export function createView(description, puzzle, snapshot, onState) {
   }
 
   function showProgress({ nodes, elapsed_ms: elapsed, known }) {
-    progress.replaceChildren(
+    // (replaceChildren would write a null as the text "null".)
+    progress.replaceChildren(...[
       el('div', { 'data-role': 'progress-counts' },
         t('app.progress', { nodes: formatCount(nodes ?? 0), count: Number(nodes ?? 0), seconds: (Number(elapsed ?? 0) / 1000).toFixed(1) })),
-      known ? el('div', { class: 'known', 'data-role': 'progress-known' }, t('app.known', { known })) : null);
+      known ? el('div', { class: 'known', 'data-role': 'progress-known' }, t('app.known', { known })) : null].filter(Boolean));
     progress.hidden = false;
   }
 
@@ -334,6 +354,8 @@ export function createView(description, puzzle, snapshot, onState) {
   if (snapshot) {
     restore(snapshot);
     if (snapshot.response) showResult(snapshot.response, snapshot.solved, snapshot.step ?? 0);
+    // A shared link (the address holds an input): solved on open.
+    else if (snapshot.solve) solve();
     if (snapshot.job) follow(snapshot.job).finally(() => {
       if (!state.disposed) { state.job = null; setBusy(false); }
     });
@@ -342,6 +364,7 @@ export function createView(description, puzzle, snapshot, onState) {
   return {
     root,
     restore,
+    solve,
     // The state a redraw starts from; `sample` tells whether the input is
     // still the sample (then the address leaves it out).
     snapshot: () => ({ input: input.value, options: options.texts(), response: state.response, solved: state.solved,

@@ -671,9 +671,14 @@ describe('what a judge user meets', { concurrency: true }, () => {
     assert.match(await known.textContent(), /^Known so far: ./);
     await page.screenshot({ path: join(outDir, 'footholds-progress.png'), fullPage: true });
     await view.locator('[data-role=cancel]').click();
-    const error = view.locator('[data-role=error]');
-    await error.waitFor({ state: 'visible', timeout: WAIT_MS });
-    assert.match(await error.textContent(), /^Search cancelled: .*cancel/);
+    // A cancel is said as one, not in the error's red.
+    const notice = view.locator('[data-role=notice]');
+    await notice.waitFor({ state: 'visible', timeout: WAIT_MS });
+    assert.match(await notice.textContent(), /^Search cancelled: .*cancel/);
+    assert.ok(await view.locator('[data-role=error]').isHidden(), 'no error');
+    assert.equal(await notice.getAttribute('class'), 'notice');
+    assert.notEqual(await notice.evaluate((node) => getComputedStyle(node).color),
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--error').trim()));
     assert.ok(await progress.isHidden());
     assert.ok(await view.locator('[data-role=cancel]').isHidden());
     // The server says the search ended as cancelled, not as solved.
@@ -793,20 +798,29 @@ describe('what a judge user meets', { concurrency: true }, () => {
 const LOCALES = { ko: 'ko-KR', en: 'en-US' };
 const WIDTHS = [1280, 375];
 
+// One browser for the issue #42 tests, launched when first asked for; each
+// test gets a fresh context of it (its own storage, locale, size and
+// colour scheme), far cheaper than a browser of its own.
+let sharedBrowser = null;
+async function contextBrowser() {
+  sharedBrowser ??= chromium.launch({
+    executablePath: CHROMIUM, headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  return sharedBrowser;
+}
+after(async () => { if (sharedBrowser) await (await sharedBrowser).close(); });
+
 // Runs `body(context)` in a fresh browser context with `locale` at `width`
 // pixels (and `colorScheme`), closing it afterwards.
 async function inContext({ locale, width, colorScheme = 'light' }, body) {
-  const dir = mkdtempSync(join(tmpdir(), 'boardsearch-chromium-42-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM, headless: true, locale, colorScheme, viewport: { width, height: 900 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', `--lang=${locale}`],
+  const context = await (await contextBrowser()).newContext({
+    locale, colorScheme, viewport: { width, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'],
   });
   try {
     return await body(context);
   } finally {
     await context.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -847,6 +861,7 @@ describe('in the puzzle\'s terms (issue #42)', { concurrency: true }, () => {
             assert.doesNotMatch(text, /--[a-z]/, `${puzzle.name}: no command-line options on the page`);
             assert.doesNotMatch(text, RETIRED_TERMS, `${puzzle.name}: the learner's words`);
             assert.doesNotMatch(text, /9223372036854775807/, `${puzzle.name}: ranges as a person says them`);
+            assert.doesNotMatch(text, /\bnull\b|\bundefined\b/, `${puzzle.name}: no stray null on the page`);
             if (language === 'ko') assert.match(await view.locator('[data-role=sample]').textContent(), /예제 입력/);
             await assertNoPageOverflow(page, `${puzzle.name} at ${width} px`);
             await page.screenshot({ path: join(outDir, `terms-${language}-${width}-${puzzle.name}.png`), fullPage: true });
@@ -1101,6 +1116,117 @@ describe('small screens (issue #42)', { concurrency: true }, () => {
       assert.deepEqual(await unreadableCells(view), []);
       await assertNoPageOverflow(page, 'tour 30 x 30 at 375 px');
       await page.screenshot({ path: join(outDir, 'tour-30x30-ko-375.png'), fullPage: true });
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  });
+});
+
+// The relative luminance (0 black .. 1 white) of a CSS rgb() colour.
+function luminance(rgb) {
+  const [r, g, b] = rgb.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+// The page's background and text colours as luminances.
+async function pageColours(page) {
+  const [background, ink] = await page.evaluate(() => {
+    const style = getComputedStyle(document.documentElement);
+    return [style.backgroundColor, style.color];
+  });
+  return { background: luminance(background), ink: luminance(ink) };
+}
+
+describe('links, dark mode, shared links, cancel (issue #42)', { concurrency: true }, () => {
+  for (const language of Object.keys(LOCALES))
+    for (const width of WIDTHS) {
+      test(`${language}, ${width} px: dark from prefers-color-scheme, a switch that overrides it and is remembered`, async () => {
+        await inContext({ locale: LOCALES[language], width, colorScheme: 'dark' }, async (context) => {
+          const { page, view, problems } = await openIn(context, 'footholds');
+          let colours = await pageColours(page);
+          assert.ok(colours.background < 0.05 && colours.ink > 0.6, `dark by the system: ${JSON.stringify(colours)}`);
+          assert.equal(await page.locator('#theme [data-theme-choice=auto]').getAttribute('aria-pressed'), 'true');
+          await view.locator('[data-role=input]').fill(sample('footholds').input);
+          await solveAndCheck(view, sample('footholds').output);
+          await page.screenshot({ path: join(outDir, `dark-${language}-${width}.png`), fullPage: true });
+          await page.locator('#theme [data-theme-choice=light]').click();
+          colours = await pageColours(page);
+          assert.ok(colours.background > 0.8, `light by the switch: ${JSON.stringify(colours)}`);
+          await page.reload();
+          await page.locator('#view-footholds').waitFor({ state: 'visible', timeout: WAIT_MS });
+          assert.ok((await pageColours(page)).background > 0.8, 'the choice is remembered');
+          assert.equal(await page.locator('#theme [data-theme-choice=light]').getAttribute('aria-pressed'), 'true');
+          await page.locator('#theme [data-theme-choice=auto]').click();
+          assert.ok((await pageColours(page)).background < 0.05, 'back to the system\'s dark');
+          await assertNoPageOverflow(page, `dark at ${width} px`);
+          assert.deepEqual(problems, []);
+          await page.close();
+        });
+        // Dark by the switch on a light system.
+        await inContext({ locale: LOCALES[language], width, colorScheme: 'light' }, async (context) => {
+          const { page } = await openIn(context, '2048');
+          assert.ok((await pageColours(page)).background > 0.8);
+          await page.locator('#theme [data-theme-choice=dark]').click();
+          assert.ok((await pageColours(page)).background < 0.05, 'dark by the switch');
+          await page.close();
+        });
+      });
+
+      test(`${language}, ${width} px: a shared link solves on open`, async () => {
+        await inContext({ locale: LOCALES[language], width }, async (context) => {
+          const input = '4\n2 2 4 8\n0 0 0 0\n2 0 0 2\n4 4 0 0\n';
+          const expected = spawnSync(cli, ['2048', '--moves', '3'], { input, encoding: 'utf8' });
+          assert.equal(expected.status, 0, expected.stderr);
+          const { page, view, problems } = await openIn(context, '2048', `?${new URLSearchParams({ input, moves: '3' })}`);
+          // Nobody presses Solve.
+          await page.waitForFunction(() => Number(document.getElementById('view-2048').dataset.solves ?? 0) >= 1, null, { timeout: WAIT_MS });
+          assert.equal(await view.locator('[data-role=answer]').evaluate((node) => node.firstChild.textContent), expected.stdout.trimEnd());
+          assert.equal(await view.locator('[data-option=moves]').inputValue(), '3');
+          assert.ok(await view.locator('[data-role=stale]').isHidden(), 'the answer is for the input shown');
+          await page.screenshot({ path: join(outDir, `shared-link-${language}-${width}.png`), fullPage: true });
+          // A link followed in an open page (hashchange) solves too.
+          const before = Number(await view.getAttribute('data-solves'));
+          await page.evaluate(() => { location.hash = '#2048?input=2%0A2+2%0A0+0%0A'; });
+          await page.waitForFunction((count) => Number(document.getElementById('view-2048').dataset.solves) > count, before, { timeout: WAIT_MS });
+          assert.equal(await view.locator('[data-role=answer]').evaluate((node) => node.firstChild.textContent), '4');
+          // Opening a tab by its name alone solves nothing.
+          const plain = await context.newPage();
+          await plain.goto(`${baseUrl}#tour`);
+          await plain.locator('#view-tour').waitFor({ state: 'visible', timeout: WAIT_MS });
+          await plain.waitForTimeout(300);
+          assert.equal(await plain.locator('#view-tour').getAttribute('data-solves'), null);
+          assert.deepEqual(problems, []);
+          await page.close();
+          await plain.close();
+        });
+      });
+    }
+
+  test('the play and pause signs render (drawn, not the U+23F8 that fonts lack)', async () => {
+    await inContext({ locale: 'ko-KR', width: 1280 }, async (context) => {
+      const { page, view, problems } = await openIn(context, '2048');
+      await solveAndCheck(view, sample('2048').output);
+      const play = view.locator('[data-role=play]');
+      assert.doesNotMatch(await play.textContent(), /[\u23f8\u25b6]/);
+      const sign = async (selector) => play.locator(selector).evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        const style = getComputedStyle(node);
+        return { width: box.width, height: box.height, left: style.borderLeftWidth, colour: style.borderLeftColor };
+      });
+      const playing = await sign('.icon-play');
+      assert.ok(playing.width >= 8 && playing.height >= 8, JSON.stringify(playing));
+      // Pressed and read at once: the sample's line is one step, over in 0.7 s.
+      const paused = await play.evaluate((button) => {
+        button.click();
+        const node = button.querySelector('.icon-pause');
+        const box = node.getBoundingClientRect();
+        return { width: box.width, height: box.height, left: getComputedStyle(node).borderLeftWidth, text: button.textContent };
+      });
+      assert.ok(paused.width >= 8 && paused.height >= 8 && paused.left === '3px', JSON.stringify(paused));
+      assert.equal(paused.text, ' 일시 정지');
       assert.deepEqual(problems, []);
       await page.close();
     });

@@ -235,8 +235,7 @@ function renderEditor(host, model, update) {
       numberField(t('2048.size'), model.n, MIN_SIDE, MAX_SIDE, (n) => update(resize(model, n)), 'size'),
       el('button', { type: 'button', class: 'secondary', 'data-role': 'clear' }, t('2048.clear'))),
     el('p', { class: 'hint' }, t('2048.hint')),
-    board,
-    compact ? note : null);
+    ...(compact ? [board, note] : [board]));
   host.querySelector('[data-role=clear]').addEventListener('click', () => update(resize({ cells: [] }, model.n)));
 }
 
