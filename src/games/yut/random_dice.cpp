@@ -95,7 +95,7 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
   nlohmann::json line = nlohmann::json::array();
   std::vector<int> squares(pieces, board.start);
   long long score = 0;
-  report.line.push_back(start_step(board, pieces));
+  report.line.push_back(start_step(board, pieces, request.lang));
   if (!result.line_computed && !answer_only) {
     text += fmt::format("(the line of play is shown when a solve evaluates at most {} pairs; this one has {})\n",
                         kLineWithoutAskingPairs, result.pairs);
