@@ -51,6 +51,10 @@ ko "$bin" 2048 --explain "$data/2048/01.in" >"$tmp/out" 2>"$tmp/err"
 grep -qF "가장 큰 타일" "$tmp/out" || fail "2048 --explain in Korean: $(head -5 "$tmp/out")"
 ko "$bin" footholds --explain "$data/footholds/01.in" >"$tmp/out" 2>"$tmp/err"
 grep -qF "승리" "$tmp/out" || fail "footholds --explain in Korean: $(head -5 "$tmp/out")"
+ko "$bin" yut --expected --turns 2 --explain </dev/null >"$tmp/out" 2>"$tmp/err"
+grep -qF "기대 점수" "$tmp/out" || fail "yut --expected --explain in Korean: $(head -5 "$tmp/out")"
+ko "$bin" marble --explain "$data/marble/01.in" >"$tmp/out" 2>"$tmp/err"
+grep -qF "기울이기" "$tmp/out" || fail "marble --explain in Korean: $(head -5 "$tmp/out")"
 ko "$bin" 2048 --help >"$tmp/out" 2>&1
 grep -qF "최적의 수순" "$tmp/out" || fail "2048 --help in Korean: $(head -5 "$tmp/out")"
 
