@@ -20,6 +20,7 @@
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "cli/commands.hpp"
+#include "cli/lang.hpp"
 
 namespace boardsearch::cli {
 
@@ -100,12 +101,9 @@ int run_bench(const std::vector<std::string>& names) {
 
 void add_bench_command(CLI::App& app, int& status) {
   auto names = std::make_shared<std::vector<std::string>>();
-  CLI::App* sub = app.add_subcommand(
-      "bench", "solve every puzzle's fixed positions at one thread: node counts and the bench signature");
-  sub->add_option("PUZZLE", *names, "only these puzzles (default: all)");
-  sub->footer(
-      "The signature is the total of the node counts: deterministic, the same on every machine; a commit that "
-      "changes search behaviour quotes it. Times and nodes per second are the machine's.");
+  CLI::App* sub = app.add_subcommand("bench", say(app::msg("cli.help.bench")));
+  sub->add_option("PUZZLE", *names, say(app::msg("cli.help.bench_puzzles")));
+  sub->footer(say(app::msg("cli.help.bench_footer")));
   sub->callback([names, &status] { status = run_bench(*names); });
 }
 

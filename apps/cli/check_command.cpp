@@ -25,6 +25,7 @@
 #include "boardsearch/core/parallel.hpp"
 #include "cli/commands.hpp"
 #include "cli/hunt_flags.hpp"
+#include "cli/lang.hpp"
 #include "cli/option_flags.hpp"
 #include "hunt/check.hpp"
 #include "hunt/hunt.hpp"
@@ -164,7 +165,7 @@ void add_check_command(CLI::App& app, int& status) {
   static CheckArguments args;
   static std::optional<std::string> stray_puzzle;
   static std::vector<std::string> stray_rest;
-  CLI::App* check_command = app.add_subcommand("check", "run a program on a folder of judge tests");
+  CLI::App* check_command = app.add_subcommand("check", say(app::msg("cli.help.check")));
   check_command->footer(
       "Usage: boardsearch check PUZZLE PATH... [options] -- COMMAND [ARGS...]\n"
       "       boardsearch check PUZZLE PATH... --write-answers\n"

@@ -34,6 +34,7 @@
 #include "boardsearch/core/parallel.hpp"
 #include "cli/commands.hpp"
 #include "cli/hunt_flags.hpp"
+#include "cli/lang.hpp"
 #include "cli/option_flags.hpp"
 #include "hunt/check.hpp"
 #include "hunt/hunt.hpp"
@@ -280,8 +281,7 @@ void add_hunt_command(CLI::App& app, int& status) {
   // Live as long as the CLI11 app (the callbacks run during parse).
   static HuntArguments args;
   static StrayArguments stray;
-  CLI::App* hunt_command =
-      app.add_subcommand("hunt", "find an input on which a program's answer is wrong, and shrink it");
+  CLI::App* hunt_command = app.add_subcommand("hunt", say(app::msg("cli.help.hunt")));
   hunt_command->footer(
       "Usage: boardsearch hunt PUZZLE [options] -- COMMAND [ARGS...]  (options: boardsearch hunt PUZZLE --help)\n"
       "Generates judge inputs for PUZZLE (small inputs first; the puzzle page's samples and traps where\n"

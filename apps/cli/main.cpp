@@ -12,13 +12,16 @@
 #include <exception>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "boardsearch/app/decimal.hpp"
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "boardsearch/core/parallel.hpp"
 #include "cli/commands.hpp"
+#include "cli/lang.hpp"
 #include "cli/one_line.hpp"
 #include "cli/option_flags.hpp"
 
@@ -27,7 +30,9 @@ namespace {
 using boardsearch::app::decimal_option;
 using boardsearch::app::InputError;
 using boardsearch::app::LimitError;
+using boardsearch::app::msg;
 using boardsearch::app::Puzzle;
+using boardsearch::cli::say;
 
 constexpr int kExitSolved = 0;
 constexpr int kExitFailed = 1;  // the answer could not be written, or a bug
@@ -41,21 +46,25 @@ constexpr double kProgressAfterSeconds = 1.0;
 constexpr std::uint64_t kDefaultMaxMemoryMiB = 1024;
 constexpr std::uint64_t kMaxMaxMemoryMiB = std::uint64_t{1} << 20;
 constexpr std::uint64_t kBytesPerMiB = std::uint64_t{1} << 20;
-// The facts every puzzle command shares, for --help.
-constexpr std::string_view kCommonHelp =
-    "Coordinates in every output (--explain, --json) are 0-based: row 0 is the top row, column 0 the left column "
-    "(the 'line L, column C' of an error message counts the input's lines and characters from 1, as editors do). "
-    "Exit status: 0 solved; 2 bad input or usage (one line on stderr, nothing on stdout); 3 a node, time or memory "
-    "limit stopped the search (one line on stderr saying what is known; nothing on stdout, except that an input "
-    "of many cases answered without --explain and --json keeps on stdout the lines of the cases proven before "
-    "the limit, one per case, and stderr names the case that stopped); 1 the answer could not be written.";
 // Longest message printed: a message quoting user text stays one readable
 // line (the quoted parts are cut shorter where they are made).
 constexpr std::size_t kMaxMessageChars = 1000;
 
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+struct UsageError : boardsearch::app::WordedError {
+  using boardsearch::app::WordedError::WordedError;
 };
+
+// Whether this run may show help (set by run()). A solve of a named puzzle
+// without -h / --help shows none: its help texts are then left empty, and
+// the catalog is not read at all on the judge path (reading it costs more
+// than a judge-size solve, about 5.6 M instructions).
+bool help_wanted = true;
+
+// `message` worded for --help, or "" when no help is shown.
+std::string help(const boardsearch::app::Message& message) { return help_wanted ? say(message) : std::string(); }
+
+// The facts every puzzle command shares, for --help.
+std::string common_help() { return help(msg("cli.help.common")); }
 
 // Options as typed; converted after CLI11 is done, so that numbers read the
 // way input files read them (decimal: CLI11 alone takes "010" for octal 8
@@ -101,6 +110,7 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
   boardsearch::cli::read_schema_options(puzzle.options, common.puzzle_options, true, options);
   if (common.strict && puzzle.check_strict != nullptr) puzzle.check_strict(input, options);
   boardsearch::app::SolveRequest request{input, std::move(options), {}};
+  request.lang = boardsearch::cli::user_lang;
 
   // Step 3. Solve. Without --explain and --json only the answer is shown:
   // a many-case puzzle may then stream it, each case's line written as soon
@@ -119,8 +129,10 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
     request.limits.on_progress = [&](const boardsearch::core::Progress& p) {
       const double seconds = std::chrono::duration<double>(p.elapsed).count();
       if (seconds < kProgressAfterSeconds) return;
-      std::cerr << fmt::format("\r\033[Ksearching: {} nodes, {:.1f} s{}{}", p.nodes, seconds,
-                               p.known.empty() ? "" : "; ", p.known)
+      const boardsearch::app::Message searching =
+          msg("cli.progress", {{"nodes", p.nodes}, {"seconds", fmt::format("{:.1f}", seconds)}});
+      std::cerr << "\r\033[K"
+                << say(p.known.empty() ? searching : msg("common.joined", {{"first", searching}, {"second", p.known}}))
                 << std::flush;
       progress_shown = true;
     };
@@ -154,18 +166,19 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
   }
   std::cout.flush();
   if (!std::cout) {
-    std::cerr << "boardsearch: cannot write the answer to standard output\n";
+    std::cerr << "boardsearch: " << say(msg("cli.cannot_write_answer")) << '\n';
     return kExitFailed;
   }
   return kExitSolved;
 }
 
 void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& common, const Puzzle*& chosen) {
-  CLI::App* sub = app.add_subcommand(std::string(puzzle.name), std::string(puzzle.title));
-  sub->footer(fmt::format("{}\n\n{}", puzzle.description, kCommonHelp));
-  sub->add_option("FILE", common.file, "judge-format input (default: standard input)");
-  sub->add_flag("--explain", common.explain, "after the answer, show the optimal play step by step");
-  sub->add_flag("--json", common.json, "print one JSON document instead of the judge output");
+  const bool korean = boardsearch::cli::user_lang == boardsearch::app::Lang::ko;
+  CLI::App* sub = app.add_subcommand(std::string(puzzle.name), std::string(korean ? puzzle.title_ko : puzzle.title));
+  sub->footer(fmt::format("{}\n\n{}", puzzle.description, common_help()));
+  sub->add_option("FILE", common.file, help(msg("cli.help.file")));
+  sub->add_flag("--explain", common.explain, help(msg("cli.help.explain")));
+  sub->add_flag("--json", common.json, help(msg("cli.help.json")));
   // Each option is kept as typed (see CommonOptions), given or not.
   auto text_option = [sub](const std::string& name, std::optional<std::string>& into, const std::string& help,
                            const std::string& type) {
@@ -173,21 +186,15 @@ void add_puzzle_command(CLI::App& app, const Puzzle& puzzle, CommonOptions& comm
            name, [&into](const std::string& text) { into = text; }, help)
         ->type_name(type);
   };
-  text_option("--max-nodes", common.max_nodes, "stop (exit 3) after this many search nodes", "POSITIVE");
-  text_option("--time-limit", common.time_limit, "stop (exit 3) after this many seconds", "SECONDS");
-  text_option("--max-memory", common.max_memory,
-              fmt::format("stop (exit 3, \"memory limit\") before the solve's tables and stored states pass this "
-                          "many MiB (default {})",
-                          kDefaultMaxMemoryMiB),
+  text_option("--max-nodes", common.max_nodes, help(msg("cli.help.max_nodes")), "POSITIVE");
+  text_option("--time-limit", common.time_limit, help(msg("cli.help.time_limit")), "SECONDS");
+  text_option("--max-memory", common.max_memory, help(msg("cli.help.max_memory", {{"default", kDefaultMaxMemoryMiB}})),
               "MB");
   text_option("--threads", common.threads,
-              fmt::format("search threads for a search that runs long enough to gain from them (1..{}; default: "
-                          "the cores, here {}); answers never depend on it",
-                          boardsearch::core::kMaxSearchThreads, boardsearch::core::default_search_threads()),
+              help(msg("cli.help.threads", {{"max", boardsearch::core::kMaxSearchThreads},
+                                            {"cores", boardsearch::core::default_search_threads()}})),
               "N");
-  sub->add_flag("--strict", common.strict,
-                "refuse (exit 2, naming the limit) input beyond the judge's exact limits and format, and options "
-                "that select no judge problem");
+  sub->add_flag("--strict", common.strict, help(msg("cli.help.strict")));
   boardsearch::cli::add_schema_options(*sub, puzzle.options, common.puzzle_options);
   boardsearch::cli::refuse_foreign_options(*sub, puzzle, "");
   sub->callback([&chosen, &puzzle] { chosen = &puzzle; });
@@ -199,20 +206,65 @@ bool has_subcommand(const CLI::App& app, const std::string& name) {
   return false;
 }
 
-int run(int argc, char** argv) {
-  CLI::App app{"boardsearch: exact solver for classic exhaustive-search puzzles"};
-  app.set_version_flag("--version", std::string("boardsearch ") + BOARDSEARCH_VERSION);
-  app.require_subcommand(1);
-  app.footer(std::string(kCommonHelp));
+// CLI11's own headings in the user's language.
+void word_help_labels(CLI::App& app) {
+  if (!help_wanted || boardsearch::cli::user_lang != boardsearch::app::Lang::ko) return;
+  const auto formatter = app.get_formatter();
+  formatter->label("Usage", say(msg("cli.help.label_usage")));
+  formatter->label("Options", say(msg("cli.help.label_options")));
+  formatter->label("Positionals", say(msg("cli.help.label_positionals")));
+  formatter->label("Subcommands", say(msg("cli.help.label_subcommands")));
+  formatter->label("OPTIONS", say(msg("cli.help.label_options_word")));
+  formatter->label("SUBCOMMAND", say(msg("cli.help.label_subcommand_word")));
+  formatter->label("REQUIRED", say(msg("cli.help.label_required")));
+}
 
-  CommonOptions common;
-  const Puzzle* chosen = nullptr;
-  int command_status = kExitSolved;
+// The language (step 0 of run): --lang ko|en or --lang=ko|en anywhere before
+// a "--" (which starts another program's arguments), else the environment.
+// The option is taken out of `args`, so every command accepts it.
+void read_language(std::vector<char*>& args) {
+  boardsearch::cli::user_lang = boardsearch::app::lang_from_env();
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (arg == "--") break;
+    std::optional<std::string_view> value;
+    std::size_t taken = 1;
+    if (arg == "--lang") {
+      if (i + 1 == args.size()) throw UsageError(msg("cli.lang_needs_value"));
+      value = args[i + 1], taken = 2;
+    } else if (arg.starts_with("--lang=")) {
+      value = arg.substr(7);
+    }
+    if (!value) continue;
+    if (*value != "ko" && *value != "en")
+      throw UsageError(msg("cli.lang_invalid", {{"value", boardsearch::app::printable(*value)}}));
+    boardsearch::cli::user_lang = *value == "ko" ? boardsearch::app::Lang::ko : boardsearch::app::Lang::en;
+    args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i + taken));
+    --i;
+  }
+}
+
+int run(int argc, char** argv) {
   // A solve (the first argument names a puzzle) needs only its own command:
   // building every command's options costs more than a judge-size solve
   // (about 6 M instructions, 2 ms). Anything else gets them all (help, the
   // version, the other commands, the messages for unknown commands).
   const Puzzle* named = argc > 1 ? boardsearch::app::find_puzzle(argv[1]) : nullptr;
+  help_wanted = named == nullptr || std::any_of(argv + 1, argv + argc, [](const char* arg) {
+                  return std::string_view(arg) == "-h" || std::string_view(arg) == "--help";
+                });
+  CLI::App app{help(msg("cli.help.app"))};
+  word_help_labels(app);
+  app.set_version_flag("--version", std::string("boardsearch ") + BOARDSEARCH_VERSION);
+  app.require_subcommand(1);
+  app.footer(common_help());
+  // Listed for --help only: read_language has already taken it out.
+  std::string lang_shown;
+  app.add_option("--lang", lang_shown, help(msg("cli.help.lang")))->type_name("ko|en");
+
+  CommonOptions common;
+  const Puzzle* chosen = nullptr;
+  int command_status = kExitSolved;
   if (named != nullptr) {
     add_puzzle_command(app, *named, common, chosen);
   } else {
@@ -223,12 +275,11 @@ int run(int argc, char** argv) {
   // A clear message for the most common mistakes, before CLI11's generic
   // ones ("A subcommand is required" for an unknown option).
   if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1]))
-    throw UsageError(fmt::format("unknown command '{}' (puzzles: {}; see --help)", boardsearch::app::printable(argv[1]),
-                                 boardsearch::app::puzzle_names()));
+    throw UsageError(msg("cli.unknown_command", {{"command", boardsearch::app::printable(argv[1])},
+                                                 {"puzzles", boardsearch::app::puzzle_names()}}));
   if (argc > 1 && argv[1][0] == '-' && std::string_view(argv[1]) != "-h" && std::string_view(argv[1]) != "--help" &&
       std::string_view(argv[1]) != "--version")
-    throw UsageError(
-        fmt::format("unknown option '{}' before the command (see --help)", boardsearch::app::printable(argv[1])));
+    throw UsageError(msg("cli.unknown_option_first", {{"option", boardsearch::app::printable(argv[1])}}));
 
   try {
     app.parse(argc, argv);
@@ -239,7 +290,7 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    throw UsageError(boardsearch::cli::one_line(e.what()) + " (see --help)");
+    throw UsageError(msg("cli.usage_see_help", {{"detail", boardsearch::cli::one_line(e.what())}}));
   }
   if (chosen == nullptr) return command_status;
   return run_puzzle(*chosen, common);
@@ -247,8 +298,8 @@ int run(int argc, char** argv) {
 
 // Prints a message as the one stderr line the contract promises, whatever
 // user text it quotes (a newline would split it; a huge value would flood).
-int fail(std::string_view prefix, const char* message, int status) {
-  std::cerr << "boardsearch: " << prefix << boardsearch::app::printable(message, kMaxMessageChars) << '\n';
+int fail(const std::string& message, int status) {
+  std::cerr << "boardsearch: " << boardsearch::app::printable(message, kMaxMessageChars) << '\n';
   return status;
 }
 
@@ -256,16 +307,20 @@ int fail(std::string_view prefix, const char* message, int status) {
 
 int main(int argc, char** argv) {
   try {
-    return run(argc, argv);
+    std::vector<char*> args(argv, argv + argc);
+    read_language(args);
+    const int count = static_cast<int>(args.size());
+    args.push_back(nullptr);  // argv[argc] is a null pointer
+    return run(count, args.data());
   } catch (const UsageError& e) {
-    return fail("", e.what(), kExitBadInput);
+    return fail(e.text(boardsearch::cli::user_lang), kExitBadInput);
   } catch (const InputError& e) {
-    return fail("", e.what(), kExitBadInput);
+    return fail(e.text(boardsearch::cli::user_lang), kExitBadInput);
   } catch (const LimitError& e) {
-    return fail("", e.what(), kExitLimit);
+    return fail(e.text(boardsearch::cli::user_lang), kExitLimit);
   } catch (const std::bad_alloc&) {
-    return fail("", "memory limit reached: an allocation failed (out of memory)", kExitLimit);
+    return fail(say(msg("cli.out_of_memory")), kExitLimit);
   } catch (const std::exception& e) {
-    return fail("internal error: ", e.what(), kExitFailed);
+    return fail(say(msg("cli.internal_error", {{"detail", e.what()}})), kExitFailed);
   }
 }

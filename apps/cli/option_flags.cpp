@@ -53,9 +53,16 @@ void refuse_foreign_options(CLI::App& command, const app::Puzzle& puzzle, const 
     for (const app::OptionSpec& spec : other->options) {
       if (app::find_option(puzzle.options, spec.name) != nullptr || added.contains(spec.name)) continue;
       added.emplace(spec.name, "");
-      const std::string message = prefix + app::foreign_option_message(puzzle, spec.name);
       const std::string flag = fmt::format("--{}", spec.name);
-      auto refuse = [message] { throw app::InputError(message); };
+      // The message is made when the option is given, not for every option
+      // of every run (a judge-size solve would spend more on it than on
+      // its search).
+      auto refuse = [&puzzle, name = std::string(spec.name), prefix] {
+        const app::Message refused = app::foreign_option_message_of(puzzle, name);
+        throw app::InputError(prefix.empty() ? refused
+                                             : app::msg("option.named", {{"option", prefix.substr(0, prefix.find(':'))},
+                                                                         {"detail", refused}}));
+      };
       if (spec.kind == app::OptionKind::flag)
         command.add_flag_callback(flag, refuse)->group("");
       else
@@ -65,25 +72,26 @@ void refuse_foreign_options(CLI::App& command, const app::Puzzle& puzzle, const 
 
 std::string read_input_text(const std::string& path) {
   std::string text;
-  auto read_all = [&](std::istream& in, const std::string& name) {
+  auto read_all = [&](std::istream& in, const app::Message& name) {
     char buffer[1 << 16];
     while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
       text.append(buffer, static_cast<std::size_t>(in.gcount()));
       if (text.size() > kMaxInputBytes)
-        throw app::InputError(fmt::format("{}: input is larger than {} MiB", name, kMaxInputBytes >> 20));
+        throw app::InputError(app::msg("cli.input_too_large", {{"name", name}, {"mib", kMaxInputBytes >> 20}}));
     }
-    if (in.bad()) throw app::InputError(fmt::format("{}: read error", name));
+    if (in.bad()) throw app::InputError(app::msg("cli.read_error", {{"name", name}}));
   };
   if (path == "-") {
-    read_all(std::cin, "standard input");
+    read_all(std::cin, app::msg("cli.standard_input"));
     return text;
   }
-  if (path.empty()) throw app::InputError("'': cannot open file (the file name is empty)");
-  const std::string name = app::printable(path, app::kShownPathChars);
+  if (path.empty()) throw app::InputError(app::msg("cli.empty_file_name"));
+  const app::Message name = app::verbatim(app::printable(path, app::kShownPathChars));
   std::error_code error;
-  if (std::filesystem::is_directory(path, error)) throw app::InputError(fmt::format("{}: is a directory", name));
+  if (std::filesystem::is_directory(path, error))
+    throw app::InputError(app::msg("cli.is_a_directory", {{"name", name}}));
   std::ifstream file(path, std::ios::binary);
-  if (!file) throw app::InputError(fmt::format("{}: cannot open file", name));
+  if (!file) throw app::InputError(app::msg("cli.cannot_open", {{"name", name}}));
   read_all(file, name);
   return text;
 }

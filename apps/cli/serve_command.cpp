@@ -14,6 +14,7 @@
 
 #include "boardsearch/app/puzzle.hpp"
 #include "cli/commands.hpp"
+#include "cli/lang.hpp"
 
 namespace boardsearch::cli {
 
@@ -42,7 +43,7 @@ int exec_server(const std::vector<std::string>& arguments) {
 }  // namespace
 
 void add_serve_command(CLI::App& app, int& status) {
-  CLI::App* sub = app.add_subcommand("serve", "start the local web app (board editor, solver, stepper, play)");
+  CLI::App* sub = app.add_subcommand("serve", say(app::msg("cli.help.serve")));
   sub->prefix_command();  // pass every argument through, unparsed
   sub->set_help_flag();   // --help too: the server prints its own
   sub->callback([sub, &status] { status = exec_server(sub->remaining()); });

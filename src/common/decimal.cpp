@@ -81,26 +81,37 @@ std::string canonical_decimal(std::string_view text) {
   return canonical;
 }
 
+Message integer_range_message_of(std::string_view text, std::uint64_t minimum, std::uint64_t maximum) {
+  return msg("option.integer_range",
+             {{"min", minimum}, {"max", maximum}, {"text", app::printable(text, kShownValueChars)}});
+}
+
+Message positive_range_message_of(std::string_view text, double maximum) {
+  return msg("option.positive_range",
+             {{"max", fmt::format("{}", maximum)}, {"text", app::printable(text, kShownValueChars)}});
+}
+
 std::string integer_range_message(std::string_view text, std::uint64_t minimum, std::uint64_t maximum) {
-  return fmt::format("expected a decimal integer in [{}, {}], found '{}'", minimum, maximum,
-                     app::printable(text, kShownValueChars));
+  return app::text(Lang::en, integer_range_message_of(text, minimum, maximum));
 }
 
 std::string positive_range_message(std::string_view text, double maximum) {
-  return fmt::format("expected a decimal number in (0, {}], found '{}'", maximum,
-                     app::printable(text, kShownValueChars));
+  return app::text(Lang::en, positive_range_message_of(text, maximum));
 }
 
 std::uint64_t decimal_option(std::string_view text, std::string_view option, std::uint64_t minimum,
                              std::uint64_t maximum) {
   const std::optional<std::uint64_t> value = parse_decimal_integer(text, minimum, maximum);
-  if (!value) throw InputError(fmt::format("{}: {}", option, integer_range_message(text, minimum, maximum)));
+  if (!value)
+    throw InputError(
+        msg("option.named", {{"option", option}, {"detail", integer_range_message_of(text, minimum, maximum)}}));
   return *value;
 }
 
 double positive_decimal_option(std::string_view text, std::string_view option, double maximum) {
   const std::optional<double> value = parse_positive_decimal(text, maximum);
-  if (!value) throw InputError(fmt::format("{}: {}", option, positive_range_message(text, maximum)));
+  if (!value)
+    throw InputError(msg("option.named", {{"option", option}, {"detail", positive_range_message_of(text, maximum)}}));
   return *value;
 }
 

@@ -61,15 +61,16 @@ nlohmann::json parse_json(std::string_view text, int max_depth) {
   try {
     return nlohmann::json::parse(text.begin(), text.end(), check);
   } catch (const TooDeep&) {
-    throw InputError(fmt::format("JSON nested deeper than {} levels", max_depth));
+    throw InputError(msg("input.json_too_deep", {{"depth", max_depth}}));
   } catch (const DuplicateKey& e) {
     // Last-wins would silently drop what the writer meant by the first one.
-    throw InputError(fmt::format("JSON object has the key \"{}\" twice", printable(e.key, kMaxKeyChars)));
+    throw InputError(msg("input.json_duplicate_key", {{"key", printable(e.key, kMaxKeyChars)}}));
   } catch (const nlohmann::json::exception& e) {
     // A syntax error (parse_error) or a number literal beyond every number
     // type (out_of_range 406, thrown while parsing). The message quotes the
     // offending text; keep it on one short line.
-    throw InputError("not valid JSON: " + printable(without_exception_tag(e.what()), kMaxJsonMessageChars));
+    throw InputError(
+        msg("input.json_invalid", {{"detail", printable(without_exception_tag(e.what()), kMaxJsonMessageChars)}}));
   }
 }
 

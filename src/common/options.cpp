@@ -40,7 +40,8 @@ std::uint64_t unsigned_bound(std::int64_t bound) {
 OptionValue choice_value(const OptionSpec& spec, std::string_view text, std::string_view where) {
   for (std::string_view choice : spec.choices)
     if (choice == text) return {std::string(text), {}, true};
-  throw InputError(fmt::format("{}: expected one of {}, found '{}'", where, choices_text(spec), printable(text)));
+  throw InputError(
+      msg("option.not_a_choice", {{"option", where}, {"choices", choices_text(spec)}, {"text", printable(text)}}));
 }
 
 }  // namespace
@@ -112,25 +113,26 @@ OptionValue read_option_json(const OptionSpec& spec, const json& value, std::str
         number = static_cast<std::uint64_t>(value.get<std::int64_t>());
       const bool negative = value.is_number_integer() && !value.is_number_unsigned() && value.get<std::int64_t>() < 0;
       if (!value.is_number_integer() && !value.is_number_unsigned())
-        throw InputError(fmt::format("{} must be an integer", field));
+        throw InputError(msg("option.json_not_integer", {{"field", field}}));
       if (negative || !number || *number < minimum || *number > maximum)
-        throw InputError(fmt::format("{}: expected an integer in [{}, {}], found {}", field, minimum, maximum,
-                                     printable(value.dump())));
+        throw InputError(
+            msg("option.json_integer_range",
+                {{"field", field}, {"min", minimum}, {"max", maximum}, {"value", printable(value.dump())}}));
       return {static_cast<std::int64_t>(*number), std::string(field), true};
     }
     case OptionKind::choice:
       if (value.is_string()) return choice_value(spec, value.get<std::string>(), field);
       if (value.is_number_integer()) return choice_value(spec, value.dump(), field);
-      throw InputError(fmt::format("{} must be one of {}", field, choices_text(spec)));
+      throw InputError(msg("option.json_not_a_choice", {{"field", field}, {"choices", choices_text(spec)}}));
     case OptionKind::flag:
-      if (!value.is_boolean()) throw InputError(fmt::format("{} must be true or false", field));
+      if (!value.is_boolean()) throw InputError(msg("option.json_not_bool", {{"field", field}}));
       return {value.get<bool>(), std::string(field), true};
     case OptionKind::document:
       if (value.is_string()) return {value.get<std::string>(), std::string(field), true};
       if (value.is_object()) return {value.dump(), std::string(field), true};
-      throw InputError(fmt::format("{} must be an object or its JSON text", field));
+      throw InputError(msg("option.json_not_document", {{"field", field}}));
     case OptionKind::text:
-      if (!value.is_string()) throw InputError(fmt::format("{} must be a string", field));
+      if (!value.is_string()) throw InputError(msg("option.json_not_string", {{"field", field}}));
       return {value.get<std::string>(), std::string(field), true};
   }
   throw std::logic_error("unknown option kind");
@@ -148,17 +150,16 @@ OptionValues read_settings(std::span<const OptionSpec> schema, std::string_view 
   }
   for (std::size_t i = 0; i < words.size(); ++i) {
     if (!words[i].starts_with("--"))
-      throw InputError(fmt::format("settings: expected an option --NAME, found '{}'", printable(words[i])));
+      throw InputError(msg("option.settings_not_an_option", {{"text", printable(words[i])}}));
     const std::string_view name = words[i].substr(2);
     const OptionSpec* spec = find_option(schema, name);
-    if (spec == nullptr) throw InputError(fmt::format("settings: unknown option --{}", printable(name)));
-    if (spec->kind == OptionKind::document)
-      throw InputError(fmt::format("settings: --{} names a file, which settings cannot hold", name));
+    if (spec == nullptr) throw InputError(msg("option.settings_unknown", {{"option", printable(name)}}));
+    if (spec->kind == OptionKind::document) throw InputError(msg("option.settings_document", {{"option", name}}));
     if (spec->kind == OptionKind::flag) {
       values.set(std::string(name), read_option_text(*spec, ""));
       continue;
     }
-    if (i + 1 == words.size()) throw InputError(fmt::format("settings: --{} needs a value", name));
+    if (i + 1 == words.size()) throw InputError(msg("option.settings_no_value", {{"option", name}}));
     values.set(std::string(name), read_option_text(*spec, words[++i]));
   }
   return values;
@@ -169,11 +170,12 @@ OptionValues with_defaults(std::span<const OptionSpec> schema, OptionValues valu
   // checked too: a name the schema lacks, an integer out of its range.
   for (const auto& [name, value] : values.all()) {
     const OptionSpec* spec = find_option(schema, name);
-    if (spec == nullptr) throw InputError(fmt::format("unknown option --{}", printable(name)));
+    if (spec == nullptr) throw InputError(msg("option.unknown", {{"option", printable(name)}}));
     if (const auto* number = std::get_if<std::int64_t>(&value.value);
         number != nullptr && (*number < spec->minimum || *number > spec->maximum))
-      throw InputError(
-          fmt::format("--{}: expected an integer in [{}, {}], found {}", name, spec->minimum, spec->maximum, *number));
+      throw InputError(msg(
+          "option.json_integer_range",
+          {{"field", fmt::format("--{}", name)}, {"min", spec->minimum}, {"max", spec->maximum}, {"value", *number}}));
   }
   // Step 2. The defaults of the rest.
   for (const OptionSpec& spec : schema) {

@@ -13,9 +13,36 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' |
 
 }  // namespace
 
-std::string limit_message(core::Outcome outcome, const core::SearchStats& stats) {
-  return fmt::format("search stopped before the answer was proven: {} after {} nodes and {:.0f} ms",
-                     core::to_string(outcome), stats.nodes, stats.milliseconds());
+WordedError::WordedError(const Message& message)
+    : std::runtime_error(app::text(Lang::en, message)), message_(std::make_shared<const Message>(message)) {}
+
+WordedError::WordedError(const std::string& english)
+    : std::runtime_error(english), message_(std::make_shared<const Message>(verbatim(english))) {}
+
+std::string WordedError::text(Lang lang) const { return app::text(lang, *message_); }
+
+Message outcome_message(core::Outcome outcome) {
+  switch (outcome) {
+    case core::Outcome::proven:
+      return msg("limit.outcome.proven");
+    case core::Outcome::node_limit:
+      return msg("limit.outcome.node_limit");
+    case core::Outcome::time_limit:
+      return msg("limit.outcome.time_limit");
+    case core::Outcome::cancelled:
+      return msg("limit.outcome.cancelled");
+    case core::Outcome::depth_limit:
+      return msg("limit.outcome.depth_limit");
+    case core::Outcome::memory_limit:
+      return msg("limit.outcome.memory_limit");
+  }
+  return msg("limit.outcome.unknown");
+}
+
+Message limit_message(core::Outcome outcome, const core::SearchStats& stats) {
+  return msg("limit.stopped", {{"outcome", outcome_message(outcome)},
+                               {"nodes", stats.nodes},
+                               {"ms", fmt::format("{:.0f}", stats.milliseconds())}});
 }
 
 nlohmann::json stats_json(const core::SearchStats& stats) {

@@ -45,9 +45,12 @@ std::string printable(std::string_view text, std::size_t max_chars) {
   return out;
 }
 
-std::string where(std::size_t line, std::size_t field) {
-  return field == 0 ? fmt::format("line {}", line) : fmt::format("line {}, field {}", line, field);
+Message where_message(std::size_t line, std::size_t field) {
+  return field == 0 ? msg("input.where_line", {{"line", line}})
+                    : msg("input.where_field", {{"line", line}, {"field", field}});
 }
+
+std::string where(std::size_t line, std::size_t field) { return text(Lang::en, where_message(line, field)); }
 
 std::vector<std::string_view> split_fields(std::string_view text) {
   std::vector<std::string_view> fields;
@@ -80,18 +83,18 @@ std::optional<InputLine> TextInput::next_nonblank_line() {
   return std::nullopt;
 }
 
-InputLine TextInput::expect_line(std::string_view what) {
+InputLine TextInput::expect_line(const Message& what) {
   if (auto line = next_nonblank_line()) return *line;
-  throw InputError(fmt::format("{}: expected {}, found end of input", where(line_number_ + 1), what));
+  throw InputError(msg("input.missing_line", {{"where", where_message(line_number_ + 1)}, {"what", what}}));
 }
 
 void TextInput::expect_end() {
   if (auto line = next_nonblank_line())
-    throw InputError(fmt::format("{}: unexpected text after the end of the input: '{}'", where(line->number),
-                                 shown(split_fields(line->text).front())));
+    throw InputError(msg("input.trailing_text",
+                         {{"where", where_message(line->number)}, {"text", shown(split_fields(line->text).front())}}));
 }
 
-long long parse_integer(std::string_view field, std::size_t line, std::size_t field_index, std::string_view what,
+long long parse_integer(std::string_view field, std::size_t line, std::size_t field_index, const Message& what,
                         long long min, long long max) {
   long long value = 0;
   std::string_view digits = field;
@@ -105,25 +108,30 @@ long long parse_integer(std::string_view field, std::size_t line, std::size_t fi
     // that (printing the full 64-bit range helps nobody).
     const bool full_range =
         min == std::numeric_limits<long long>::min() && max == std::numeric_limits<long long>::max();
-    throw InputError(fmt::format("{}: {} out of range{}, found '{}'", where(line, field_index), what,
-                                 full_range ? std::string(" (beyond 64 bits)") : fmt::format(" [{}, {}]", min, max),
-                                 shown(field)));
+    const Message at = where_message(line, field_index);
+    throw InputError(full_range
+                         ? msg("input.integer_beyond_64_bits", {{"where", at}, {"what", what}, {"text", shown(field)}})
+                         : msg("input.integer_out_of_range",
+                               {{"where", at}, {"what", what}, {"min", min}, {"max", max}, {"text", shown(field)}}));
   }
   if (ec != std::errc{} || ptr != digits.data() + digits.size() || digits.empty() || (plus && digits.front() == '-'))
-    throw InputError(
-        fmt::format("{}: expected {} (an integer), found '{}'", where(line, field_index), what, shown(field)));
+    throw InputError(msg("input.not_an_integer",
+                         {{"where", where_message(line, field_index)}, {"what", what}, {"text", shown(field)}}));
   if (value < min || value > max)
-    throw InputError(
-        fmt::format("{}: {} must be in [{}, {}], found {}", where(line, field_index), what, min, max, value));
+    throw InputError(msg(
+        "input.integer_not_in_range",
+        {{"where", where_message(line, field_index)}, {"what", what}, {"min", min}, {"max", max}, {"value", value}}));
   return value;
 }
 
-std::vector<long long> parse_integer_line(const InputLine& line, std::size_t count, std::string_view what,
-                                          long long min, long long max) {
+std::vector<long long> parse_integer_line(const InputLine& line, std::size_t count, const Message& what, long long min,
+                                          long long max) {
   const auto fields = split_fields(line.text);
-  if (fields.size() != count)
-    throw InputError(fmt::format("{}: expected {} value{} ({}), found {}", where(line.number), count,
-                                 count == 1 ? "" : "s", what, fields.size()));
+  if (fields.size() != count) {
+    const nlohmann::json params = {
+        {"where", where_message(line.number)}, {"count", count}, {"what", what}, {"found", fields.size()}};
+    throw InputError(count == 1 ? msg("input.value_count_one", params) : msg("input.value_count_many", params));
+  }
   std::vector<long long> values;
   values.reserve(count);
   for (std::size_t i = 0; i < fields.size(); ++i)

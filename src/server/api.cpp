@@ -31,7 +31,7 @@ using nlohmann::json;
 
 // A request that cannot be served as asked; becomes a 400.
 struct BadRequest {
-  std::string message;
+  app::Message message;
 };
 
 // Parses the body as a JSON object or throws BadRequest. Values nested
@@ -42,9 +42,9 @@ json parse_object(std::string_view body) {
   try {
     document = app::parse_json(body);
   } catch (const app::InputError& e) {
-    throw BadRequest{std::string("request body: ") + e.what()};
+    throw BadRequest{app::msg("server.request_body", {{"detail", e.message()}})};
   }
-  if (!document.is_object()) throw BadRequest{"the request body must be a JSON object"};
+  if (!document.is_object()) throw BadRequest{app::msg("server.body_not_object")};
   return document;
 }
 
@@ -55,24 +55,15 @@ void refuse_unknown_fields(const json& request, std::initializer_list<std::strin
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
     std::string names;
     for (std::string_view name : known) names += fmt::format("{}{}", names.empty() ? "" : ", ", name);
-    throw BadRequest{fmt::format("unknown field \"{}\" (known: {})", app::printable(key), names)};
+    throw BadRequest{app::msg("server.unknown_field", {{"field", app::printable(key)}, {"known", names}})};
   }
-}
-
-// The request's "lang" (optional, a language tag such as "ko" or "en"):
-// the language its client reads, which the page sends with every request.
-// Only its type is checked: the server's messages do not follow it yet,
-// and a language they will not know is no error.
-void read_language(const json& request) {
-  const auto it = request.find("lang");
-  if (it != request.end() && !it->is_string()) throw BadRequest{"field \"lang\" must be a string"};
 }
 
 // `object[key]` as a string; throws BadRequest naming the field.
 std::string required_string(const json& object, const char* key) {
   const auto it = object.find(key);
-  if (it == object.end()) throw BadRequest{fmt::format("missing field \"{}\"", key)};
-  if (!it->is_string()) throw BadRequest{fmt::format("field \"{}\" must be a string", key)};
+  if (it == object.end()) throw BadRequest{app::msg("server.missing_field", {{"field", key}})};
+  if (!it->is_string()) throw BadRequest{app::msg("server.field_not_string", {{"field", key}})};
   return it->get<std::string>();
 }
 
@@ -82,10 +73,10 @@ long long integer_field(const json& value, const std::string& name) {
   if (value.is_number_unsigned()) {
     const auto v = value.get<std::uint64_t>();
     if (v > static_cast<std::uint64_t>(std::numeric_limits<long long>::max()))
-      throw BadRequest{fmt::format("{} is too large", name)};
+      throw BadRequest{app::msg("server.too_large", {{"field", name}})};
     return static_cast<long long>(v);
   }
-  throw BadRequest{fmt::format("{} must be an integer", name)};
+  throw BadRequest{app::msg("server.not_integer", {{"field", name}})};
 }
 
 // Reads "options" by the puzzle's schema. An option the puzzle does not take
@@ -95,19 +86,22 @@ app::OptionValues read_options(const json& request, const app::Puzzle& puzzle) {
   app::OptionValues options;
   const auto it = request.find("options");
   if (it == request.end() || it->is_null()) return options;
-  if (!it->is_object()) throw BadRequest{"field \"options\" must be an object"};
+  if (!it->is_object()) throw BadRequest{app::msg("server.field_not_object", {{"field", "options"}})};
   for (const auto& [key, value] : it->items()) {
     const app::OptionSpec* spec = app::find_option(puzzle.options, key);
     if (spec == nullptr) {
       bool taken_elsewhere = false;
       for (const app::Puzzle* other : app::all_puzzles())
         taken_elsewhere = taken_elsewhere || app::find_option(other->options, key) != nullptr;
-      if (taken_elsewhere) throw BadRequest{app::foreign_option_message(puzzle, key, "options.")};
+      if (taken_elsewhere) throw BadRequest{app::foreign_option_message_of(puzzle, key, "options.")};
       std::string known;
       for (const app::OptionSpec& own : puzzle.options)
         known += fmt::format("{}{}", known.empty() ? "" : ", ", own.name);
-      throw BadRequest{fmt::format("unknown option \"{}\" ({} takes {})", app::printable(key), puzzle.name,
-                                   known.empty() ? "no options" : known)};
+      throw BadRequest{
+          known.empty()
+              ? app::msg("server.unknown_option_none", {{"option", app::printable(key)}, {"puzzle", puzzle.name}})
+              : app::msg("server.unknown_option",
+                         {{"option", app::printable(key)}, {"puzzle", puzzle.name}, {"known", known}})};
     }
     options.set(key, app::read_option_json(*spec, value, "options." + key));
   }
@@ -124,25 +118,24 @@ core::SearchLimits read_limits(const json& request, const Budget& budget, const 
   std::size_t threads = std::max<std::size_t>(budget.threads, 1);
   const auto it = request.find("limits");
   if (it != request.end() && !it->is_null()) {
-    if (!it->is_object()) throw BadRequest{"field \"limits\" must be an object"};
+    if (!it->is_object()) throw BadRequest{app::msg("server.field_not_object", {{"field", "limits"}})};
     for (const auto& [key, value] : it->items()) {
       if (key == "max_nodes") {
         const long long asked = integer_field(value, "limits.max_nodes");
-        if (asked <= 0) throw BadRequest{"limits.max_nodes must be positive"};
+        if (asked <= 0) throw BadRequest{app::msg("server.not_positive", {{"field", "limits.max_nodes"}})};
         const auto nodes = static_cast<std::uint64_t>(asked);
         max_nodes = max_nodes == 0 ? nodes : std::min(max_nodes, nodes);
       } else if (key == "time_limit") {
         if (!value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
-          throw BadRequest{"limits.time_limit must be a positive number of seconds"};
+          throw BadRequest{app::msg("server.time_limit_invalid")};
         const double asked = value.get<double>();
         seconds = seconds == 0 ? asked : std::min(seconds, asked);
       } else if (key == "threads") {
         const long long asked = integer_field(value, "limits.threads");
-        if (asked <= 0) throw BadRequest{"limits.threads must be positive"};
+        if (asked <= 0) throw BadRequest{app::msg("server.not_positive", {{"field", "limits.threads"}})};
         threads = std::min(threads, static_cast<std::size_t>(asked));
       } else {
-        throw BadRequest{
-            fmt::format("unknown limit \"{}\" (known: max_nodes, time_limit, threads)", app::printable(key))};
+        throw BadRequest{app::msg("server.unknown_limit", {{"limit", app::printable(key)}})};
       }
     }
   }
@@ -160,8 +153,21 @@ core::SearchLimits read_limits(const json& request, const Budget& budget, const 
 bool read_strict(const json& request) {
   const auto it = request.find("strict");
   if (it == request.end() || it->is_null()) return false;
-  if (!it->is_boolean()) throw BadRequest{"field \"strict\" must be true or false"};
+  if (!it->is_boolean()) throw BadRequest{app::msg("server.field_not_bool", {{"field", "strict"}})};
   return it->get<bool>();
+}
+
+// "lang": "en" or "ko" (absent or null: `otherwise`, the Accept-Language
+// header's choice).
+app::Lang read_lang(const json& request, app::Lang otherwise) {
+  const auto it = request.find("lang");
+  if (it == request.end() || it->is_null()) return otherwise;
+  if (it->is_string()) {
+    const std::string name = it->get<std::string>();
+    if (name == "en") return app::Lang::en;
+    if (name == "ko") return app::Lang::ko;
+  }
+  throw BadRequest{app::msg("server.lang_invalid")};
 }
 
 // The statistics of a reply: the puzzles' own (app::stats_json) and what
@@ -175,16 +181,18 @@ json reply_stats_json(const core::SearchStats& stats) {
 
 // Runs `body_fn` and maps every failure to its status: BadRequest and
 // InputError 400, LimitError and exhausted memory 422, anything else 500.
+// Errors are worded in `lang` as it is when they are thrown (body_fn may
+// change it once it has read the request's "lang").
 template <class Fn>
-ApiResponse guarded(Fn&& body_fn) {
+ApiResponse guarded(const app::Lang& lang, Fn&& body_fn) {
   try {
     return body_fn();
   } catch (const BadRequest& e) {
-    return error_response(kStatusBadRequest, e.message);
+    return error_response(kStatusBadRequest, e.message, lang);
   } catch (const app::InputError& e) {
-    return error_response(kStatusBadRequest, e.what());
+    return error_response(kStatusBadRequest, e.message(), lang);
   } catch (const app::LimitError& e) {
-    ApiResponse response = error_response(kStatusUnprocessable, e.what());
+    ApiResponse response = error_response(kStatusUnprocessable, e.message(), lang);
     const std::string_view message = e.what();
     response.body["reason"] = message.find("memory limit") != std::string_view::npos ? "memory"
                               : message.find("cancelled") != std::string_view::npos  ? "cancelled"
@@ -193,30 +201,36 @@ ApiResponse guarded(Fn&& body_fn) {
   } catch (const std::bad_alloc&) {
     // Storage outside the puzzle's budgeted tables ran out: still the
     // memory limit as far as the client is concerned.
-    ApiResponse response = error_response(kStatusUnprocessable, "memory limit: the solve ran out of memory");
+    ApiResponse response = error_response(kStatusUnprocessable, app::msg("server.out_of_memory"), lang);
     response.body["reason"] = "memory";
     return response;
   } catch (const std::exception& e) {
-    return error_response(kStatusInternalError, std::string("internal error: ") + e.what());
+    return error_response(kStatusInternalError, app::msg("server.internal_error", {{"detail", e.what()}}), lang);
   }
 }
 
 }  // namespace
 
-ApiResponse error_response(int status, std::string_view message) {
-  return {status, json{{"error", std::string(message)}}};
+ApiResponse error_response(int status, const app::Message& message, app::Lang lang) {
+  std::string worded = app::text(lang, message);
+  return {status, json{{"error", worded},
+                       {"message", worded},
+                       {"code", message.key.empty() ? std::string("error") : message.key},
+                       {"params", message.params}}};
 }
 
 std::optional<ApiResponse> prepare_solve(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel,
-                                         PreparedSolve& prepared) {
-  ApiResponse refused = guarded([&]() -> ApiResponse {
+                                         app::Lang lang, PreparedSolve& prepared) {
+  prepared.lang = lang;
+  ApiResponse refused = guarded(prepared.lang, [&]() -> ApiResponse {
     const json request = parse_object(body);
+    prepared.lang = read_lang(request, lang);
     refuse_unknown_fields(request, {"puzzle", "input", "options", "limits", "strict", "lang"});
-    read_language(request);
     const std::string name = required_string(request, "puzzle");
     const app::Puzzle* puzzle = app::find_puzzle(name);
     if (puzzle == nullptr)
-      throw BadRequest{fmt::format("unknown puzzle \"{}\" (puzzles: {})", app::printable(name), app::puzzle_names())};
+      throw BadRequest{
+          app::msg("server.unknown_puzzle", {{"puzzle", app::printable(name)}, {"puzzles", app::puzzle_names()}})};
     prepared.puzzle = puzzle;
     prepared.input = required_string(request, "input");
     prepared.options = read_options(request, *puzzle);
@@ -231,8 +245,9 @@ std::optional<ApiResponse> prepare_solve(std::string_view body, const Budget& bu
 }
 
 ApiResponse run_prepared_solve(const PreparedSolve& prepared) {
-  return guarded([&]() -> ApiResponse {
+  return guarded(prepared.lang, [&]() -> ApiResponse {
     app::SolveRequest solve_request;
+    solve_request.lang = prepared.lang;
     solve_request.input = prepared.input;
     solve_request.options = prepared.options;
     solve_request.limits = prepared.limits;
@@ -251,22 +266,25 @@ ApiResponse run_prepared_solve(const PreparedSolve& prepared) {
   });
 }
 
-ApiResponse solve_endpoint(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel) {
+ApiResponse solve_endpoint(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel,
+                           app::Lang lang) {
   PreparedSolve prepared;
-  if (std::optional<ApiResponse> refused = prepare_solve(body, budget, cancel, prepared)) return std::move(*refused);
+  if (std::optional<ApiResponse> refused = prepare_solve(body, budget, cancel, lang, prepared))
+    return std::move(*refused);
   return run_prepared_solve(prepared);
 }
 
 ApiResponse play_endpoint(std::string_view puzzle_name, std::string_view body, const Budget& budget,
-                          const std::atomic<bool>* cancel) {
-  return guarded([&]() -> ApiResponse {
+                          const std::atomic<bool>* cancel, app::Lang lang) {
+  return guarded(lang, [&]() -> ApiResponse {
     const app::Puzzle* puzzle = app::find_puzzle(puzzle_name);
-    if (puzzle == nullptr || puzzle->play == nullptr) return error_response(kStatusNotFound, "no such API endpoint");
-    // The position is the request less "limits": the puzzle reads it, and
-    // refuses fields it does not know.
+    if (puzzle == nullptr || puzzle->play == nullptr)
+      return error_response(kStatusNotFound, app::msg("server.no_endpoint"), lang);
+    // The position is the request less "limits" and "lang": the puzzle
+    // reads it, and refuses fields it does not know.
     json position = parse_object(body);
+    lang = read_lang(position, lang);
     const core::SearchLimits limits = read_limits(position, budget, cancel);
-    read_language(position);
     position.erase("limits");
     position.erase("lang");
     const app::PlayResult result = puzzle->play(position, limits);
@@ -275,7 +293,8 @@ ApiResponse play_endpoint(std::string_view puzzle_name, std::string_view body, c
                   {"over", result.over},
                   {"winner", result.winner},
                   {"moves_left", result.moves_left},
-                  {"text", result.text},
+                  {"text", app::text(lang, result.text)},
+                  {"text_message", result.text},
                   {"stats", reply_stats_json(result.stats)}};
     return {kStatusOk, std::move(reply)};
   });
@@ -304,5 +323,7 @@ ApiResponse puzzles_endpoint() {
   }
   return {kStatusOk, json{{"puzzles", std::move(puzzles)}}};
 }
+
+ApiResponse messages_endpoint() { return {kStatusOk, app::message_catalog()}; }
 
 }  // namespace boardsearch::server

@@ -35,8 +35,11 @@ struct ApiResponse {
   nlohmann::json body;
 };
 
-// {"error": message} with the given status.
-ApiResponse error_response(int status, std::string_view message);
+// An error reply with the given status: {"error": text, "message": text,
+// "code": the message's catalog key ("error" for text not in the catalog),
+// "params": its parameters}, the text worded in `lang`. "error" is kept
+// for clients written before "message".
+ApiResponse error_response(int status, const app::Message& message, app::Lang lang);
 
 // POST /api/solve. Body: {"puzzle": name, "input": judge text,
 // "options": {name: value, ...} (the puzzle's schema), "limits":
@@ -45,7 +48,11 @@ ApiResponse error_response(int status, std::string_view message);
 // 200: {"puzzle", "answer", "explanation", "line", "document", "stats"}.
 // `cancel` (may be null) stops a running solve, e.g. at server shutdown.
 // The same as prepare_solve followed by run_prepared_solve.
-ApiResponse solve_endpoint(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel);
+// `lang`: the Accept-Language header's language; the body's "lang" field
+// ("en" or "ko") overrides it. Step texts, explanations, progress and
+// errors are worded in it; the answer never changes with it.
+ApiResponse solve_endpoint(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel,
+                           app::Lang lang);
 
 // A /api/solve body that passed every check that needs no search: the
 // request's fields, the puzzle, its options, the limits and, with "strict":
@@ -60,12 +67,13 @@ struct PreparedSolve {
   // deadline from it when the search starts, so a job queued behind busy
   // workers does not spend its time waiting.
   double time_limit_seconds = 0;
+  app::Lang lang = app::Lang::en;  // the request's language (solve_endpoint)
 };
 
 // Checks `body` as solve_endpoint does. Returns the error reply (400) or
 // nothing, with `prepared` filled in.
 std::optional<ApiResponse> prepare_solve(std::string_view body, const Budget& budget, const std::atomic<bool>* cancel,
-                                         PreparedSolve& prepared);
+                                         app::Lang lang, PreparedSolve& prepared);
 
 // Runs a prepared solve: 200 with the reply above, 400 for input the
 // puzzle's parser refuses, 422 when a limit stopped it ("memory limit",
@@ -77,10 +85,14 @@ ApiResponse run_prepared_solve(const PreparedSolve& prepared);
 // engine's move for the player to move and the result of perfect play from
 // here; 404 for a puzzle without a play entry.
 ApiResponse play_endpoint(std::string_view puzzle, std::string_view body, const Budget& budget,
-                          const std::atomic<bool>* cancel);
+                          const std::atomic<bool>* cancel, app::Lang lang);
 
 // GET /api/puzzles: every puzzle's description: names, titles (English and
 // Korean), judge problems and limits, option schema, whether it has play.
 ApiResponse puzzles_endpoint();
+
+// GET /api/messages: the message catalog (messages/catalog.json), key ->
+// {"en": ..., "ko": ...}, for a client that words codes and params itself.
+ApiResponse messages_endpoint();
 
 }  // namespace boardsearch::server

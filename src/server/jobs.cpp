@@ -92,20 +92,20 @@ JobRegistry::JobRegistry(std::size_t max_running, Executor executor) : impl_(std
 
 JobRegistry::~JobRegistry() { cancel_all(); }
 
-ApiResponse JobRegistry::start(std::string_view body, const Budget& budget) {
+ApiResponse JobRegistry::start(std::string_view body, const Budget& budget, app::Lang lang) {
   auto job = std::make_shared<Job>();
   PreparedSolve prepared;
   // Step 1. The checks /api/solve makes before searching: a bad request is
   // a 400 now, not a job.
-  if (std::optional<ApiResponse> refused = prepare_solve(body, budget, &job->cancel, prepared))
+  if (std::optional<ApiResponse> refused = prepare_solve(body, budget, &job->cancel, lang, prepared))
     return std::move(*refused);
   // Step 2. Room for it: at most max_running unfinished jobs.
   {
     const std::lock_guard lock(impl_->mutex);
-    if (impl_->closed) return error_response(kStatusUnavailable, "the server is stopping");
+    lang = prepared.lang;
+    if (impl_->closed) return error_response(kStatusUnavailable, app::msg("server.stopping"), lang);
     if (impl_->expire(Clock::now()) >= impl_->max_running)
-      return error_response(kStatusUnavailable,
-                            fmt::format("{} jobs are running already; try again when one ends", impl_->max_running));
+      return error_response(kStatusUnavailable, app::msg("server.jobs_full", {{"count", impl_->max_running}}), lang);
     do job->id = new_job_id();
     while (impl_->jobs.contains(job->id));
     impl_->jobs.emplace(job->id, job);
@@ -130,14 +130,14 @@ ApiResponse JobRegistry::start(std::string_view body, const Budget& budget) {
   if (!impl_->executor || !impl_->executor(std::move(task))) {
     const std::lock_guard lock(impl_->mutex);
     impl_->jobs.erase(job->id);
-    return error_response(kStatusUnavailable, "every solve worker is busy; try again soon");
+    return error_response(kStatusUnavailable, app::msg("server.workers_busy"), lang);
   }
   return {kStatusAccepted, job_reply(job->id, "running")};
 }
 
-ApiResponse JobRegistry::poll(std::string_view id) {
+ApiResponse JobRegistry::poll(std::string_view id, app::Lang lang) {
   const std::shared_ptr<Job> job = impl_->find(id);
-  if (!job) return error_response(kStatusNotFound, "no such job (unknown, or finished more than a minute ago)");
+  if (!job) return error_response(kStatusNotFound, app::msg("server.no_job"), lang);
   const std::lock_guard lock(job->mutex);
   json reply = job_reply(job->id, job->done ? "done" : "running");
   if (job->done) {
@@ -152,9 +152,9 @@ ApiResponse JobRegistry::poll(std::string_view id) {
   return {kStatusOk, std::move(reply)};
 }
 
-ApiResponse JobRegistry::cancel(std::string_view id) {
+ApiResponse JobRegistry::cancel(std::string_view id, app::Lang lang) {
   const std::shared_ptr<Job> job = impl_->find(id);
-  if (!job) return error_response(kStatusNotFound, "no such job (unknown, or finished more than a minute ago)");
+  if (!job) return error_response(kStatusNotFound, app::msg("server.no_job"), lang);
   job->cancel.store(true);
   const std::lock_guard lock(job->mutex);
   return {kStatusOk, job_reply(job->id, job->done ? "done" : "cancelling")};

@@ -42,12 +42,13 @@ class JobRegistry {
   // POST /api/jobs: checks `body` as /api/solve does (400 at once for a bad
   // request), then 202 with the new job's id, or 503 when max_running jobs
   // run already (or after cancel_all).
-  ApiResponse start(std::string_view body, const Budget& budget);
+  // `lang`: as solve_endpoint's (the body's "lang" overrides it).
+  ApiResponse start(std::string_view body, const Budget& budget, app::Lang lang);
   // GET /api/jobs/<id>: 200 with the state, or 404 for an unknown or
   // expired id.
-  ApiResponse poll(std::string_view id);
+  ApiResponse poll(std::string_view id, app::Lang lang);
   // DELETE /api/jobs/<id>: raises the job's cancel flag; 200, or 404.
-  ApiResponse cancel(std::string_view id);
+  ApiResponse cancel(std::string_view id, app::Lang lang);
   // Cancels every running job and refuses new ones (server shutdown).
   void cancel_all();
 

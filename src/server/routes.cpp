@@ -44,7 +44,15 @@ HttpResponse json_reply(const ApiResponse& response) {
   return reply;
 }
 
-HttpResponse json_error(int status, std::string_view message) { return json_reply(error_response(status, message)); }
+HttpResponse json_error(int status, const app::Message& message, app::Lang lang) {
+  return json_reply(error_response(status, message, lang));
+}
+
+// The language the request's Accept-Language header prefers (English
+// without one); a body's "lang" field overrides it in the endpoints.
+app::Lang header_lang(const HttpRequest& request) {
+  return app::lang_from_accept_language(header(request, "Accept-Language").value_or(""));
+}
 
 // "/api/<puzzle>/play" -> "<puzzle>"; any other path -> nullopt.
 std::optional<std::string_view> play_route(std::string_view path) {
@@ -73,9 +81,12 @@ bool allows(std::string_view allow, std::string_view method) {
 }
 
 HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allow) {
-  HttpResponse reply = json_error(kStatusMethodNotAllowed,
-                                  fmt::format("{} takes {}, not {}", app::printable(request.path, app::kShownPathChars),
-                                              allow, app::printable(request.method, 20)));
+  HttpResponse reply =
+      json_error(kStatusMethodNotAllowed,
+                 app::msg("server.method_not_allowed", {{"path", app::printable(request.path, app::kShownPathChars)},
+                                                        {"allow", allow},
+                                                        {"method", app::printable(request.method, 20)}}),
+                 header_lang(request));
   reply.headers.emplace_back("Allow", std::string(allow));
   return reply;
 }
@@ -146,18 +157,18 @@ struct RequestHandler::Impl {
 std::optional<HttpResponse> RequestHandler::Impl::refuse_foreign(const HttpRequest& request) const {
   const std::optional<std::string_view> host = header(request, "Host");
   if (loopback) {
-    if (!host) return json_error(kStatusForbidden, "a request needs a Host header naming this server");
+    if (!host) return json_error(kStatusForbidden, app::msg("server.host_missing"), header_lang(request));
     const auto [name, port] = split_host(trimmed(*host));
     if (!is_loopback_host(name) || (!port.empty() && port != bound_port))
       return json_error(kStatusForbidden,
-                        fmt::format("Host \"{}\" is not this server (it answers on 127.0.0.1:{} and localhost:{})",
-                                    app::printable(*host, 80), bound_port, bound_port));
+                        app::msg("server.host_foreign", {{"host", app::printable(*host, 80)}, {"port", bound_port}}),
+                        header_lang(request));
   }
   if (const std::optional<std::string_view> origin = header(request, "Origin")) {
     const std::string own = fmt::format("http://{}", host ? trimmed(*host) : std::string_view());
     if (!host || !equal_ignoring_case(trimmed(*origin), own))
-      return json_error(kStatusForbidden, fmt::format("requests from another site are refused (Origin \"{}\")",
-                                                      app::printable(*origin, 80)));
+      return json_error(kStatusForbidden, app::msg("server.origin_foreign", {{"origin", app::printable(*origin, 80)}}),
+                        header_lang(request));
   }
   return std::nullopt;
 }
@@ -168,12 +179,14 @@ HttpResponse RequestHandler::Impl::route(const HttpRequest& request) {
   const std::string_view path = request.path;
   const std::string_view method = request.method;
   // Step 2. Which route, and the methods it takes.
-  enum class Route { puzzles, solve, play, jobs, job, none, page };
+  enum class Route { puzzles, messages, solve, play, jobs, job, none, page };
   Route which = Route::none;
   std::string_view allow;
   std::optional<std::string_view> play_name;
   if (path == "/api/puzzles") {
     which = Route::puzzles, allow = kAllowGet;
+  } else if (path == "/api/messages") {
+    which = Route::messages, allow = kAllowGet;
   } else if (path == "/api/solve") {
     which = Route::solve, allow = kAllowPost;
   } else if (path == "/api/jobs") {
@@ -187,7 +200,8 @@ HttpResponse RequestHandler::Impl::route(const HttpRequest& request) {
   } else if (!path.starts_with("/api/") && path != "/api") {
     which = Route::page, allow = kAllowGet;
   }
-  if (which == Route::none) return json_error(kStatusNotFound, "no such API endpoint");
+  const app::Lang lang = header_lang(request);
+  if (which == Route::none) return json_error(kStatusNotFound, app::msg("server.no_endpoint"), lang);
   // Step 3. The method (HEAD is a GET without the body; httplib drops it).
   if (!allows(allow, method)) {
     if (which == Route::page) {
@@ -206,29 +220,30 @@ HttpResponse RequestHandler::Impl::route(const HttpRequest& request) {
     const std::string_view media = trimmed(type.substr(0, type.find(';')));
     if (!equal_ignoring_case(media, kJsonType))
       return json_error(kStatusUnsupportedMediaType,
-                        fmt::format("a POST body must be sent as Content-Type: application/json (found \"{}\")",
-                                    app::printable(type, 60)));
+                        app::msg("server.content_type", {{"type", app::printable(type, 60)}}), lang);
   }
   // Step 5. The endpoint.
   switch (which) {
     case Route::puzzles:
       return json_reply(puzzles_endpoint());
     case Route::solve:
-      return json_reply(solve_endpoint(request.body, budget, &stopping));
+      return json_reply(solve_endpoint(request.body, budget, &stopping, lang));
     case Route::play:
-      return json_reply(play_endpoint(*play_name, request.body, budget, &stopping));
+      return json_reply(play_endpoint(*play_name, request.body, budget, &stopping, lang));
     case Route::jobs:
-      return json_reply(jobs.start(request.body, budget));
+      return json_reply(jobs.start(request.body, budget, lang));
     case Route::job: {
       const std::string_view id = path.substr(kJobsPrefix.size());
-      return json_reply(method == "DELETE" ? jobs.cancel(id) : jobs.poll(id));
+      return json_reply(method == "DELETE" ? jobs.cancel(id, lang) : jobs.poll(id, lang));
     }
+    case Route::messages:
+      return json_reply(messages_endpoint());
     case Route::page:
       return serve_static(request);
     case Route::none:
       break;
   }
-  return json_error(kStatusNotFound, "no such API endpoint");
+  return json_error(kStatusNotFound, app::msg("server.no_endpoint"), lang);
 }
 
 // GET of anything outside /api/: a file of the web root or 404.
@@ -256,7 +271,8 @@ HttpResponse RequestHandler::handle(const HttpRequest& request) {
     if (std::optional<HttpResponse> refused = impl_->refuse_foreign(request)) return std::move(*refused);
     return impl_->route(request);
   } catch (const std::exception& e) {  // a bug, or memory for the reply ran out
-    return json_error(kStatusInternalError, std::string("internal error: ") + e.what());
+    return json_error(kStatusInternalError, app::msg("server.internal_error", {{"detail", e.what()}}),
+                      header_lang(request));
   }
 }
 

@@ -297,8 +297,9 @@ void Server::Impl::install_routes() {
   http.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
     res.set_header("Cache-Control", "no-store");
-    res.set_content(error_response(res.status, fmt::format("HTTP error {}", res.status)).body.dump(),
-                    "application/json");
+    res.set_content(
+        error_response(res.status, app::msg("server.http_error", {{"status", res.status}}), app::Lang::en).body.dump(),
+        "application/json");
     return httplib::Server::HandlerResponse::Handled;
   }));
   http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr error) {
@@ -310,7 +311,10 @@ void Server::Impl::install_routes() {
     } catch (...) {
     }
     res.status = kStatusInternalError;
-    res.set_content(error_response(kStatusInternalError, "internal error: " + what).body.dump(), "application/json");
+    res.set_content(
+        error_response(kStatusInternalError, app::msg("server.internal_error", {{"detail", what}}), app::Lang::en)
+            .body.dump(),
+        "application/json");
   });
   http.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
     request_started = std::chrono::steady_clock::now();

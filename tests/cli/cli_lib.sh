@@ -6,6 +6,10 @@
 
 failures=0
 tmp=$(mktemp -d)
+# Messages in English whatever the caller's locale (the CLI reads LC_ALL,
+# LC_MESSAGES and LANG itself); a test of Korean sets LANG for its command.
+unset LC_ALL LC_MESSAGES
+export LANG=C.UTF-8
 trap 'rm -rf "$tmp"' EXIT
 
 # fail MESSAGE: records a failure.

@@ -335,6 +335,70 @@ TEST(ServerApi, DeeplyNestedJsonIs400) {
   EXPECT_NE(reply.body.at("error").get<std::string>().find("limits.max_nodes"), std::string::npos) << reply.body.dump();
 }
 
+// Errors keep a stable code and their parameters beside the text, worded in
+// the body's "lang", else Accept-Language, else English; answers never
+// change with the language.
+TEST(ServerApi, ErrorsAreWordedInTheRequestsLanguageWithCodeAndParams) {
+  const json bad = {{"puzzle", "2048"}, {"input", "2\n2 x\n2 2\n"}};
+  const Reply english = solve(shared_server(), bad);
+  ASSERT_EQ(english.status, 400);
+  EXPECT_EQ(english.body.at("code"), "input.not_an_integer");
+  EXPECT_EQ(english.body.at("params").at("where").at("params").at("line"), 2);
+  EXPECT_EQ(english.body.at("message"), english.body.at("error"));
+  EXPECT_NE(english.body.at("message").get<std::string>().find("line 2, field 2"), std::string::npos);
+  json korean_request = bad;
+  korean_request["lang"] = "ko";
+  const Reply korean = solve(shared_server(), korean_request);
+  ASSERT_EQ(korean.status, 400);
+  EXPECT_EQ(korean.body.at("code"), english.body.at("code"));
+  EXPECT_EQ(korean.body.at("params"), english.body.at("params"));
+  EXPECT_NE(korean.body.at("message").get<std::string>().find("2번째 줄 2번째 값"), std::string::npos)
+      << korean.body.dump();
+  // Accept-Language, and the body's "lang" over it.
+  httplib::Client client = shared_server().client();
+  const httplib::Headers korean_header = {{"Accept-Language", "ko-KR,ko;q=0.9,en;q=0.8"}};
+  const Reply by_header =
+      testing::to_reply(client.Post("/api/solve", korean_header, bad.dump(), "application/json"), "POST ko");
+  EXPECT_NE(by_header.body.at("message").get<std::string>().find("2번째 줄"), std::string::npos);
+  json english_request = bad;
+  english_request["lang"] = "en";
+  const Reply overridden = testing::to_reply(
+      client.Post("/api/solve", korean_header, english_request.dump(), "application/json"), "POST en");
+  EXPECT_NE(overridden.body.at("message").get<std::string>().find("line 2"), std::string::npos);
+  // A "lang" the server does not speak is refused, naming the field.
+  json french = bad;
+  french["lang"] = "fr";
+  EXPECT_EQ(solve(shared_server(), french).body.at("code"), "server.lang_invalid");
+  // The answer is the same in both languages; the step texts are not.
+  const json good = {{"puzzle", "2048"}, {"input", "2\n2 2\n0 0\n"}, {"lang", "ko"}};
+  const Reply solved_ko = solve(shared_server(), good);
+  json good_en = good;
+  good_en["lang"] = "en";
+  const Reply solved_en = solve(shared_server(), good_en);
+  ASSERT_EQ(solved_ko.status, 200);
+  EXPECT_EQ(solved_ko.body.at("answer"), solved_en.body.at("answer"));
+  EXPECT_EQ(solved_ko.body.at("document").at("moves"), solved_en.body.at("document").at("moves"));
+  EXPECT_NE(solved_ko.body.at("line").at(0).at("text").get<std::string>().find("가장 큰 타일"), std::string::npos);
+  EXPECT_NE(solved_en.body.at("line").at(0).at("text").get<std::string>().find("largest tile"), std::string::npos);
+}
+
+// Play words its result in the request's language and gives its message.
+TEST(ServerApi, PlayTextIsWordedInTheRequestsLanguage) {
+  const Reply korean =
+      post(shared_server(), "/api/footholds/play", R"({"board": [[1, 1, 1]], "a": [0, 0], "b": [0, 2], "lang": "ko"})");
+  ASSERT_EQ(korean.status, 200) << korean.body.dump();
+  EXPECT_NE(korean.body.at("text").get<std::string>().find("승리"), std::string::npos) << korean.body.dump();
+  EXPECT_TRUE(korean.body.at("text_message").at("key").get<std::string>().starts_with("footholds.play."));
+}
+
+// The catalog the page may share: every key in both languages.
+TEST(ServerApi, MessagesServesTheCatalog) {
+  const Reply reply = get(shared_server(), "/api/messages");
+  ASSERT_EQ(reply.status, 200);
+  ASSERT_TRUE(reply.body.contains("input.where_line"));
+  EXPECT_EQ(reply.body.at("input.where_line").at("ko"), "{line}번째 줄");
+}
+
 // A misspelt top-level field is refused, as in "options" and "limits".
 TEST(ServerApi, UnknownTopLevelFieldsAre400NamingThem) {
   const Reply solve_reply =

@@ -87,12 +87,12 @@ TEST(ServerJobs, AJobWaitingForAWorkerKeepsItsTimeLimit) {
       boardsearch::testing::read_file(std::filesystem::path(BOARDSEARCH_TEST_DATA_DIR) / "footholds" / "03.in");
   constexpr double kLimitSeconds = 1.0;
   const ApiResponse started =
-      jobs.start(json{{"puzzle", "footholds"}, {"input", input}}.dump(), Budget{0, kLimitSeconds, 0});
+      jobs.start(json{{"puzzle", "footholds"}, {"input", input}}.dump(), Budget{0, kLimitSeconds, 0}, app::Lang::en);
   ASSERT_EQ(started.status, 202) << started.body.dump();
   ASSERT_TRUE(held);
   std::this_thread::sleep_for(std::chrono::duration<double>(1.5 * kLimitSeconds));
   held();
-  const ApiResponse done = jobs.poll(started.body.at("job").get<std::string>());
+  const ApiResponse done = jobs.poll(started.body.at("job").get<std::string>(), app::Lang::en);
   ASSERT_EQ(done.body.at("state"), "done") << done.body.dump();
   EXPECT_EQ(done.body.at("status"), 200) << done.body.dump();
 }

@@ -16,6 +16,8 @@
 #include <string>
 #include <string_view>
 
+#include "boardsearch/app/messages.hpp"
+
 namespace boardsearch::app {
 
 // The value of `text` if it is [+]DIGITS and lies in [minimum, maximum];
@@ -37,6 +39,9 @@ std::string canonical_decimal(std::string_view text);
 std::string integer_range_message(std::string_view text, std::uint64_t minimum, std::uint64_t maximum);
 // The same for parse_positive_decimal: "expected a decimal number in (0, 86400], found 'inf'".
 std::string positive_range_message(std::string_view text, double maximum);
+// The two as catalog messages (the English above is their wording).
+Message integer_range_message_of(std::string_view text, std::uint64_t minimum, std::uint64_t maximum);
+Message positive_range_message_of(std::string_view text, double maximum);
 
 // Longest --time-limit the puzzle commands and serve accept (about 31
 // years): anything longer is no limit at all, and more likely a typo.

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
@@ -23,27 +24,45 @@
 #include <string_view>
 #include <vector>
 
+#include "boardsearch/app/messages.hpp"
 #include "boardsearch/app/options.hpp"
 #include "boardsearch/core/limits.hpp"
 #include "boardsearch/core/splitmix64.hpp"
 
 namespace boardsearch::app {
 
+// An error that carries its text as a catalog Message (messages.hpp), so
+// each front end words it in its user's language: what() is the English
+// wording, for logs and for callers that know no language. Text not (yet)
+// in the catalog may be given as a string: it is then shown as is in every
+// language (its Message has the key "" and the parameter "text").
+class WordedError : public std::runtime_error {
+ public:
+  explicit WordedError(const Message& message);
+  explicit WordedError(const std::string& english);
+  const Message& message() const { return *message_; }
+  // The message worded in `lang`.
+  std::string text(Lang lang) const;
+
+ private:
+  std::shared_ptr<const Message> message_;  // shared: copying an exception must not throw
+};
+
 // Bad input: the message names what is wrong and where, on one line, e.g.
 // "line 3, field 2: expected a power of two >= 2, found 3". Front ends turn it
 // into exit status 2 (CLI) or HTTP 400 (server).
-class InputError : public std::runtime_error {
+class InputError : public WordedError {
  public:
-  using std::runtime_error::runtime_error;
+  using WordedError::WordedError;
 };
 
 // A limit (nodes, time, memory, cancellation) stopped the search before the
 // answer was proven. The message says what is known (e.g. a bracket marked
 // "not proven"). Front ends turn it into exit status 3 (CLI) or HTTP 422
 // (server) and never print the unproven value as an answer.
-class LimitError : public std::runtime_error {
+class LimitError : public WordedError {
  public:
-  using std::runtime_error::runtime_error;
+  using WordedError::WordedError;
 };
 
 // ---------------------------------------------------------------------------
@@ -72,6 +91,11 @@ struct SolveRequest {
   // first call); a limit in a later case throws LimitError naming that case,
   // and what was handed over stays proven. Other puzzles ignore it.
   std::function<void(std::string_view)> on_answer = {};
+  // The language of every text the solve words for people: the line's step
+  // texts, the explanation, progress (`known`), LimitError's what is known.
+  // Never the answer (judge output), nor the --json document's keys and
+  // values other than texts.
+  Lang lang = Lang::en;
 };
 
 // Everything a front end may show. `answer` is byte-exact judge output.
@@ -100,7 +124,7 @@ struct PlayResult {
   std::string winner;             // under perfect play from here
   std::int64_t moves_left = 0;    // moves still to be made under perfect play
   bool over = false;              // the player to move has already lost
-  std::string text;               // one line for people
+  Message text;                   // one line for people, worded by the front end
   core::SearchStats stats;
 };
 
@@ -289,6 +313,9 @@ std::string puzzle_names();
 // "--x" for a puzzle P that does not take it: "P does not take --x (Q and R
 // take it); P takes --y, --z". Used by every front end.
 std::string foreign_option_message(const Puzzle& puzzle, std::string_view name, std::string_view prefix = "--");
+Message foreign_option_message_of(const Puzzle& puzzle, std::string_view name, std::string_view prefix = "--");
+// "A", "A and B", "A, B and C" ("A, B, C" in Korean).
+Message and_list(std::span<const std::string_view> names);
 
 // Whitespace-normalized output: each line trimmed, runs of blanks inside a
 // line collapsed to one space, blank lines dropped.
@@ -298,8 +325,11 @@ std::string normalize_output(std::string_view text);
 bool output_accepted(const Puzzle& puzzle, std::string_view input, const OptionValues& options,
                      std::string_view expected, std::string_view output);
 
+// A search outcome in words ("node limit reached").
+Message outcome_message(core::Outcome outcome);
+
 // The message used in LimitError for a search outcome that is not proven.
-std::string limit_message(core::Outcome outcome, const core::SearchStats& stats);
+Message limit_message(core::Outcome outcome, const core::SearchStats& stats);
 
 }  // namespace boardsearch::app
 

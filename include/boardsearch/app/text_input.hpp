@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "boardsearch/app/messages.hpp"
+
 namespace boardsearch::app {
 
 struct InputLine {
@@ -36,7 +38,8 @@ class TextInput {
   // The next line that is not blank; nullopt at end of input.
   std::optional<InputLine> next_nonblank_line();
   // Like next_nonblank_line, but a missing line is an InputError naming `what`.
-  InputLine expect_line(std::string_view what);
+  InputLine expect_line(const Message& what);
+  InputLine expect_line(std::string_view what) { return expect_line(verbatim(what)); }
   // The next line as is (blank or not); nullopt at end of input.
   std::optional<InputLine> next_line();
   // Throws InputError if anything but whitespace remains.
@@ -52,14 +55,26 @@ class TextInput {
 
 // Parses a decimal integer field in [min, max]. On failure throws InputError:
 // "line L, field F: expected <what>, found '<field>'" (or "... out of range").
-long long parse_integer(std::string_view field, std::size_t line, std::size_t field_index, std::string_view what,
+// `what` names the value in words (a catalog message, or verbatim text).
+long long parse_integer(std::string_view field, std::size_t line, std::size_t field_index, const Message& what,
                         long long min, long long max);
+inline long long parse_integer(std::string_view field, std::size_t line, std::size_t field_index, std::string_view what,
+                               long long min, long long max) {
+  return parse_integer(field, line, field_index, verbatim(what), min, max);
+}
 
 // Reads a line holding exactly `count` integers in [min, max].
-std::vector<long long> parse_integer_line(const InputLine& line, std::size_t count, std::string_view what,
-                                          long long min, long long max);
+std::vector<long long> parse_integer_line(const InputLine& line, std::size_t count, const Message& what, long long min,
+                                          long long max);
+inline std::vector<long long> parse_integer_line(const InputLine& line, std::size_t count, std::string_view what,
+                                                 long long min, long long max) {
+  return parse_integer_line(line, count, verbatim(what), min, max);
+}
 
-// "line L: message" / "line L, field F: message" as used by every InputError.
+// "line L" / "line L, field F" ("L번째 줄" / "L번째 줄 F번째 값"): where an
+// InputError's message says the input is wrong, as its {where} parameter;
+// `where` is its English wording.
+Message where_message(std::size_t line, std::size_t field = 0);
 std::string where(std::size_t line, std::size_t field = 0);
 
 // `text` made safe to quote inside a one-line message: control bytes and

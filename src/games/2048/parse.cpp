@@ -18,9 +18,8 @@ namespace boardsearch::game2048 {
 namespace {
 
 using app::InputError;
-using app::where;
 
-constexpr std::string_view kTileWhat = "a tile (0 for empty, or a power of two >= 2)";
+app::Message tile_what() { return app::msg("2048.what.tile"); }
 
 // A field of decimal digits only whose value lies beyond the signed 64-bit
 // range but within the unsigned one (2^63 .. 2^64 - 1), else nullopt. The
@@ -40,18 +39,19 @@ std::optional<std::uint64_t> unsigned_beyond_signed(std::string_view field) {
 Board parse_board(std::string_view input) {
   app::TextInput text(input);
   // Step 1. The side N.
-  const app::InputLine first = text.expect_line("the board size N");
-  const long long side = app::parse_integer_line(first, 1, "the board size N", kMinSide, kMaxSide).front();
+  const app::InputLine first = text.expect_line(app::msg("2048.what.side"));
+  const long long side = app::parse_integer_line(first, 1, app::msg("2048.what.side"), kMinSide, kMaxSide).front();
   Board board(static_cast<int>(side));
 
   // Step 2. N rows of N tiles; the running sum must stay below 2^64.
   std::uint64_t sum = 0;
   for (int row = 0; row < side; ++row) {
-    const app::InputLine line = text.expect_line(fmt::format("row {} of {} of the board", row + 1, side));
+    const app::InputLine line = text.expect_line(app::msg("2048.what.row", {{"row", row + 1}, {"rows", side}}));
     const auto fields = app::split_fields(line.text);
     if (fields.size() != static_cast<std::size_t>(side))
-      throw InputError(
-          fmt::format("{}: expected {} tiles in row {}, found {}", where(line.number), side, row + 1, fields.size()));
+      throw InputError(app::msg(
+          "2048.error.row_length",
+          {{"where", app::where_message(line.number)}, {"count", side}, {"row", row + 1}, {"found", fields.size()}}));
     for (int col = 0; col < side; ++col) {
       const std::size_t field = static_cast<std::size_t>(col) + 1;
       const std::string_view text_value = fields[static_cast<std::size_t>(col)];
@@ -59,17 +59,18 @@ Board parse_board(std::string_view input) {
       // Any integer parses here so that the message below can say what a
       // tile must be (negative numbers included).
       const long long value = beyond_signed ? 0
-                                            : app::parse_integer(text_value, line.number, field, kTileWhat,
+                                            : app::parse_integer(text_value, line.number, field, tile_what(),
                                                                  std::numeric_limits<long long>::min(),
                                                                  std::numeric_limits<long long>::max());
       if (!beyond_signed && value == 0) continue;
       const std::uint64_t unsigned_value = beyond_signed ? *beyond_signed : static_cast<std::uint64_t>(value);
       if ((!beyond_signed && value < 2) || !std::has_single_bit(unsigned_value))
-        throw InputError(fmt::format("{}: expected {}, found {}", where(line.number, field), kTileWhat,
-                                     beyond_signed ? fmt::format("{}", unsigned_value) : fmt::format("{}", value)));
+        throw InputError(app::msg("2048.error.not_a_tile", {{"where", app::where_message(line.number, field)},
+                                                            {"what", tile_what()},
+                                                            {"value", beyond_signed ? fmt::format("{}", unsigned_value)
+                                                                                    : fmt::format("{}", value)}}));
       if (sum > std::numeric_limits<std::uint64_t>::max() - unsigned_value)
-        throw InputError(fmt::format("{}: the tiles so far sum to more than 2^64 - 1, which is not supported",
-                                     where(line.number, field)));
+        throw InputError(app::msg("2048.error.sum_too_large", {{"where", app::where_message(line.number, field)}}));
       sum += unsigned_value;
       board.set(row, col, static_cast<Exponent>(std::countr_zero(unsigned_value)));
     }
@@ -78,7 +79,7 @@ Board parse_board(std::string_view input) {
   // Step 3. Nothing may follow, and the rules require at least one tile.
   text.expect_end();
   if (board.counts().tiles == 0)
-    throw InputError(fmt::format("{}: the board has no tile; the rules require at least one", where(first.number)));
+    throw InputError(app::msg("2048.error.no_tile", {{"where", app::where_message(first.number)}}));
   return board;
 }
 

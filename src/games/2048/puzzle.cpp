@@ -42,25 +42,29 @@ constexpr std::array kJudgeLimits = {
     app::JudgeLimit{"tile value", 2, 1024},
 };
 
-std::string step_text(const Board& board, std::size_t step, const std::vector<Direction>& moves) {
-  if (step == 0) return fmt::format("start: largest tile {}", tile_text(board.max_exponent()));
-  return fmt::format("move {}: {}, largest tile {}", step, to_string(moves[step - 1]), tile_text(board.max_exponent()));
+app::Message step_text(const Board& board, std::size_t step, const std::vector<Direction>& moves) {
+  if (step == 0) return app::msg("2048.step.start", {{"tile", tile_text(board.max_exponent())}});
+  return app::msg("2048.step.move", {{"step", step},
+                                     {"direction", app::direction_message(moves[step - 1])},
+                                     {"tile", tile_text(board.max_exponent())}});
 }
 
 // What a search stopped by a limit still knows, for its one-line message:
 // the best line found (a lower bound, reached by real moves) and the root's
 // admissible bound (an upper bound). Both are labelled unproven bounds, never
 // printed as the answer.
-std::string unproven_bracket(const MaxTileResult& result, const Board& start) {
+app::Message unproven_bracket(const MaxTileResult& result, const Board& start) {
   const int found = result.search.value.value_or(start.max_exponent());
   const std::size_t length = result.search.value ? result.search.line.size() : 0;
-  return fmt::format("not proven: the largest tile is at least {} (reached in {} move{}) and at most {}",
-                     tile_text(found), length, length == 1 ? "" : "s", tile_text(result.root_bound));
+  const nlohmann::json params = {
+      {"found", tile_text(found)}, {"moves", length}, {"bound", tile_text(result.root_bound)}};
+  return length == 1 ? app::msg("2048.limit.bracket_one", params) : app::msg("2048.limit.bracket_many", params);
 }
 
 // The report of a proven search: the answer, the --explain text (the line
 // and the board after each move), the viewer line and the --json document.
-app::SolveReport proven_report(const Board& start, std::int64_t moves, const MaxTileResult& result, int answer) {
+app::SolveReport proven_report(const Board& start, std::int64_t moves, const MaxTileResult& result, int answer,
+                               app::Lang lang) {
   // Step 1. Replay the line: the boards for --explain, --json and viewers.
   const std::vector<Direction>& line = result.search.line;
   std::vector<Board> boards{start};
@@ -78,21 +82,27 @@ app::SolveReport proven_report(const Board& start, std::int64_t moves, const Max
   std::string move_names;
   nlohmann::json json_moves = nlohmann::json::array();
   for (const Direction direction : line) {
-    move_names += fmt::format("{}{}", move_names.empty() ? "" : " ", to_string(direction));
+    move_names +=
+        fmt::format("{}{}", move_names.empty() ? "" : " ", app::text(lang, app::direction_message(direction)));
     json_moves.push_back(to_string(direction));
   }
+  const nlohmann::json summary = {
+      {"tile", tile_text(answer)},
+      {"moves", moves},
+      {"line", line.empty() ? nlohmann::json(app::msg("2048.explain.no_better_move")) : nlohmann::json(move_names)}};
   report.explanation =
-      fmt::format("largest tile {} within {} move{}: {}\n", tile_text(answer), moves, moves == 1 ? "" : "s",
-                  line.empty() ? "no move can make a larger tile than the start board's" : move_names);
+      app::text(lang, app::msg(moves == 1 ? "2048.explain.summary_one" : "2048.explain.summary_many", summary)) + "\n";
   if (!line.empty() && static_cast<long long>(line.size()) < moves)
-    report.explanation += fmt::format("({} move{} suffice{}; more moves cannot make a larger tile)\n", line.size(),
-                                      line.size() == 1 ? "" : "s", line.size() == 1 ? "s" : "");
+    report.explanation +=
+        app::text(lang, app::msg(line.size() == 1 ? "2048.explain.shorter_one" : "2048.explain.shorter_many",
+                                 {{"length", line.size()}})) +
+        "\n";
 
   // Step 3. Each board of the line: its --explain text, viewer step and JSON.
   nlohmann::json json_boards = nlohmann::json::array();
   nlohmann::json json_exponents = nlohmann::json::array();
   for (std::size_t step = 0; step < boards.size(); ++step) {
-    const std::string text = step_text(boards[step], step, line);
+    const std::string text = app::text(lang, step_text(boards[step], step, line));
     report.explanation += fmt::format("\n{}\n{}", text, board_text(boards[step]));
     const nlohmann::json board = board_json(boards[step]);
     json_boards.push_back(board["cells"]);
@@ -124,11 +134,13 @@ app::SolveReport solve(const app::SolveRequest& request) {
   MaxTileProgress bracket;
   core::SearchLimits limits = request.limits;
   if (limits.on_progress)
-    limits.on_progress = [report_progress = limits.on_progress, &bracket](const core::Progress& progress) {
+    limits.on_progress = [report_progress = limits.on_progress, &bracket,
+                          lang = request.lang](const core::Progress& progress) {
       core::Progress described = progress;
-      described.known = fmt::format("the largest tile is at least {} and at most {}",
-                                    tile_text(bracket.best_exponent.load(std::memory_order_relaxed)),
-                                    tile_text(bracket.root_bound.load(std::memory_order_relaxed)));
+      described.known =
+          app::text(lang, app::msg("2048.progress.bracket",
+                                   {{"found", tile_text(bracket.best_exponent.load(std::memory_order_relaxed))},
+                                    {"bound", tile_text(bracket.root_bound.load(std::memory_order_relaxed))}}));
       report_progress(described);
     };
   SearchOptions options;
@@ -146,17 +158,17 @@ app::SolveReport solve(const app::SolveRequest& request) {
   // Step 3. Only a proven value is an answer: a limit or a cut line gives
   // the bracket the search reached instead.
   if (!result.search.proven() && result.search.outcome != core::Outcome::depth_limit)
-    throw app::LimitError(fmt::format("{}; {}", app::limit_message(result.search.outcome, result.search.stats),
-                                      unproven_bracket(result, start)));
+    throw app::LimitError(
+        app::msg("common.joined", {{"first", app::limit_message(result.search.outcome, result.search.stats)},
+                                   {"second", unproven_bracket(result, start)}}));
   if (result.search.outcome == core::Outcome::depth_limit)
     throw app::LimitError(
-        fmt::format("search stopped before the answer was proven: a line reached the depth limit "
-                    "of {} moves; {}",
-                    kMaxSearchDepth, unproven_bracket(result, start)));
+        app::msg("common.joined", {{"first", app::msg("2048.limit.depth", {{"depth", kMaxSearchDepth}})},
+                                   {"second", unproven_bracket(result, start)}}));
   const int answer = result.search.value.value_or(start.max_exponent());
 
   // Step 4. The report.
-  return proven_report(start, moves, result, answer);
+  return proven_report(start, moves, result, answer, request.lang);
 }
 
 }  // namespace

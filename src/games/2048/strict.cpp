@@ -32,8 +32,11 @@ void check_strict(std::string_view input, const app::OptionValues& given) {
   const app::OptionValues options = app::with_defaults(self.options, given);
   const std::int64_t moves = options.integer("moves");
   if (moves != kEasyMoves && moves != kHardMoves)
-    throw app::InputError(fmt::format("--moves {}: no judge problem has it ({}: --moves {}, {}: --moves {})", moves,
-                                      self.judges[0].id, kEasyMoves, self.judges[1].id, kHardMoves));
+    throw app::InputError(app::msg("2048.strict.no_judge_problem", {{"moves", moves},
+                                                                    {"easy", self.judges[0].id},
+                                                                    {"easy_moves", kEasyMoves},
+                                                                    {"hard", self.judges[1].id},
+                                                                    {"hard_moves", kHardMoves}}));
   const std::string_view judge = moves == kEasyMoves ? self.judges[0].id : self.judges[1].id;
 
   // Step 2. The input parses (its own message otherwise).
@@ -42,13 +45,18 @@ void check_strict(std::string_view input, const app::OptionValues& given) {
   // Step 3. N and every tile within the judge's limits, where the parser
   // found them: N on the first line, then N rows of N tiles.
   app::TextInput text(input);
-  const app::InputLine first = text.expect_line("the board size N");
+  const app::InputLine first = text.expect_line(app::msg("2048.what.side"));
   const long long n = app::parse_integer(app::split_fields(first.text).front(), first.number, 1, "N", 1, 1 << 30);
   if (n < side.minimum || n > side.maximum)
-    throw app::InputError(fmt::format("{}: N = {} is outside the judge's limit {} <= {} <= {} ({})",
-                                      app::where(first.number), n, side.minimum, side.what, side.maximum, judge));
+    throw app::InputError(app::msg("strict.beyond_limit", {{"where", app::where_message(first.number)},
+                                                           {"name", "N"},
+                                                           {"value", n},
+                                                           {"min", side.minimum},
+                                                           {"what", side.what},
+                                                           {"max", side.maximum},
+                                                           {"judge", judge}}));
   for (long long row = 0; row < n; ++row) {
-    const app::InputLine line = text.expect_line("a row");
+    const app::InputLine line = text.expect_line(app::msg("2048.what.row", {{"row", row + 1}, {"rows", n}}));
     const auto fields = app::split_fields(line.text);
     for (std::size_t field = 0; field < fields.size(); ++field) {
       // Unsigned: a tile the parser takes may be beyond 2^63 - 1.
@@ -56,9 +64,13 @@ void check_strict(std::string_view input, const app::OptionValues& given) {
       const bool within = value && (*value == 0 || (*value >= static_cast<std::uint64_t>(tile.minimum) &&
                                                     *value <= static_cast<std::uint64_t>(tile.maximum)));
       if (!within)
-        throw app::InputError(fmt::format("{}: tile {} is outside the judge's limit {} <= {} <= {} ({})",
-                                          app::where(line.number, field + 1), app::printable(fields[field]),
-                                          tile.minimum, tile.what, tile.maximum, judge));
+        throw app::InputError(
+            app::msg("2048.strict.tile_beyond_limit", {{"where", app::where_message(line.number, field + 1)},
+                                                       {"value", app::printable(fields[field])},
+                                                       {"min", tile.minimum},
+                                                       {"what", tile.what},
+                                                       {"max", tile.maximum},
+                                                       {"judge", judge}}));
     }
   }
 }

@@ -79,16 +79,19 @@ struct Replay {
   }
 
   // Why the player to move has lost (the game is over).
-  std::string loss_reason() const {
-    const char name = kPlayerNames[static_cast<std::size_t>(to_move)];
+  app::Message loss_reason() const {
+    const std::string name(1, kPlayerNames[static_cast<std::size_t>(to_move)]);
     if (!has_foothold(at[static_cast<std::size_t>(to_move)]))
-      return fmt::format("the foothold under {} has vanished", name);
-    return fmt::format("{} has no foothold to step to", name);
+      return app::msg("footholds.step.foothold_vanished", {{"player", name}});
+    return app::msg("footholds.step.no_step", {{"player", name}});
   }
 };
 
 // "1 foothold", "3 footholds".
-std::string footholds_text(int count) { return fmt::format("{} foothold{}", count, count == 1 ? "" : "s"); }
+app::Message footholds_text(int count) {
+  return count == 1 ? app::msg("footholds.footholds_one", {{"count", count}})
+                    : app::msg("footholds.footholds_many", {{"count", count}});
+}
 
 }  // namespace
 
@@ -106,17 +109,18 @@ std::string to_text(const Board& board) {
   return text;
 }
 
-std::string moves_word(int count) { return count == 1 ? "move" : "moves"; }
-
-GameViews format_game(const Board& board, const std::vector<Direction>& line, int total) {
+GameViews format_game(const Board& board, const std::vector<Direction>& line, int total, app::Lang lang) {
   // The player to move at the end loses: A moves at even move counts.
-  const char winner = total % 2 == 1 ? 'A' : 'B';
-  const std::string verdict = fmt::format("{} wins after {} {}", winner, total, moves_word(total));
+  const std::string winner(1, total % 2 == 1 ? 'A' : 'B');
+  const app::Message verdict = app::msg(total == 1 ? "footholds.step.verdict_one" : "footholds.step.verdict_many",
+                                        {{"winner", winner}, {"moves", total}});
   GameViews views;
   Replay replay(board);
-  std::string explanation = verdict + ".\n\n";
-  const std::string start_text = fmt::format("Start: A at {}, B at {}, {}, A to move", replay.cell_name(board.a),
-                                             replay.cell_name(board.b), footholds_text(replay.footholds_left()));
+  std::string explanation = app::text(lang, verdict) + ".\n\n";
+  const std::string start_text =
+      app::text(lang, app::msg("footholds.step.start", {{"a", replay.cell_name(board.a)},
+                                                        {"b", replay.cell_name(board.b)},
+                                                        {"footholds", footholds_text(replay.footholds_left())}}));
   explanation += start_text + "\n" + replay.picture();
   views.line.push_back({{"move", nullptr}, {"text", start_text}, {"board", replay.board_json()}});
   for (const Direction direction : line) {
@@ -124,10 +128,17 @@ GameViews format_game(const Board& board, const std::vector<Direction>& line, in
     replay.play(direction);
     const int to = replay.at[static_cast<std::size_t>(player == 'A' ? 0 : 1)];
     std::string text =
-        fmt::format("{}. {} steps {} to {}, {} left", replay.moves_made, player, core::to_string(direction),
-                    replay.cell_name(to), footholds_text(replay.footholds_left()));
+        app::text(lang, app::msg("footholds.step.move", {{"number", replay.moves_made},
+                                                         {"player", std::string(1, player)},
+                                                         {"direction", app::direction_message(direction)},
+                                                         {"cell", replay.cell_name(to)},
+                                                         {"footholds", footholds_text(replay.footholds_left())}}));
     explanation += "\n" + text + "\n" + replay.picture();
-    if (replay.moves_made == total) text += fmt::format("; {}: {}", replay.loss_reason(), verdict);
+    if (replay.moves_made == total) {
+      text += "; ";
+      text +=
+          app::text(lang, app::msg("footholds.step.ending", {{"reason", replay.loss_reason()}, {"verdict", verdict}}));
+    }
     views.moves.push_back({{"player", std::string(1, player)},
                            {"move", core::to_string(direction)},
                            {"to", {replay.board.row_of(to), replay.board.col_of(to)}}});
@@ -136,7 +147,10 @@ GameViews format_game(const Board& board, const std::vector<Direction>& line, in
                           {"text", std::move(text)},
                           {"board", replay.board_json()}});
   }
-  explanation += fmt::format("\n{}: {}.\n", replay.loss_reason(), verdict);
+  explanation += '\n';
+  explanation +=
+      app::text(lang, app::msg("footholds.step.ending", {{"reason", replay.loss_reason()}, {"verdict", verdict}}));
+  explanation += ".\n";
   views.explanation = std::move(explanation);
   return views;
 }

@@ -7,15 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "boardsearch/app/messages.hpp"
 #include "games/footholds/rules.hpp"
 
 namespace boardsearch::footholds {
 
 // The text form of `board` (parse_board(to_text(b)) == b).
 std::string to_text(const Board& board);
-
-// "move" or "moves", after `count`.
-std::string moves_word(int count);
 
 // A game shown three ways (format_game).
 struct GameViews {
@@ -27,7 +25,8 @@ struct GameViews {
 // The game `line` played from `board` (A to move), `total` moves long with
 // `line.size() == total` (the solver's perfectly played game, which ends
 // when the player to move loses), shown as text, --json moves and viewer
-// steps. Precondition: every move of `line` is legal where it is played.
-GameViews format_game(const Board& board, const std::vector<Direction>& line, int total);
+// steps, the texts worded in `lang`. Precondition: every move of `line` is
+// legal where it is played.
+GameViews format_game(const Board& board, const std::vector<Direction>& line, int total, app::Lang lang);
 
 }  // namespace boardsearch::footholds

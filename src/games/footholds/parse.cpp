@@ -17,26 +17,31 @@ namespace boardsearch::footholds {
 namespace {
 
 using app::InputError;
-using app::where;
+using app::msg;
+using nlohmann::json;
 
 // Reads "row column" of player `name` from the next line; checks it is on the
 // board and on a foothold. Board rows and columns count from 0 in messages,
 // as in the judge's aloc/bloc and the explanation's "(row,column)"; input
 // lines and fields count from 1.
 int parse_player(app::TextInput& input, const Board& board, char name) {
-  const std::string what = fmt::format("the cell of {} (row and column)", name);
+  const std::string player(1, name);
+  const app::Message what = msg("footholds.what.player_cell", {{"player", player}});
   const app::InputLine line = input.expect_line(what);
   const auto fields = app::split_fields(line.text);
   if (fields.size() != 2)
-    throw InputError(fmt::format("{}: expected 2 values ({}), found {}", where(line.number), what, fields.size()));
-  const auto row =
-      app::parse_integer(fields[0], line.number, 1, fmt::format("row of {} (counted from 0)", name), 0, board.rows - 1);
-  const auto col = app::parse_integer(fields[1], line.number, 2, fmt::format("column of {} (counted from 0)", name), 0,
-                                      board.cols - 1);
+    throw InputError(
+        msg("input.value_count_many",
+            {{"where", app::where_message(line.number)}, {"count", 2}, {"what", what}, {"found", fields.size()}}));
+  const auto row = app::parse_integer(fields[0], line.number, 1, msg("footholds.what.player_row", {{"player", player}}),
+                                      0, board.rows - 1);
+  const auto col = app::parse_integer(fields[1], line.number, 2,
+                                      msg("footholds.what.player_column", {{"player", player}}), 0, board.cols - 1);
   const int cell = board.cell_at(static_cast<int>(row), static_cast<int>(col));
   if (board.footholds[static_cast<std::size_t>(cell)] == 0)
     throw InputError(
-        fmt::format("{}: {} stands at ({}, {}), which has no foothold", where(line.number), name, row, col));
+        msg("footholds.error.no_foothold",
+            {{"where", app::where_message(line.number)}, {"player", player}, {"row", row}, {"column", col}}));
   return cell;
 }
 
@@ -60,11 +65,11 @@ class ProgrammersReader {
   Board read() {
     Board board;
     start_literal("board");
-    open_list("board", "'[' opening the board");
+    open_list("board", msg("footholds.expect.open_board"));
     std::size_t row = 0;
     do {
       read_row(board, row++);
-    } while (comma_or_close("board", "',' or ']' after a row"));
+    } while (comma_or_close("board", msg("footholds.expect.after_row")));
     board.rows = static_cast<int>(row);
     board.a = read_player(board, "aloc", 'A');
     board.b = read_player(board, "bloc", 'B');
@@ -76,7 +81,7 @@ class ProgrammersReader {
 
  private:
   // "line L, column C" of the next character (both from 1).
-  std::string here() const {
+  app::Message here() const {
     std::size_t line = 1;
     std::size_t line_start = 0;
     for (std::size_t i = 0; i < pos_ && i < text_.size(); ++i)
@@ -84,11 +89,12 @@ class ProgrammersReader {
         ++line;
         line_start = i + 1;
       }
-    return fmt::format("line {}, column {}", line, pos_ - line_start + 1);
+    return msg("footholds.where.character", {{"line", line}, {"column", pos_ - line_start + 1}});
   }
   std::string_view rest() const { return text_.substr(pos_, app::kShownChars); }
-  std::string found() const {
-    return pos_ >= text_.size() ? std::string("end of input") : fmt::format("'{}'", app::printable(rest()));
+  app::Message found() const {
+    return pos_ >= text_.size() ? msg("footholds.found.end_of_input")
+                                : app::verbatim(fmt::format("'{}'", app::printable(rest())));
   }
   static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
   void skip_blanks() {
@@ -98,13 +104,15 @@ class ProgrammersReader {
     skip_blanks();
     return pos_ < text_.size() && text_[pos_] == c;
   }
-  void expect(char c, std::string_view literal, std::string_view what) {
-    if (!at(c)) throw InputError(fmt::format("{} ({}): expected {}, found {}", literal, here(), what, found()));
+  void expect(char c, std::string_view literal, const app::Message& what) {
+    if (!at(c))
+      throw InputError(msg("footholds.error.expected",
+                           {{"literal", literal}, {"where", here()}, {"what", what}, {"found", found()}}));
     ++pos_;
   }
   // A list opens with '[' or, as in C++ and Java, '{'; it must close with
   // the matching ']' or '}' (close_list).
-  void open_list(std::string_view literal, std::string_view what) {
+  void open_list(std::string_view literal, const app::Message& what) {
     if (at('{')) {
       closers_.push_back('}');
       ++pos_;
@@ -113,20 +121,22 @@ class ProgrammersReader {
     expect('[', literal, what);
     closers_.push_back(']');
   }
-  void close_list(std::string_view literal, std::string_view what) {
+  // `what` names the closer expected; close_list sets its {closer}: ']' or,
+  // in a brace literal, '}'.
+  void close_list(std::string_view literal, app::Message what) {
     const char closer = closers_.back();
     const char other = closer == ']' ? '}' : ']';
     if (at(other))
-      throw InputError(fmt::format("{} ({}): '{}' closes a list opened with '{}'", literal, here(), other,
-                                   closer == ']' ? '[' : '{'));
-    std::string expected(what);  // "']' closing ..." says '}' in a brace literal
-    if (const std::size_t at_bracket = expected.find("']'"); closer == '}' && at_bracket != std::string::npos)
-      expected[at_bracket + 1] = '}';
-    expect(closer, literal, expected);
+      throw InputError(msg("footholds.error.wrong_closer", {{"literal", literal},
+                                                            {"where", here()},
+                                                            {"other", std::string(1, other)},
+                                                            {"opener", std::string(1, closer == ']' ? '[' : '{')}}));
+    what.params["closer"] = std::string(1, closer);
+    expect(closer, literal, what);
     closers_.pop_back();
   }
   // After an element: true on ',' (another follows), false on ']' (the list ends).
-  bool comma_or_close(std::string_view where_in, std::string_view what) {
+  bool comma_or_close(std::string_view where_in, const app::Message& what) {
     if (at(',')) {
       ++pos_;
       return true;
@@ -154,19 +164,15 @@ class ProgrammersReader {
       pos_ = before;
   }
   // What is wrong with text after bloc that is no result column.
-  std::string after_bloc_message() {
+  app::Message after_bloc_message() {
     skip_blanks();
     const std::size_t position = pos_;
     if (at(',')) ++pos_;
     const bool another_case = at('[') || at('{');
     pos_ = position;
-    if (another_case)
-      return fmt::format("{}: unexpected text after bloc: '{}' (another test case? the input holds one position)",
-                         here(), app::printable(rest()));
-    return fmt::format(
-        "{}: unexpected text after bloc: '{}' (after the three literals only the result column, one "
-        "integer, may follow)",
-        here(), app::printable(rest()));
+    const json params = {{"where", here()}, {"text", app::printable(rest())}};
+    if (another_case) return msg("footholds.error.after_bloc_another_case", params);
+    return msg("footholds.error.after_bloc", params);
   }
 
   // Before a literal: a separating ',' after the previous one (optional),
@@ -180,10 +186,10 @@ class ProgrammersReader {
     if (end == pos_) return;
     const std::string_view word = text_.substr(pos_, end - pos_);
     if (word != name)
-      throw InputError(fmt::format("{}: expected {} (the literals are board, aloc, bloc in this order), found '{}'",
-                                   here(), name, app::printable(word)));
+      throw InputError(
+          msg("footholds.error.wrong_literal", {{"where", here()}, {"name", name}, {"word", app::printable(word)}}));
     pos_ = end;
-    expect('=', name, fmt::format("'=' after the name {}", name));
+    expect('=', name, msg("footholds.expect.equals", {{"name", name}}));
   }
 
   // An integer token; `literal` names it in messages ("board[1][2]").
@@ -197,13 +203,14 @@ class ProgrammersReader {
     const char* first = text_.data() + begin + (begin < text_.size() && text_[begin] == '+' ? 1 : 0);
     const auto [ptr, ec] = std::from_chars(first, text_.data() + end, value);
     if (ec != std::errc{} || ptr != text_.data() + end || end == begin)
-      throw InputError(fmt::format("{} ({}): expected an integer, found {}", literal, here(), found()));
+      throw InputError(
+          msg("footholds.error.not_an_integer", {{"literal", literal}, {"where", here()}, {"found", found()}}));
     pos_ = end;
     return value;
   }
 
   void read_row(Board& board, std::size_t row) {
-    open_list(fmt::format("board[{}]", row), "'[' opening a row");
+    open_list(fmt::format("board[{}]", row), msg("footholds.expect.open_row"));
     std::size_t col = 0;
     do {
       const std::string literal = fmt::format("board[{}][{}]", row, col);
@@ -212,36 +219,40 @@ class ProgrammersReader {
       if (value != 0 && value != 1) {
         pos_ = before;
         skip_blanks();
-        throw InputError(fmt::format("{} ({}): expected 0 or 1, found {}", literal, here(), value));
+        throw InputError(
+            msg("footholds.error.not_0_or_1", {{"literal", literal}, {"where", here()}, {"value", value}}));
       }
       board.footholds.push_back(static_cast<std::uint8_t>(value));
       ++col;
       if (board.footholds.size() > static_cast<std::size_t>(kMaxCells))
-        throw InputError(fmt::format("{} ({}): the board has more than {} cells, which is not supported", literal,
-                                     here(), kMaxCells));
-    } while (comma_or_close(fmt::format("board[{}]", row), "',' or ']' after a value"));
+        throw InputError(
+            msg("footholds.error.cells_in_list", {{"literal", literal}, {"where", here()}, {"max", kMaxCells}}));
+    } while (comma_or_close(fmt::format("board[{}]", row), msg("footholds.expect.after_value")));
     if (row == 0) board.cols = static_cast<int>(col);
-    if (col != static_cast<std::size_t>(board.cols))
-      throw InputError(fmt::format("board[{}] (before {}): the row has {} value{}, board[0] has {}", row, here(), col,
-                                   col == 1 ? "" : "s", board.cols));
+    if (col != static_cast<std::size_t>(board.cols)) {
+      const json params = {{"row", row}, {"where", here()}, {"count", col}, {"cols", board.cols}};
+      throw InputError(msg(col == 1 ? "footholds.error.row_length_one" : "footholds.error.row_length_many", params));
+    }
   }
 
   int read_player(const Board& board, std::string_view literal, char name) {
     start_literal(literal);
-    open_list(literal, fmt::format("'[' opening {}", literal));
+    const std::string player(1, name);
+    open_list(literal, msg("footholds.expect.open_literal", {{"literal", literal}}));
     const long long row = integer(fmt::format("{}[0]", literal));
-    expect(',', literal, "',' between the row and the column");
+    expect(',', literal, msg("footholds.expect.comma_row_column"));
     const long long col = integer(fmt::format("{}[1]", literal));
-    close_list(literal, fmt::format("']' closing {} (two values: row, column)", literal));
+    close_list(literal, msg("footholds.expect.close_literal", {{"literal", literal}}));
     if (row < 0 || row >= board.rows)
-      throw InputError(
-          fmt::format("{}[0]: row {} of {} is off the board (rows 0 to {})", literal, row, name, board.rows - 1));
+      throw InputError(msg("footholds.error.row_off_board",
+                           {{"literal", literal}, {"row", row}, {"player", player}, {"last", board.rows - 1}}));
     if (col < 0 || col >= board.cols)
-      throw InputError(
-          fmt::format("{}[1]: column {} of {} is off the board (columns 0 to {})", literal, col, name, board.cols - 1));
+      throw InputError(msg("footholds.error.column_off_board",
+                           {{"literal", literal}, {"column", col}, {"player", player}, {"last", board.cols - 1}}));
     const int cell = board.cell_at(static_cast<int>(row), static_cast<int>(col));
     if (board.footholds[static_cast<std::size_t>(cell)] == 0)
-      throw InputError(fmt::format("{}: {} stands at ({}, {}), which has no foothold", literal, name, row, col));
+      throw InputError(
+          msg("footholds.error.no_foothold", {{"where", literal}, {"player", player}, {"row", row}, {"column", col}}));
     return cell;
   }
 
@@ -266,20 +277,24 @@ Board parse_board(std::string_view text) {
   Board board;
 
   // Step 1. "R C", each at least 1, at most kMaxCells cells in all.
-  const app::InputLine size_line = input.expect_line("the board size (R C)");
-  const auto size = app::parse_integer_line(size_line, 2, "board size R C", 1, kMaxCells);
+  const app::InputLine size_line = input.expect_line(msg("footholds.what.size_line"));
+  const auto size = app::parse_integer_line(size_line, 2, msg("footholds.what.size"), 1, kMaxCells);
   board.rows = static_cast<int>(size[0]);
   board.cols = static_cast<int>(size[1]);
   if (board.cells() > kMaxCells)
-    throw InputError(fmt::format("{}: a {} x {} board has {} cells; at most {} are supported", where(size_line.number),
-                                 board.rows, board.cols, board.cells(), kMaxCells));
+    throw InputError(msg("footholds.error.too_many_cells", {{"where", app::where_message(size_line.number)},
+                                                            {"rows", board.rows},
+                                                            {"cols", board.cols},
+                                                            {"cells", board.cells()},
+                                                            {"max", kMaxCells}}));
 
   // Step 2. R rows of C values, each 0 or 1.
   board.footholds.reserve(static_cast<std::size_t>(board.cells()));
   for (int row = 0; row < board.rows; ++row) {
     const app::InputLine line =
-        input.expect_line(fmt::format("board row {} (counted from 0; {} values 0/1)", row, board.cols));
-    for (long long value : app::parse_integer_line(line, static_cast<std::size_t>(board.cols), "foothold 0 or 1", 0, 1))
+        input.expect_line(msg("footholds.what.board_row", {{"row", row}, {"cols", board.cols}}));
+    for (long long value :
+         app::parse_integer_line(line, static_cast<std::size_t>(board.cols), msg("footholds.what.foothold"), 0, 1))
       board.footholds.push_back(static_cast<std::uint8_t>(value));
   }
 

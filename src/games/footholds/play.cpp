@@ -34,11 +34,11 @@ struct Square {
 long long integer_at(const json& value, const std::string& name) {
   if (value.is_number_unsigned()) {
     if (value.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<long long>::max()))
-      throw app::InputError(fmt::format("{} is too large", name));
+      throw app::InputError(app::msg("server.too_large", {{"field", name}}));
     return static_cast<long long>(value.get<std::uint64_t>());
   }
   if (value.is_number_integer()) return value.get<long long>();
-  throw app::InputError(fmt::format("{} must be an integer", name));
+  throw app::InputError(app::msg("server.not_integer", {{"field", name}}));
 }
 
 void refuse_unknown_fields(const json& position) {
@@ -46,8 +46,8 @@ void refuse_unknown_fields(const json& position) {
     bool known = false;
     for (std::string_view field : kFields) known = known || key == field;
     if (!known)
-      throw app::InputError(
-          fmt::format("unknown field \"{}\" (known: board, a, b, to_move, limits)", app::printable(key)));
+      throw app::InputError(app::msg("server.unknown_field",
+                                     {{"field", app::printable(key)}, {"known", "board, a, b, to_move, limits"}}));
   }
 }
 
@@ -55,25 +55,29 @@ void refuse_unknown_fields(const json& position) {
 // so an absurd request costs no more than reading kMaxCells cells.
 std::vector<std::vector<int>> read_rows(const json& position) {
   const auto it = position.find("board");
-  if (it == position.end()) throw app::InputError("missing field \"board\"");
-  if (!it->is_array() || it->empty()) throw app::InputError("field \"board\" must be a non-empty array of rows");
+  if (it == position.end()) throw app::InputError(app::msg("server.missing_field", {{"field", "board"}}));
+  if (!it->is_array() || it->empty()) throw app::InputError(app::msg("footholds.play.board_not_rows"));
   const auto too_many_cells = [&](std::size_t rows, std::size_t columns) {
-    return app::InputError(fmt::format("field \"board\": a {} x {} board has {} cells; at most {} are supported", rows,
-                                       columns, rows * columns, kMaxCells));
+    return app::InputError(app::msg("footholds.error.too_many_cells", {{"where", "field \"board\""},
+                                                                       {"rows", rows},
+                                                                       {"cols", columns},
+                                                                       {"cells", rows * columns},
+                                                                       {"max", kMaxCells}}));
   };
   const auto max_cells = static_cast<std::size_t>(kMaxCells);
   if (it->size() > max_cells) throw too_many_cells(it->size(), 1);
   std::vector<std::vector<int>> rows;
   for (std::size_t r = 0; r < it->size(); ++r) {
     const json& row = (*it)[r];
-    if (!row.is_array() || row.empty()) throw app::InputError(fmt::format("board row {} must be a non-empty array", r));
+    if (!row.is_array() || row.empty()) throw app::InputError(app::msg("footholds.play.row_not_array", {{"row", r}}));
     if (row.size() > max_cells / it->size()) throw too_many_cells(it->size(), row.size());
     if (!rows.empty() && row.size() != rows.front().size())
-      throw app::InputError(fmt::format("board row {} has {} cells, row 0 has {}", r, row.size(), rows.front().size()));
+      throw app::InputError(
+          app::msg("footholds.play.row_length", {{"row", r}, {"count", row.size()}, {"first", rows.front().size()}}));
     std::vector<int>& cells = rows.emplace_back();
     for (std::size_t c = 0; c < row.size(); ++c) {
       if (!row[c].is_number_integer() || (row[c].get<long long>() != 0 && row[c].get<long long>() != 1))
-        throw app::InputError(fmt::format("board[{}][{}] must be 0 or 1", r, c));
+        throw app::InputError(app::msg("footholds.play.not_0_or_1", {{"row", r}, {"column", c}}));
       cells.push_back(row[c].get<int>());
     }
   }
@@ -86,13 +90,18 @@ std::string player_of(std::string_view key) { return key == "a" ? "A" : "B"; }
 // A [row, column] pair inside the board, or InputError.
 Square read_square(const json& position, const char* key, std::size_t rows, std::size_t columns) {
   const auto it = position.find(key);
-  if (it == position.end()) throw app::InputError(fmt::format("missing field \"{}\"", key));
-  if (!it->is_array() || it->size() != 2) throw app::InputError(fmt::format("field \"{}\" must be [row, column]", key));
+  if (it == position.end()) throw app::InputError(app::msg("server.missing_field", {{"field", key}}));
+  if (!it->is_array() || it->size() != 2)
+    throw app::InputError(app::msg("footholds.play.not_a_square", {{"field", key}}));
   const Square square{integer_at((*it)[0], fmt::format("{}[0]", key)), integer_at((*it)[1], fmt::format("{}[1]", key))};
   if (square.row < 0 || square.col < 0 || static_cast<std::size_t>(square.row) >= rows ||
       static_cast<std::size_t>(square.col) >= columns)
-    throw app::InputError(fmt::format("field \"{}\": {} stands at ({}, {}), off the {} x {} board", key, player_of(key),
-                                      square.row, square.col, rows, columns));
+    throw app::InputError(app::msg("footholds.play.off_board", {{"field", key},
+                                                                {"player", player_of(key)},
+                                                                {"row", square.row},
+                                                                {"column", square.col},
+                                                                {"rows", rows},
+                                                                {"cols", columns}}));
   return square;
 }
 
@@ -103,14 +112,14 @@ json square_json(const Board& board, int cell) { return json::array({board.row_o
 app::PlayResult play(const json& position, const core::SearchLimits& limits) {
   // Step 1. Read and check the position, each fault named by the request's
   // own field and player.
-  if (!position.is_object()) throw app::InputError("the position must be a JSON object");
+  if (!position.is_object()) throw app::InputError(app::msg("footholds.play.not_an_object"));
   refuse_unknown_fields(position);
   const auto rows = read_rows(position);
   const Square a = read_square(position, "a", rows.size(), rows.front().size());
   const Square b = read_square(position, "b", rows.size(), rows.front().size());
   std::string to_move = "A";
   if (const auto it = position.find("to_move"); it != position.end()) {
-    if (!it->is_string() || (*it != "A" && *it != "B")) throw app::InputError("to_move must be \"A\" or \"B\"");
+    if (!it->is_string() || (*it != "A" && *it != "B")) throw app::InputError(app::msg("footholds.play.to_move"));
     to_move = it->get<std::string>();
   }
   const std::string waiting = to_move == "A" ? "B" : "A";
@@ -130,8 +139,11 @@ app::PlayResult play(const json& position, const core::SearchLimits& limits) {
   // The waiting player has just stepped onto its cell (or stands where the
   // game began): that cell always has its foothold.
   if (!has_foothold(board.b))
-    throw app::InputError(fmt::format("field \"{}\": {} stands at ({}, {}), which has no foothold",
-                                      to_move == "A" ? "b" : "a", waiting, other.row, other.col));
+    throw app::InputError(
+        app::msg("footholds.error.no_foothold", {{"where", fmt::format("field \"{}\"", to_move == "A" ? "b" : "a")},
+                                                 {"player", waiting},
+                                                 {"row", other.row},
+                                                 {"column", other.col}}));
 
   app::PlayResult result;
   result.to_move = to_move;
@@ -140,7 +152,7 @@ app::PlayResult play(const json& position, const core::SearchLimits& limits) {
   if (!has_foothold(board.a)) {
     result.over = true;
     result.winner = waiting;
-    result.text = fmt::format("{}'s foothold has vanished: {} wins", to_move, waiting);
+    result.text = app::msg("footholds.play.vanished", {{"player", to_move}, {"winner", waiting}});
     return result;
   }
 
@@ -154,14 +166,18 @@ app::PlayResult play(const json& position, const core::SearchLimits& limits) {
   result.over = moves_left == 0;
   result.stats = solved.stats;
   if (moves_left == 0) {
-    result.text = fmt::format("{} cannot step anywhere: {} wins", to_move, waiting);
+    result.text = app::msg("footholds.play.stuck", {{"player", to_move}, {"winner", waiting}});
     return result;
   }
   const int target = board.step(board.a, solved.line.front());
   result.move = {{"player", to_move}, {"from", square_json(board, board.a)}, {"to", square_json(board, target)}};
-  result.text =
-      fmt::format("{} steps to ({}, {}); with perfect play {} wins after {} more move{}", to_move, board.row_of(target),
-                  board.col_of(target), result.winner, moves_left, moves_left == 1 ? "" : "s");
+  const json params = {{"player", to_move},
+                       {"row", board.row_of(target)},
+                       {"column", board.col_of(target)},
+                       {"winner", result.winner},
+                       {"moves_left", moves_left}};
+  result.text = moves_left == 1 ? app::msg("footholds.play.best_move_one", params)
+                                : app::msg("footholds.play.best_move_many", params);
   return result;
 }
 

@@ -25,12 +25,13 @@ using nlohmann::json;
 
 // What the progress line says: the winner once proven, and the range the
 // total number of moves is proven to lie in.
-std::string progress_known(const SolveProgress& progress) {
-  if (progress.winner == 0) return "the winner is not known yet";
+app::Message progress_known(const SolveProgress& progress) {
+  if (progress.winner == 0) return app::msg("footholds.progress.unknown");
+  const json params = {
+      {"winner", std::string(1, progress.winner)}, {"fewest", progress.fewest}, {"most", progress.most}};
   if (progress.fewest == progress.most)
-    return fmt::format("proven: {} wins after {} {}; finding the line", progress.winner, progress.fewest,
-                       moves_word(progress.fewest));
-  return fmt::format("proven: {} wins, after {} to {} moves", progress.winner, progress.fewest, progress.most);
+    return app::msg(progress.fewest == 1 ? "footholds.progress.exact_one" : "footholds.progress.exact_many", params);
+  return app::msg("footholds.progress.range", params);
 }
 
 // The options: the game table's size (none given: chosen from the board).
@@ -53,15 +54,17 @@ app::SolveReport solve(const app::SolveRequest& request) {
   SolveProgress progress;
   core::SearchLimits limits = request.limits;
   if (limits.on_progress)
-    limits.on_progress = [report_progress = limits.on_progress, &progress](const core::Progress& p) {
+    limits.on_progress = [report_progress = limits.on_progress, &progress,
+                          lang = request.lang](const core::Progress& p) {
       core::Progress described = p;
-      described.known = progress_known(progress);
+      described.known = app::text(lang, progress_known(progress));
       report_progress(described);
     };
   const auto result = solve_board(board, limits, tuning, &progress);
   if (!result.proven()) {
-    std::string message = app::limit_message(result.outcome, result.stats);
-    if (progress.winner != 0) message += "; " + progress_known(progress);
+    app::Message message = app::limit_message(result.outcome, result.stats);
+    if (progress.winner != 0)
+      message = app::msg("common.joined", {{"first", message}, {"second", progress_known(progress)}});
     throw app::LimitError(message);
   }
   const int total = *result.value;
@@ -71,7 +74,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
   app::SolveReport report;
   report.answer = fmt::format("{}\n", total);
   report.stats = result.stats;
-  GameViews views = format_game(board, result.line, total);
+  GameViews views = format_game(board, result.line, total, request.lang);
   report.explanation = std::move(views.explanation);
   report.line = std::move(views.line);
   report.document = {{"puzzle", "footholds"},

@@ -23,11 +23,17 @@ void check_strict(std::string_view input, const app::OptionValues& /*options: fo
   if (board.rows >= side.minimum && board.rows <= side.maximum && board.cols >= side.minimum &&
       board.cols <= side.maximum)
     return;
-  const std::string at = is_programmers_form(app::without_bom(input))
-                             ? std::string("board")
-                             : app::where(app::TextInput(input).expect_line("the board size").number);
-  throw app::InputError(fmt::format("{}: the board is {} x {}, outside the judge's limit {} <= {} <= {} ({})", at,
-                                    board.rows, board.cols, side.minimum, side.what, side.maximum, self.judges[0].id));
+  const app::Message at =
+      is_programmers_form(app::without_bom(input))
+          ? app::verbatim("board")
+          : app::where_message(app::TextInput(input).expect_line(app::msg("footholds.what.size_line")).number);
+  throw app::InputError(app::msg("footholds.strict.beyond_limit", {{"where", at},
+                                                                   {"rows", board.rows},
+                                                                   {"cols", board.cols},
+                                                                   {"min", side.minimum},
+                                                                   {"what", side.what},
+                                                                   {"max", side.maximum},
+                                                                   {"judge", self.judges[0].id}}));
 }
 
 }  // namespace boardsearch::footholds

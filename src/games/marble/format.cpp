@@ -93,27 +93,37 @@ std::string judge_answer(Judge judge, const Solution& solution) {
   return fmt::format("{}\n", value.value_or(-1));
 }
 
-std::string explain_line(const Board& board, const Solution& solution, std::optional<int> max_tilts) {
-  const std::string limit =
-      max_tilts ? fmt::format("within {} tilts", *max_tilts) : std::string("with any number of tilts");
+std::string explain_line(const Board& board, const Solution& solution, std::optional<int> max_tilts, app::Lang lang) {
+  const app::Message limit =
+      max_tilts ? app::msg("marble.explain.within", {{"tilts", *max_tilts}}) : app::msg("marble.explain.any_number");
   // The boards go into the text as they are made (room for all of them
   // reserved), not through a temporary copied in.
   const std::size_t board_bytes = static_cast<std::size_t>(board.rows) * static_cast<std::size_t>(board.cols + 1);
   std::string text;
   text.reserve((solution.search.line.size() + 1) * (board_bytes + 32) + 128);
-  text += "start\n";
+  text += app::text(lang, app::msg("marble.step.start"));
+  text += '\n';
   text += format_rows(board, start_of(board));
-  if (!solution.search.value) return text + fmt::format("\nno line drops the red marble alone {}.\n", limit);
+  if (!solution.search.value) {
+    text += '\n';
+    text += app::text(lang, app::msg("marble.explain.no_line", {{"limit", limit}}));
+    return text + ".\n";
+  }
   Marbles marbles = start_of(board);
   int tilt_number = 0;
   for (const core::Direction direction : solution.search.line) {
     marbles = tilt(board, marbles, direction);
-    fmt::format_to(std::back_inserter(text), "\ntilt {}: {} ({})\n", ++tilt_number, to_string(direction),
-                   letter(direction));
+    text += '\n';
+    text += app::text(lang, app::msg("marble.explain.tilt", {{"number", ++tilt_number},
+                                                             {"direction", app::direction_message(direction)},
+                                                             {"letter", std::string(1, letter(direction))}}));
+    text += '\n';
     text += format_rows(board, marbles);
   }
-  return text + fmt::format("\nthe red marble falls in after {} tilt{} ({}); the blue one stays on the board.\n",
-                            tilt_number, tilt_number == 1 ? "" : "s", letters(solution.search.line));
+  text += '\n';
+  text += app::text(lang, app::msg(tilt_number == 1 ? "marble.explain.done_one" : "marble.explain.done_many",
+                                   {{"tilts", tilt_number}, {"letters", letters(solution.search.line)}}));
+  return text + ".\n";
 }
 
 std::optional<std::string> reject_15644(const Board& board, std::optional<int> fewest, std::string_view output) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "boardsearch/app/messages.hpp"
 #include "boardsearch/core/grid.hpp"
 #include "games/marble/rules.hpp"
 #include "games/marble/search.hpp"
@@ -32,7 +33,7 @@ std::string judge_answer(Judge judge, const Solution& solution);
 
 // The line tilt by tilt, the board after each (from the rule in rules.cpp),
 // then how it ends; "no line..." when there is none.
-std::string explain_line(const Board& board, const Solution& solution, std::optional<int> max_tilts);
+std::string explain_line(const Board& board, const Solution& solution, std::optional<int> max_tilts, app::Lang lang);
 
 // Whether `output` is a correct 15644 answer for `board`, whose fewest tilts
 // (within 10) are `fewest` (nullopt: impossible): "-1" alone when

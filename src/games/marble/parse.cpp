@@ -33,16 +33,16 @@ struct Seen {
 
 Board parse_board(std::string_view text) {
   app::TextInput input(text);
-  const app::InputLine header = input.expect_line("the board size 'N M'");
+  const app::InputLine header = input.expect_line(app::msg("marble.what.size"));
   const auto fields = app::split_fields(header.text);
   if (fields.size() != 2)
-    throw InputError(fmt::format("{}: expected the board size 'N M' (2 values), found {} value{}", where(header.number),
-                                 fields.size(), fields.size() == 1 ? "" : "s"));
+    throw InputError(app::msg(fields.size() == 1 ? "marble.error.size_count_one" : "marble.error.size_count_many",
+                              {{"where", app::where_message(header.number)}, {"found", fields.size()}}));
   Board board;
-  board.rows =
-      static_cast<int>(app::parse_integer(fields[0], header.number, 1, "the number of rows N", kMinSide, kMaxSide));
-  board.cols =
-      static_cast<int>(app::parse_integer(fields[1], header.number, 2, "the number of columns M", kMinSide, kMaxSide));
+  board.rows = static_cast<int>(
+      app::parse_integer(fields[0], header.number, 1, app::msg("marble.what.rows"), kMinSide, kMaxSide));
+  board.cols = static_cast<int>(
+      app::parse_integer(fields[1], header.number, 2, app::msg("marble.what.columns"), kMinSide, kMaxSide));
   board.wall.assign(static_cast<std::size_t>(board.cell_count()), 0);
 
   Seen hole, red, blue;
@@ -50,46 +50,57 @@ Board parse_board(std::string_view text) {
   for (int r = 0; r < board.rows; ++r) {
     const auto line = input.next_line();
     if (!line)
-      throw InputError(fmt::format("{}: expected row {} of {} ({} characters), found end of input",
-                                   where(input.next_line_number()), r + 1, board.rows, board.cols));
+      throw InputError(app::msg(
+          "input.missing_line",
+          {{"where", app::where_message(input.next_line_number())},
+           {"what", app::msg("marble.what.row", {{"row", r + 1}, {"rows", board.rows}, {"cols", board.cols}})}}));
     last_row_line = line->number;
     const std::string_view row = without_trailing_space(line->text);
-    const auto at = [&](std::size_t column) { return fmt::format("line {}, column {}", line->number, column); };
+    const auto at = [&](std::size_t column) {
+      return app::msg("marble.where.character", {{"line", line->number}, {"column", column}});
+    };
     const std::size_t width = static_cast<std::size_t>(board.cols);
     if (row.size() < width)
-      throw InputError(fmt::format("{}: row {} ends after {} characters, expected M = {}", at(row.size() + 1), r + 1,
-                                   row.size(), board.cols));
+      throw InputError(
+          app::msg("marble.error.row_short",
+                   {{"where", at(row.size() + 1)}, {"row", r + 1}, {"found", row.size()}, {"cols", board.cols}}));
     if (row.size() > width)
-      throw InputError(fmt::format("{}: row {} is longer than M = {} characters", at(width + 1), r + 1, board.cols));
+      throw InputError(
+          app::msg("marble.error.row_long", {{"where", at(width + 1)}, {"row", r + 1}, {"cols", board.cols}}));
     for (std::size_t c = 0; c < row.size(); ++c) {
       const char ch = row[c];
       const std::size_t column = c + 1;
       if (std::string_view(".#ORB").find(ch) == std::string_view::npos)
-        throw InputError(fmt::format("{}: expected one of . # O R B, found '{}'", at(column), shown(ch)));
+        throw InputError(app::msg("marble.error.not_a_cell", {{"where", at(column)}, {"text", shown(ch)}}));
       const bool border = r == 0 || r == board.rows - 1 || c == 0 || c + 1 == width;
       if (border && ch != '#')
-        throw InputError(fmt::format("{}: the border must be wall '#', found '{}'", at(column), ch));
+        throw InputError(app::msg("marble.error.border", {{"where", at(column)}, {"text", std::string(1, ch)}}));
       const int index = board.index(r, static_cast<int>(c));
-      const auto place = [&](Seen& seen, std::string_view what) {
+      const auto place = [&](Seen& seen, const app::Message& what) {
         if (seen.index >= 0)
-          throw InputError(fmt::format("{}: a second {} '{}' (the first is at line {}, column {})", at(column), what,
-                                       ch, seen.line, seen.column));
+          throw InputError(app::msg("marble.error.second", {{"where", at(column)},
+                                                            {"what", what},
+                                                            {"text", std::string(1, ch)},
+                                                            {"line", seen.line},
+                                                            {"column", seen.column}}));
         seen = Seen{line->number, column, index};
       };
       if (ch == '#') board.wall[static_cast<std::size_t>(index)] = 1;
-      if (ch == 'O') place(hole, "hole");
-      if (ch == 'R') place(red, "red marble");
-      if (ch == 'B') place(blue, "blue marble");
+      if (ch == 'O') place(hole, app::msg("marble.what.hole"));
+      if (ch == 'R') place(red, app::msg("marble.what.red"));
+      if (ch == 'B') place(blue, app::msg("marble.what.blue"));
     }
   }
-  const auto require = [&](const Seen& seen, std::string_view what) {
+  const auto require = [&](const Seen& seen, const app::Message& what) {
     if (seen.index < 0)
-      throw InputError(fmt::format("{}: the board (lines {} to {}) has no {}", where(last_row_line), header.number + 1,
-                                   last_row_line, what));
+      throw InputError(app::msg("marble.error.missing", {{"where", app::where_message(last_row_line)},
+                                                         {"first", header.number + 1},
+                                                         {"last", last_row_line},
+                                                         {"what", what}}));
   };
-  require(hole, "hole 'O'");
-  require(red, "red marble 'R'");
-  require(blue, "blue marble 'B'");
+  require(hole, app::msg("marble.what.hole_letter"));
+  require(red, app::msg("marble.what.red_letter"));
+  require(blue, app::msg("marble.what.blue_letter"));
   board.hole = hole.index;
   board.red = red.index;
   board.blue = blue.index;

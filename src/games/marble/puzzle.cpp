@@ -71,9 +71,9 @@ Question question_of(const app::OptionValues& given) {
   question.max_tilts = judge_tilt_limit(question.judge);
   if (options.has("moves")) {
     if (question.judge == Judge::escape_4)
-      throw app::InputError(
-          fmt::format("{}: --judge 15653 has no tilt limit; leave out --moves, or choose 13460, 13459 or 15644",
-                      options.source("moves").empty() ? std::string_view("--moves") : options.source("moves")));
+      throw app::InputError(app::msg(
+          "marble.error.moves_without_limit",
+          {{"option", options.source("moves").empty() ? std::string_view("--moves") : options.source("moves")}}));
     question.max_tilts = static_cast<int>(options.integer("moves"));
   }
   return question;
@@ -95,17 +95,20 @@ json board_json(const Board& board, Marbles marbles) {
   return {{"rows", std::move(rows)}, {"red", cell_json(board, marbles.red)}, {"blue", cell_json(board, marbles.blue)}};
 }
 
-json viewer_line(const Board& board, const Solution& solution) {
+json viewer_line(const Board& board, const Solution& solution, app::Lang lang) {
   json line = json::array();
   Marbles marbles = start_of(board);
-  line.push_back({{"move", nullptr}, {"text", "start"}, {"board", board_json(board, marbles)}});
+  line.push_back({{"move", nullptr},
+                  {"text", app::text(lang, app::msg("marble.step.start"))},
+                  {"board", board_json(board, marbles)}});
   int number = 0;
   for (const core::Direction direction : solution.search.line) {
     marbles = tilt(board, marbles, direction);
     const bool last = ++number == static_cast<int>(solution.search.line.size());
     line.push_back(
         {{"move", to_string(direction)},
-         {"text", fmt::format("tilt {}: {}{}", number, to_string(direction), last ? ", the red marble falls in" : "")},
+         {"text", app::text(lang, app::msg(last ? "marble.step.tilt_last" : "marble.step.tilt",
+                                           {{"number", number}, {"direction", app::direction_message(direction)}}))},
          {"board", board_json(board, marbles)}});
   }
   return line;
@@ -129,8 +132,8 @@ app::SolveReport solve(const app::SolveRequest& request) {
   // boards with long lines, a good part of the work): only for a caller that
   // may show it (one that streams answers through on_answer shows the answer
   // alone).
-  if (!request.on_answer) report.explanation = explain_line(board, solution, question.max_tilts);
-  if (request.want_line) report.line = viewer_line(board, solution);
+  if (!request.on_answer) report.explanation = explain_line(board, solution, question.max_tilts, request.lang);
+  if (request.want_line) report.line = viewer_line(board, solution, request.lang);
   report.document = {{"puzzle", "marble"},
                      {"judge", number_of(question.judge)},
                      {"answer", solution.search.value.value_or(-1)},

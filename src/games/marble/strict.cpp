@@ -21,21 +21,26 @@ void check_strict(std::string_view input, const app::OptionValues& given) {
   // Step 1. The options: the judge's tilt limit, not one of --moves.
   if (given.given("moves")) {
     const std::string_view source = given.source("moves");
-    throw app::InputError(fmt::format("{} {}: the judge's tilt limit is fixed ({}); strict mode takes --judge only",
-                                      source.empty() ? std::string_view("--moves") : source, given.integer("moves"),
-                                      judge));
+    throw app::InputError(
+        app::msg("marble.strict.moves", {{"option", source.empty() ? std::string_view("--moves") : source},
+                                         {"value", given.integer("moves")},
+                                         {"judge", judge}}));
   }
 
   // Step 2. The input parses (its own message otherwise).
   const Board board = parse_board(input);
 
   // Step 3. N and M within the judge's limits (both on the first line).
-  const std::size_t line = app::TextInput(input).expect_line("the board size").number;
+  const std::size_t line = app::TextInput(input).expect_line(app::msg("marble.what.size")).number;
   const auto check = [&](const app::JudgeLimit& limit, std::string_view name, int value, std::size_t field) {
     if (value < limit.minimum || value > limit.maximum)
-      throw app::InputError(fmt::format("{}: {} = {} is outside the judge's limit {} <= {} <= {} ({})",
-                                        app::where(line, field), name, value, limit.minimum, limit.what, limit.maximum,
-                                        judge));
+      throw app::InputError(app::msg("strict.beyond_limit", {{"where", app::where_message(line, field)},
+                                                             {"name", name},
+                                                             {"value", value},
+                                                             {"min", limit.minimum},
+                                                             {"what", limit.what},
+                                                             {"max", limit.maximum},
+                                                             {"judge", judge}}));
   };
   check(rows, "N", board.rows, 1);
   check(columns, "M", board.cols, 2);

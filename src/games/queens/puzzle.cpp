@@ -38,34 +38,40 @@ json board_json(const Board& board, std::span<const int> columns) { return {{"ro
 
 // The start board, then the first completion's queens row by row (rows
 // with a placed queen are part of the start).
-json viewer_line(const Board& board, const std::vector<int>& first) {
+json viewer_line(const Board& board, const std::vector<int>& first, app::Lang lang) {
   json line = json::array();
   line.push_back(
-      {{"move", nullptr}, {"text", board.plain() ? "the empty board" : "the board"}, {"board", board_json(board, {})}});
+      {{"move", nullptr},
+       {"text", app::text(lang, board.plain() ? app::msg("queens.step.empty_board") : app::msg("queens.step.board"))},
+       {"board", board_json(board, {})}});
   std::vector<int> columns(static_cast<std::size_t>(board.n), -1);
   for (std::size_t r = 0; r < first.size(); ++r) {
     if (board.at(static_cast<int>(r), first[r]) == kQueen) continue;
     columns[r] = first[r];
     line.push_back({{"move", fmt::format("{},{}", r, first[r])},
-                    {"text", fmt::format("queen on row {}, column {}", r, first[r])},
+                    {"text", app::text(lang, app::msg("queens.step.queen", {{"row", r}, {"column", first[r]}}))},
                     {"board", board_json(board, columns)}});
   }
   return line;
 }
 
-std::string explanation(const Board& board, const Counted& counted) {
+std::string explanation(const Board& board, const Counted& counted, app::Lang lang) {
   std::string text;
   if (counted.first.empty()) {
-    text += "no placement\n";
+    text += app::text(lang, app::msg("queens.explain.none")) + "\n";
   } else {
-    text += "first placement in row order (row 0 at the top, column 0 at the left):\n";
+    text += app::text(lang, app::msg("queens.explain.first")) + "\n";
     for (const std::string& row : drawn_rows(board, counted.first)) text += row + "\n";
   }
-  const std::string what = board.plain() ? "placement" : "completion";
-  text += fmt::format("{} x {}: {} {}{}{}", board.n, board.n, decimal(counted.total), what,
-                      counted.total == 1 ? "" : "s", board.plain() ? "" : " of the board");
-  if (counted.classes) text += fmt::format(", {} up to the 8 symmetries of the square", decimal(*counted.classes));
-  if (placed_queens_attack(board)) text += " (placed queens attack each other)";
+  const json params = {{"n", board.n}, {"count", decimal(counted.total)}};
+  const bool one = counted.total == 1;
+  text += app::text(lang,
+                    board.plain()
+                        ? app::msg(one ? "queens.explain.placements_one" : "queens.explain.placements_many", params)
+                        : app::msg(one ? "queens.explain.completions_one" : "queens.explain.completions_many", params));
+  if (counted.classes)
+    text += app::text(lang, app::msg("queens.explain.classes", {{"classes", decimal(*counted.classes)}}));
+  if (placed_queens_attack(board)) text += app::text(lang, app::msg("queens.explain.attack"));
   return text + "\n";
 }
 
@@ -76,15 +82,16 @@ app::SolveReport solve(const app::SolveRequest& request) {
   // Step 2. The count; only a proven count is an answer.
   const Counted counted = count_completions(board, request.limits);
   if (!counted.proven())
-    throw app::LimitError(fmt::format("{}; at least {} completions counted so far",
-                                      app::limit_message(counted.outcome, counted.stats), decimal(counted.known)));
+    throw app::LimitError(app::msg(
+        "common.joined", {{"first", app::limit_message(counted.outcome, counted.stats)},
+                          {"second", app::msg("queens.counted_so_far", {{"count", decimal(counted.known)}})}}));
 
   // Step 3. The answer and its views.
   app::SolveReport report;
   report.stats = counted.stats;
   report.answer = decimal(counted.total) + "\n";
-  if (!request.on_answer) report.explanation = explanation(board, counted);
-  if (request.want_line) report.line = viewer_line(board, counted.first);
+  if (!request.on_answer) report.explanation = explanation(board, counted, request.lang);
+  if (request.want_line) report.line = viewer_line(board, counted.first, request.lang);
   report.document = {{"puzzle", "queens"},
                      {"n", board.n},
                      {"answer", decimal(counted.total)},

@@ -15,15 +15,19 @@ void check_strict(std::string_view input, const app::OptionValues&) {
   const app::JudgeLimit& side = puzzle().judge_limits[0];
   // Step 1. The input parses (its own message otherwise).
   const Board board = parse_board(input);
-  const std::size_t line = app::TextInput(input).expect_line("N").number;
+  const std::size_t line = app::TextInput(input).expect_line(app::verbatim("N")).number;
   // Step 2. No board: the judge gives N alone.
   if (board.written_as_board)
-    throw app::InputError(
-        fmt::format("{}: the judge gives N alone, not a partial board (Baekjoon 9663)", app::where(line + 1)));
+    throw app::InputError(app::msg("queens.strict.no_board", {{"where", app::where_message(line + 1)}}));
   // Step 3. N within the judge's limit.
   if (board.n < side.minimum || board.n > side.maximum)
-    throw app::InputError(fmt::format("{}: N = {} is outside the judge's limit {} <= {} <= {} (Baekjoon 9663)",
-                                      app::where(line), board.n, side.minimum, side.what, side.maximum));
+    throw app::InputError(app::msg("strict.beyond_limit", {{"where", app::where_message(line)},
+                                                           {"name", "N"},
+                                                           {"value", board.n},
+                                                           {"min", side.minimum},
+                                                           {"what", side.what},
+                                                           {"max", side.maximum},
+                                                           {"judge", "Baekjoon 9663"}}));
 }
 
 }  // namespace boardsearch::queens

@@ -57,18 +57,18 @@ std::uint64_t approximate_json_bytes(const json& value) {
 }
 
 // What the progress line says while case `number` of `count` is searched.
-std::string progress_known(std::size_t number, std::size_t count, const TourProgress& progress) {
-  std::string text = fmt::format("case {} of {}", number, count);
-  if (number > 1) text += fmt::format(" (cases 1 to {} proven)", number - 1);
+app::Message progress_known(std::size_t number, std::size_t count, const TourProgress& progress) {
+  const app::Message which =
+      number > 1 ? app::msg("tour.progress.case_after", {{"case", number}, {"cases", count}, {"last", number - 1}})
+                 : app::msg("tour.progress.case", {{"case", number}, {"cases", count}});
   const std::optional<int> best = progress.best();
   const std::optional<int> bound = progress.bound();
-  if (best)
-    text += fmt::format(": a tour of {} steps found", *best);
-  else
-    text += ": no tour found yet";
-  if (bound && *bound < kLost - 1) text += fmt::format(", none shorter than {}", *bound);
-  if (best) text += " (not proven the fewest)";
-  return text;
+  const bool bounded = bound && *bound < kLost - 1;
+  if (best && bounded)
+    return app::msg("tour.progress.found_bounded", {{"case", which}, {"steps", *best}, {"bound", *bound}});
+  if (best) return app::msg("tour.progress.found", {{"case", which}, {"steps", *best}});
+  if (bounded) return app::msg("tour.progress.none_bounded", {{"case", which}, {"bound", *bound}});
+  return app::msg("tour.progress.none", {{"case", which}});
 }
 
 // When the cases of one input are solved in parallel: how many solved cases
@@ -80,11 +80,13 @@ constexpr std::size_t kCasesPerThread = 32;
 // case, what the limit was, and where the proven answers of the earlier cases
 // went (standard output when they were streamed, nowhere otherwise: a caller
 // that did not stream shows no answer at all).
-std::string case_limit_message(std::size_t number, std::size_t count, core::Outcome outcome,
-                               const core::SearchStats& stats, bool streamed) {
-  std::string text = fmt::format("case {} of {}: {}", number, count, app::limit_message(outcome, stats));
+app::Message case_limit_message(std::size_t number, std::size_t count, core::Outcome outcome,
+                                const core::SearchStats& stats, bool streamed) {
+  app::Message text =
+      app::msg("tour.case_stopped", {{"case", number}, {"cases", count}, {"why", app::limit_message(outcome, stats)}});
   if (streamed && number > 1)
-    text += fmt::format("; standard output holds the proven answers of cases 1 to {} only", number - 1);
+    text = app::msg("common.joined",
+                    {{"first", text}, {"second", app::msg("tour.streamed_before", {{"last", number - 1}})}});
   return text;
 }
 
@@ -129,7 +131,7 @@ class CaseSolve {
     if (limits.on_progress)
       limits.on_progress = [report_progress = limits.on_progress, this](const core::Progress& p) {
         core::Progress described = p;
-        described.known = progress_known(case_number_, case_count_, progress_);
+        described.known = app::text(request_.lang, progress_known(case_number_, case_count_, progress_));
         report_progress(described);
       };
     return limits;
@@ -154,7 +156,7 @@ class CaseSolve {
     const std::size_t line_before = report_.line.size();
     report_.answer += line;
     json entry = format_case(board, number, tour, case_nodes, case_ms, report_.explanation,
-                             request_.want_line ? &report_.line : nullptr);
+                             request_.want_line ? &report_.line : nullptr, request_.lang);
     if (number < case_count_) report_.explanation += '\n';
     cases_.push_back(std::move(entry));
     charge(number, report_.answer.capacity() + report_.explanation.capacity() - text_before, line_before);

@@ -68,7 +68,8 @@ std::string draw_order(const Board& board, const VisitOrder& order) {
 // `line` is given, the viewer steps. The tour came from the search over the
 // same rules, so every move is legal; a mismatch would be a bug, reported as
 // such.
-void replay(const Board& board, int case_number, const TourResult& tour, VisitOrder& order, json* line) {
+void replay(const Board& board, int case_number, const TourResult& tour, VisitOrder& order, json* line,
+            app::Lang lang) {
   Position position(board, tour.start);
   at(order, tour.start) = 0;
   const auto step_json = [&](json move, std::string text) {
@@ -79,8 +80,9 @@ void replay(const Board& board, int case_number, const TourResult& tour, VisitOr
         {"board", {{"rows", board_rows(board)}, {"order", order_json(order)}, {"ball", cell_json(position.ball())}}}};
   };
   if (line != nullptr)
-    line->push_back(step_json(nullptr, fmt::format("case {}: ball placed at row {}, column {}", case_number,
-                                                   tour.start.row, tour.start.col)));
+    line->push_back(step_json(nullptr, app::text(lang, app::msg("tour.step.start", {{"case", case_number},
+                                                                                    {"row", tour.start.row},
+                                                                                    {"column", tour.start.col}}))));
   for (const Move& move : tour.search.line) {
     if (position.slide_length(move.direction) != move.length)
       throw std::logic_error("tour replay: the search returned an illegal step");
@@ -90,8 +92,11 @@ void replay(const Board& board, int case_number, const TourResult& tour, VisitOr
     if (line != nullptr)
       line->push_back(
           step_json(std::string(core::to_string(move.direction)),
-                    fmt::format("case {}: step {}: {} {} cell{}", case_number, position.steps(),
-                                core::to_string(move.direction), move.length, move.length == 1 ? "" : "s")));
+                    app::text(lang, app::msg(move.length == 1 ? "tour.step.move_one" : "tour.step.move_many",
+                                             {{"case", case_number},
+                                              {"step", position.steps()},
+                                              {"direction", app::direction_message(move.direction)},
+                                              {"cells", move.length}}))));
   }
   if (!position.all_visited()) throw std::logic_error("tour replay: the search returned an incomplete tour");
 }
@@ -113,27 +118,35 @@ std::string format_boards(std::span<const Board> boards) {
 std::string answer_line(std::size_t number, int answer) { return fmt::format("Case {}: {}\n", number, answer); }
 
 json format_case(const Board& board, std::size_t number, const TourResult& tour, std::uint64_t nodes, double ms,
-                 std::string& explanation, json* line) {
+                 std::string& explanation, json* line, app::Lang lang) {
   const int answer = tour.search.value.value_or(-1);
   VisitOrder order = empty_order(board);
   json directions = json::array();
   if (tour.search.value) {
-    replay(board, static_cast<int>(number), tour, order, line);
+    replay(board, static_cast<int>(number), tour, order, line, lang);
     for (const Move& move : tour.search.line) directions.push_back(std::string(core::to_string(move.direction)));
     std::string names;
     for (const Move& move : tour.search.line)
-      names += fmt::format("{}{}", names.empty() ? "" : " ", core::to_string(move.direction));
-    explanation += fmt::format("Case {}: {} step{}, start at row {}, column {}\n", number, answer,
-                               answer == 1 ? "" : "s", tour.start.row, tour.start.col);
-    explanation += fmt::format("directions: {}\n", names.empty() ? "(none: one empty cell)" : names);
+      names += fmt::format("{}{}", names.empty() ? "" : " ", app::text(lang, app::direction_message(move.direction)));
+    explanation +=
+        app::text(
+            lang,
+            app::msg(answer == 1 ? "tour.explain.case_one" : "tour.explain.case_many",
+                     {{"case", number}, {"steps", answer}, {"row", tour.start.row}, {"column", tour.start.col}})) +
+        "\n";
+    explanation +=
+        app::text(lang, app::msg("tour.explain.directions",
+                                 {{"directions", names.empty() ? nlohmann::json(app::msg("tour.explain.no_directions"))
+                                                               : nlohmann::json(names)}})) +
+        "\n";
     explanation += draw_order(board, order);
   } else {
     if (line != nullptr)
       line->push_back(json{{"case", number},
                            {"move", nullptr},
-                           {"text", fmt::format("case {}: no tour exists", number)},
+                           {"text", app::text(lang, app::msg("tour.step.no_tour", {{"case", number}}))},
                            {"board", {{"rows", board_rows(board)}, {"order", order_json(order)}, {"ball", nullptr}}}});
-    explanation += fmt::format("Case {}: -1, no tour exists\n", number);
+    explanation += app::text(lang, app::msg("tour.explain.no_tour", {{"case", number}})) + "\n";
     explanation += draw_order(board, order);
   }
   return json{{"case", number},

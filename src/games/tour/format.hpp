@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 
+#include "boardsearch/app/messages.hpp"
 #include "games/tour/rules.hpp"
 #include "games/tour/search.hpp"
 
@@ -28,8 +29,9 @@ std::string answer_line(std::size_t number, int answer);
 // viewer steps to `line` (the tour replayed through the rules, one step per
 // entry), and returns its --json entry (case, answer, start, directions and
 // the given nodes and ms). Throws std::logic_error if the tour does not
-// replay (a bug of the search, never of the input).
+// replay (a bug of the search, never of the input). Texts are worded in
+// `lang`; the --json entry's values are not texts and never change with it.
 nlohmann::json format_case(const Board& board, std::size_t number, const TourResult& tour, std::uint64_t nodes,
-                           double ms, std::string& explanation, nlohmann::json* line);
+                           double ms, std::string& explanation, nlohmann::json* line, app::Lang lang);
 
 }  // namespace boardsearch::tour

@@ -11,7 +11,6 @@ namespace boardsearch::tour {
 namespace {
 
 using app::InputError;
-using app::where;
 
 bool is_board_row(std::string_view text) {
   return !text.empty() && text.find_first_not_of(".*") == std::string_view::npos;
@@ -26,23 +25,30 @@ std::string_view trimmed(std::string_view text) {
 
 // Reads row `r` (0-based) of a board with `cols` columns into `board`.
 void read_row(app::TextInput& input, Board& board, int r) {
-  const auto what = fmt::format("row {} of {} ({} character{} '.' or '*')", r + 1, board.rows, board.cols,
-                                board.cols == 1 ? "" : "s");
+  const nlohmann::json row_params = {{"row", r + 1}, {"rows", board.rows}, {"cols", board.cols}};
+  const app::Message what =
+      board.cols == 1 ? app::msg("tour.what.row_one", row_params) : app::msg("tour.what.row_many", row_params);
   const auto line = input.next_line();
   if (!line)
-    throw InputError(fmt::format("{}: expected {}, found end of input", where(input.next_line_number()), what));
+    throw InputError(
+        app::msg("input.missing_line", {{"where", app::where_message(input.next_line_number())}, {"what", what}}));
   const std::string_view text = trimmed(line->text);
-  if (text.empty()) throw InputError(fmt::format("{}: expected {}, found an empty line", where(line->number), what));
+  if (text.empty())
+    throw InputError(app::msg("tour.error.empty_row", {{"where", app::where_message(line->number)}, {"what", what}}));
   const auto fields = app::split_fields(text);
   if (fields.size() != 1)
-    throw InputError(fmt::format("{}: expected {}, found {} fields", where(line->number), what, fields.size()));
+    throw InputError(app::msg("tour.error.row_fields",
+                              {{"where", app::where_message(line->number)}, {"what", what}, {"found", fields.size()}}));
   for (std::size_t c = 0; c < text.size() && c < static_cast<std::size_t>(board.cols); ++c)
     if (text[c] != '.' && text[c] != '*')
-      throw InputError(
-          fmt::format("{}, column {}: expected '.' or '*', found '{}'", where(line->number, 1), c + 1, text[c]));
+      throw InputError(app::msg("tour.error.not_a_cell", {{"where", app::where_message(line->number, 1)},
+                                                          {"column", c + 1},
+                                                          {"text", app::printable(text.substr(c, 1))}}));
   if (text.size() != static_cast<std::size_t>(board.cols))
-    throw InputError(fmt::format("{}: row {} has {} characters, expected M = {}", where(line->number, 1), r + 1,
-                                 text.size(), board.cols));
+    throw InputError(app::msg("tour.error.row_length", {{"where", app::where_message(line->number, 1)},
+                                                        {"row", r + 1},
+                                                        {"found", text.size()},
+                                                        {"cols", board.cols}}));
   LineMask row = 0;
   for (int c = 0; c < board.cols; ++c)
     if (text[static_cast<std::size_t>(c)] == '.') row |= LineMask{1} << c;
@@ -57,25 +63,22 @@ std::optional<Board> CaseReader::next() {
   const auto header = input_.next_nonblank_line();
   if (!header) {
     if (cases_ == 0)
-      throw InputError(fmt::format("{}: expected a case header 'N M', found end of input (no cases)",
-                                   where(input_.next_line_number())));
+      throw InputError(app::msg("tour.error.no_cases", {{"where", app::where_message(input_.next_line_number())}}));
     return std::nullopt;
   }
   const auto fields = app::split_fields(header->text);
   if (fields.size() == 1 && is_board_row(fields.front()))
-    throw InputError(
-        fmt::format("{}: expected a case header 'N M', found a board row (more rows than N in the "
-                    "case above?)",
-                    where(header->number)));
+    throw InputError(app::msg("tour.error.row_for_header", {{"where", app::where_message(header->number)}}));
   Board board;
   // The first field is read before the count is checked, so a stray word
   // after the last case reads "expected the number of rows N".
-  board.rows = static_cast<int>(app::parse_integer(fields[0], header->number, 1, "the number of rows N", 1, kMaxSide));
+  board.rows =
+      static_cast<int>(app::parse_integer(fields[0], header->number, 1, app::msg("tour.what.rows"), 1, kMaxSide));
   if (fields.size() != 2)
-    throw InputError(fmt::format("{}: expected a case header 'N M' (2 values), found {} value{}", where(header->number),
-                                 fields.size(), fields.size() == 1 ? "" : "s"));
+    throw InputError(app::msg(fields.size() == 1 ? "tour.error.header_count_one" : "tour.error.header_count_many",
+                              {{"where", app::where_message(header->number)}, {"found", fields.size()}}));
   board.cols =
-      static_cast<int>(app::parse_integer(fields[1], header->number, 2, "the number of columns M", 1, kMaxSide));
+      static_cast<int>(app::parse_integer(fields[1], header->number, 2, app::msg("tour.what.columns"), 1, kMaxSide));
   for (int r = 0; r < board.rows; ++r) read_row(input_, board, r);
   ++cases_;
   header_line_ = header->number;

@@ -24,9 +24,14 @@ void check_strict(std::string_view input, const app::OptionValues& /*options: th
   while (const auto board = reader.next()) {
     const auto within = [&](int value) { return value >= side.minimum && value <= side.maximum; };
     if (!within(board->rows) || !within(board->cols))
-      throw app::InputError(fmt::format("{}: case {} is {} x {}, outside the judge's limit {} <= {} <= {} ({})",
-                                        app::where(reader.header_line()), reader.cases_read(), board->rows, board->cols,
-                                        side.minimum, side.what, side.maximum, self.judges[0].id));
+      throw app::InputError(app::msg("tour.strict.beyond_limit", {{"where", app::where_message(reader.header_line())},
+                                                                  {"case", reader.cases_read()},
+                                                                  {"rows", board->rows},
+                                                                  {"cols", board->cols},
+                                                                  {"min", side.minimum},
+                                                                  {"what", side.what},
+                                                                  {"max", side.maximum},
+                                                                  {"judge", self.judges[0].id}}));
   }
 }
 

@@ -10,9 +10,15 @@ namespace {
 
 // "turn 3: die 4, piece 2: start -> o8, +8 points, total 20" (the replay test
 // in tests/games/yut reads this format back).
-std::string describe_turn(const Board& board, std::size_t turn, int die, const Move& move, long long total) {
-  return fmt::format("turn {}: die {}, piece {}: {} -> {}, {:+} points, total {}", turn, die, move.piece,
-                     board.id_of(move.from), board.id_of(move.to), board.squares[move.to].points, total);
+std::string describe_turn(const Board& board, std::size_t turn, int die, const Move& move, long long total,
+                          app::Lang lang) {
+  return app::text(lang, app::msg("yut.step.turn", {{"turn", turn},
+                                                    {"die", die},
+                                                    {"piece", move.piece},
+                                                    {"from", board.id_of(move.from)},
+                                                    {"to", board.id_of(move.to)},
+                                                    {"points", fmt::format("{:+}", board.squares[move.to].points)},
+                                                    {"total", total}}));
 }
 
 }  // namespace
@@ -49,10 +55,11 @@ nlohmann::json square_ids_json(const Board& board, const std::vector<int>& squar
   return ids;
 }
 
-nlohmann::json start_step(const Board& board, int pieces) {
+nlohmann::json start_step(const Board& board, int pieces, app::Lang lang) {
   const std::vector<int> squares(static_cast<std::size_t>(pieces), board.start);
   return {{"move", nullptr},
-          {"text", fmt::format("{} piece{} on {}", pieces, pieces == 1 ? "" : "s", board.id_of(board.start))},
+          {"text", app::text(lang, app::msg(pieces == 1 ? "yut.step.start_one" : "yut.step.start_many",
+                                            {{"pieces", pieces}, {"square", board.id_of(board.start)}}))},
           {"board", {{"pieces", square_ids_json(board, squares)}, {"score", 0}, {"die", nullptr}}}};
 }
 
@@ -102,7 +109,7 @@ nlohmann::json choices_json(const Board& board, const std::vector<ExpectedChoice
 }
 
 app::SolveReport schedule_report(const Board& board, std::span<const int> dice, int pieces,
-                                 const core::SearchResult<Move, long long>& result) {
+                                 const core::SearchResult<Move, long long>& result, app::Lang lang) {
   const long long best = *result.value;
 
   app::SolveReport report;
@@ -111,17 +118,19 @@ app::SolveReport schedule_report(const Board& board, std::span<const int> dice, 
 
   // The plan, replayed once to produce the three views of it.
   std::string& text = report.explanation;
-  text += fmt::format("board {}, {} piece{}, {} dice\n", board.name, pieces, pieces == 1 ? "" : "s", dice.size());
+  text += app::text(lang, app::msg(pieces == 1 ? "yut.explain.header_one" : "yut.explain.header_many",
+                                   {{"board", board.name}, {"pieces", pieces}, {"dice", dice.size()}})) +
+          '\n';
   nlohmann::json plan = nlohmann::json::array();
   std::vector<int> square_of_piece(pieces, board.start);
   long long total = 0;
-  report.line.push_back(start_step(board, pieces));
+  report.line.push_back(start_step(board, pieces, lang));
   for (std::size_t t = 0; t < result.line.size(); ++t) {
     const Move& move = result.line[t];
     const long long points = board.squares[move.to].points;
     total += points;
     square_of_piece[move.piece - 1] = move.to;
-    const std::string line = describe_turn(board, t + 1, dice[t], move, total);
+    const std::string line = describe_turn(board, t + 1, dice[t], move, total, lang);
     text += line + '\n';
     plan.push_back({{"turn", t + 1},
                     {"die", dice[t]},
@@ -136,9 +145,10 @@ app::SolveReport schedule_report(const Board& board, std::span<const int> dice, 
          {"board", {{"pieces", square_ids_json(board, square_of_piece)}, {"score", total}, {"die", dice[t]}}}});
   }
   if (result.line.size() < dice.size())
-    text += fmt::format("after turn {} no piece can move: the game ends, {} dice unused\n", result.line.size(),
-                        dice.size() - result.line.size());
-  text += fmt::format("maximum score {}\n", best);
+    text += app::text(lang, app::msg("yut.explain.stuck",
+                                     {{"turn", result.line.size()}, {"unused", dice.size() - result.line.size()}})) +
+            '\n';
+  text += app::text(lang, app::msg("yut.explain.maximum", {{"score", best}})) + '\n';
 
   report.document = {{"puzzle", "yut"},
                      {"answer", best},

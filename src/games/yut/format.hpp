@@ -34,13 +34,13 @@ std::string format_dice(std::span<const int> dice);
 // maximum, the plan replayed as --explain text, the --json document and the
 // viewer line.
 app::SolveReport schedule_report(const Board& board, std::span<const int> dice, int pieces,
-                                 const core::SearchResult<Move, long long>& result);
+                                 const core::SearchResult<Move, long long>& result, app::Lang lang);
 
 // The ids of `squares` (indices into board.squares) as a JSON array, in
 // their order: the viewer line's "pieces" and the documents' positions.
 nlohmann::json square_ids_json(const Board& board, const std::vector<int>& squares);
 // The first step of a viewer line: every piece on start, no score, no die.
-nlohmann::json start_step(const Board& board, int pieces);
+nlohmann::json start_step(const Board& board, int pieces, app::Lang lang);
 
 // The ids of `squares` separated by single spaces.
 std::string squares_text(const Board& board, const std::vector<int>& squares);

@@ -232,17 +232,18 @@ std::vector<int> parse_dice(std::string_view input, const Board& board) {
     for (std::size_t field = 0; field < fields.size(); ++field) {
       // Any integer parses, so that the message can name the faces.
       const long long value =
-          app::parse_integer(fields[field], line->number, field + 1, "a dice value",
+          app::parse_integer(fields[field], line->number, field + 1, app::msg("yut.what.die"),
                              std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
       if (value < 1 || value > kMaxFace || !board.has_face(static_cast<int>(value)))
-        throw app::InputError(fmt::format("{}: dice value {} is not a face of board '{}' (faces {})",
-                                          app::where(line->number, field + 1), value, board.name, board.faces_text()));
+        throw app::InputError(app::msg("yut.error.not_a_face", {{"where", app::where_message(line->number, field + 1)},
+                                                                {"value", value},
+                                                                {"board", board.name},
+                                                                {"faces", board.faces_text()}}));
       dice.push_back(static_cast<int>(value));
     }
   }
   if (dice.empty())
-    throw app::InputError(
-        fmt::format("{}: expected at least one dice value, found end of input", app::where(text.next_line_number())));
+    throw app::InputError(app::msg("yut.error.no_dice", {{"where", app::where_message(text.next_line_number())}}));
   return dice;
 }
 

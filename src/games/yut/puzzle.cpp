@@ -103,7 +103,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
   // judge-size schedule never starts a thread; search.hpp).
   const auto result = solve_schedule(board, dice, pieces, request.limits);
   if (!result.proven()) throw app::LimitError(app::limit_message(result.outcome, result.stats));
-  return schedule_report(board, dice, pieces, result);
+  return schedule_report(board, dice, pieces, result, request.lang);
 }
 
 // Every mode reads dice but --expected (Puzzle::reads_input).

@@ -46,8 +46,9 @@ void expect_no_dice(std::string_view input) {
   while (const auto line = text.next_line()) {
     const auto fields = app::split_fields(line->text);
     if (!fields.empty())
-      throw app::InputError(fmt::format("{}: --expected reads no dice, found '{}' (--luck compares a known schedule)",
-                                        app::where(line->number, 1), app::printable(fields[0], 40)));
+      throw app::InputError(
+          app::msg("yut.error.expected_reads_no_dice",
+                   {{"where", app::where_message(line->number, 1)}, {"text", app::printable(fields[0], 40)}}));
   }
 }
 
@@ -61,9 +62,16 @@ ExpectedResult solved(const Board& board, const ExpectedRequest& request, const 
   return result;
 }
 
-std::string header(const Board& board, int pieces, int turns, const std::vector<std::uint64_t>& weights) {
-  return fmt::format("board {}, {} piece{}, {} turn{}, faces {} with weights {}\n", board.name, pieces,
-                     pieces == 1 ? "" : "s", turns, turns == 1 ? "" : "s", board.faces_text(), weights_text(weights));
+std::string header(const Board& board, int pieces, int turns, const std::vector<std::uint64_t>& weights,
+                   app::Lang lang) {
+  const app::Message pieces_text = app::msg(pieces == 1 ? "yut.pieces_one" : "yut.pieces_many", {{"count", pieces}});
+  const app::Message turns_text = app::msg(turns == 1 ? "yut.turns_one" : "yut.turns_many", {{"count", turns}});
+  return app::text(lang, app::msg("yut.explain.random_header", {{"board", board.name},
+                                                                {"pieces", pieces_text},
+                                                                {"turns", turns_text},
+                                                                {"faces", board.faces_text()},
+                                                                {"weights", weights_text(weights)}})) +
+         "\n";
 }
 
 // The expected score from the start; the line along the most likely face.
@@ -86,28 +94,37 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
   report.answer = value + "\n";
 
   std::string& text = report.explanation;
-  text += header(board, pieces, turns, weights);
-  text += fmt::format("expected score of optimal play {} = {}/{}\n", value, result.value.get_num().get_str(),
-                      result.value.get_den().get_str());
-  text +=
-      fmt::format("{} positions, {} (turns left, position) pairs evaluated\n", result.positions, result.stats.nodes);
+  const app::Lang lang = request.lang;
+  text += header(board, pieces, turns, weights, lang);
+  text += app::text(lang, app::msg("yut.explain.expected", {{"value", value},
+                                                            {"numerator", result.value.get_num().get_str()},
+                                                            {"denominator", result.value.get_den().get_str()}}));
+  text += '\n';
+  text += app::text(
+      lang, app::msg("yut.explain.evaluated", {{"positions", result.positions}, {"pairs", result.stats.nodes}}));
+  text += '\n';
   const int face = most_likely_face(board, weights);
   nlohmann::json line = nlohmann::json::array();
   std::vector<int> squares(pieces, board.start);
   long long score = 0;
-  report.line.push_back(start_step(board, pieces));
+  report.line.push_back(start_step(board, pieces, request.lang));
   if (!result.line_computed && !answer_only) {
-    text += fmt::format("(the line of play is shown when a solve evaluates at most {} pairs; this one has {})\n",
-                        kLineWithoutAskingPairs, result.pairs);
+    text += app::text(
+        lang, app::msg("yut.explain.line_not_shown", {{"max", kLineWithoutAskingPairs}, {"pairs", result.pairs}}));
+    text += '\n';
   } else if (result.line_computed) {
-    text += fmt::format(
-        "the most likely line (die {} every turn), each choice with its expected score from that turn on:\n", face);
+    text += app::text(lang, app::msg("yut.explain.likely_line", {{"die", face}}));
+    text += '\n';
+    const std::string best_mark = app::text(lang, app::msg("yut.explain.best_mark"));
     for (const LineTurn& turn : result.line) {
-      text += fmt::format("turn {}: die {}, position {}\n", turn.turn, turn.die, squares_text(board, turn.squares));
+      text += app::text(
+          lang, app::msg("yut.explain.line_turn",
+                         {{"turn", turn.turn}, {"die", turn.die}, {"position", squares_text(board, turn.squares)}}));
+      text += '\n';
       for (std::size_t c = 0; c < turn.choices.size(); ++c) {
         const ExpectedChoice& choice = turn.choices[c];
         text += fmt::format("  {} -> {}: {}{}\n", board.id_of(choice.from), board.id_of(choice.to),
-                            rounded_decimal(choice.value, kValueDecimals), c == turn.best ? " (best)" : "");
+                            rounded_decimal(choice.value, kValueDecimals), c == turn.best ? best_mark : "");
       }
       const ExpectedChoice& best = turn.choices[turn.best];
       line.push_back({{"turn", turn.turn},
@@ -118,15 +135,18 @@ app::SolveReport expected_report(const app::SolveRequest& request, const Board& 
       *std::find(squares.begin(), squares.end(), best.from) = best.to;
       score += board.squares[best.to].points;
       const std::string step =
-          fmt::format("turn {}: die {}, {} -> {}, expected {} from here on", turn.turn, turn.die,
-                      board.id_of(best.from), board.id_of(best.to), rounded_decimal(best.value, kValueDecimals));
+          app::text(lang, app::msg("yut.step.expected", {{"turn", turn.turn},
+                                                         {"die", turn.die},
+                                                         {"from", board.id_of(best.from)},
+                                                         {"to", board.id_of(best.to)},
+                                                         {"value", rounded_decimal(best.value, kValueDecimals)}}));
       report.line.push_back(
           {{"move", fmt::format("{} -> {}", board.id_of(best.from), board.id_of(best.to))},
            {"text", step},
            {"board", {{"pieces", square_ids_json(board, squares)}, {"score", score}, {"die", turn.die}}}});
     }
     if (static_cast<int>(result.line.size()) < turns)
-      text += fmt::format("after turn {} no piece can move with a {}: the game ends\n", result.line.size(), face);
+      text += app::text(lang, app::msg("yut.explain.line_stuck", {{"turn", result.line.size()}, {"die", face}})) + '\n';
   }
   report.document = {{"puzzle", "yut"},
                      {"mode", "expected"},
@@ -153,10 +173,10 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
   advice.turn = static_cast<int>(options.integer("turn"));
   advice.die = static_cast<int>(options.integer("die"));
   if (advice.turn > turns)
-    throw app::InputError(fmt::format("--turn: {} is after the last turn (--turns {})", advice.turn, turns));
+    throw app::InputError(app::msg("yut.error.turn_after_last", {{"turn", advice.turn}, {"turns", turns}}));
   if (!board.has_face(advice.die))
-    throw app::InputError(
-        fmt::format("--die: {} is not a face of board '{}' (faces {})", advice.die, board.name, board.faces_text()));
+    throw app::InputError(app::msg("yut.error.die_not_a_face",
+                                   {{"die", advice.die}, {"board", board.name}, {"faces", board.faces_text()}}));
   ExpectedRequest query{turns, pieces, weights, advice, false, 0};
   query.method = kFrontEndMethod;
   const ExpectedResult result = solved(board, query, request.limits);
@@ -180,15 +200,19 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
                                    rounded_decimal(choice.value, kValueDecimals));
     }
   }
-  report.explanation = header(board, pieces, turns, weights);
-  report.explanation += fmt::format(
-      "turn {} of {}, die {}, position {}: each choice's points plus the expected score of optimal play after it\n",
-      advice.turn, turns, advice.die, squares_text(board, sorted));
+  const app::Lang lang = request.lang;
+  report.explanation = header(board, pieces, turns, weights, lang);
+  report.explanation += app::text(lang, app::msg("yut.explain.advice", {{"turn", advice.turn},
+                                                                        {"turns", turns},
+                                                                        {"die", advice.die},
+                                                                        {"position", squares_text(board, sorted)}}));
+  report.explanation += '\n';
+  const std::string best_mark = app::text(lang, app::msg("yut.explain.best_mark"));
   for (std::size_t c : order) {
     const ExpectedChoice& choice = result.choices[c];
     report.explanation += fmt::format("  {} -> {}: {} = {}/{}{}\n", board.id_of(choice.from), board.id_of(choice.to),
                                       rounded_decimal(choice.value, kValueDecimals), choice.value.get_num().get_str(),
-                                      choice.value.get_den().get_str(), c == result.best ? " (best)" : "");
+                                      choice.value.get_den().get_str(), c == result.best ? best_mark : "");
   }
   report.document = {
       {"puzzle", "yut"},
@@ -211,9 +235,10 @@ app::SolveReport advice_report(const app::SolveRequest& request, const app::Opti
       {"memory_bytes", result.stats.memory_bytes},
       {"board", board_to_json(board)},
       {"ms", result.stats.milliseconds()}};
-  report.line.push_back({{"move", nullptr},
-                         {"text", fmt::format("turn {}, die {}", advice.turn, advice.die)},
-                         {"board", {{"pieces", square_ids_json(board, sorted)}, {"score", 0}, {"die", advice.die}}}});
+  report.line.push_back(
+      {{"move", nullptr},
+       {"text", app::text(request.lang, app::msg("yut.step.advice", {{"turn", advice.turn}, {"die", advice.die}}))},
+       {"board", {{"pieces", square_ids_json(board, sorted)}, {"score", 0}, {"die", advice.die}}}});
   return report;
 }
 
@@ -233,8 +258,8 @@ app::SolveReport luck_report(const app::SolveRequest& request, const Board& boar
     const std::size_t face =
         static_cast<std::size_t>(std::find(board.faces.begin(), board.faces.end(), dice[k]) - board.faces.begin());
     if (weights[face] == 0)
-      throw app::InputError(fmt::format("die {} of the schedule is {}, a face of weight 0 (--weights {})", k + 1,
-                                        dice[k], weights_text(weights)));
+      throw app::InputError(app::msg("yut.error.weight_zero_die",
+                                     {{"number", k + 1}, {"die", dice[k]}, {"weights", weights_text(weights)}}));
   }
   const long long optimum = schedule_optimum(board, dice, pieces, request.limits);
   const auto turns = static_cast<int>(dice.size());
@@ -295,13 +320,15 @@ app::SolveReport luck_report(const app::SolveRequest& request, const Board& boar
   report.stats = expected.stats;
   report.answer = fmt::format("optimum {}\nexpected {}\ndifference {}\npercentile {} ({})\n", optimum, expected_text,
                               difference_text, percentile_text, how);
-  report.explanation = header(board, pieces, turns, weights);
-  report.explanation += fmt::format(
-      "schedule {}: the best score knowing every die is {}; optimal play seeing one die at a time expects {}; "
-      "knowing the dice is worth {}. {} % of random schedules of this length (weighted, half the ties counted) have "
-      "a lower optimum ({}).\n",
-      format_dice(dice).substr(0, format_dice(dice).size() - 1), optimum, expected_text, difference_text,
-      percentile_text, how);
+  report.explanation = header(board, pieces, turns, weights, request.lang);
+  report.explanation += app::text(
+      request.lang, app::msg("yut.explain.luck", {{"dice", format_dice(dice).substr(0, format_dice(dice).size() - 1)},
+                                                  {"optimum", optimum},
+                                                  {"expected", expected_text},
+                                                  {"difference", difference_text},
+                                                  {"percentile", percentile_text},
+                                                  {"how", how}}));
+  report.explanation += '\n';
   report.document = {{"puzzle", "yut"},
                      {"mode", "luck"},
                      {"dice", dice},
@@ -323,15 +350,14 @@ app::SolveReport luck_report(const app::SolveRequest& request, const Board& boar
 bool random_dice_requested(const app::OptionValues& options) {
   const bool expected = options.flag("expected");
   const bool luck = options.flag("luck");
-  if (expected && luck) throw app::InputError("--expected and --luck exclude each other");
+  if (expected && luck) throw app::InputError(app::msg("yut.error.expected_and_luck"));
   if (!expected) {
     for (const char* name : {"turns", "position", "turn", "die"})
-      if (options.given(name)) throw app::InputError(fmt::format("--{} needs --expected", name));
-    if (!luck && options.given("weights")) throw app::InputError("--weights needs --expected or --luck");
+      if (options.given(name)) throw app::InputError(app::msg("yut.error.needs_expected", {{"option", name}}));
+    if (!luck && options.given("weights")) throw app::InputError(app::msg("yut.error.weights_needs_mode"));
   } else {
     const int advice = options.given("position") + options.given("turn") + options.given("die");
-    if (advice != 0 && advice != 3)
-      throw app::InputError("--position, --turn and --die go together (advice from a position)");
+    if (advice != 0 && advice != 3) throw app::InputError(app::msg("yut.error.advice_together"));
   }
   return expected || luck;
 }

@@ -86,14 +86,18 @@ TEST(MarbleJudge, EveryOptimalLineIsAcceptedOnRandomBoards) {
 
 TEST(MarbleJudge, ExplainShowsTheBoardAfterEveryTilt) {
   const Board board = parse_board("4 5\n#####\n#BR.#\n#..O#\n#####\n");
-  EXPECT_EQ(explain_line(board, solve_with(board, kJudgeMaxTilts), kJudgeMaxTilts),
+  EXPECT_EQ(explain_line(board, solve_with(board, kJudgeMaxTilts), kJudgeMaxTilts, app::Lang::en),
             "start\n#####\n#BR.#\n#..O#\n#####\n"
             "\ntilt 1: right (R)\n#####\n#.BR#\n#..O#\n#####\n"
             "\ntilt 2: down (D)\n#####\n#...#\n#.BO#\n#####\n"
             "\nthe red marble falls in after 2 tilts (RD); the blue one stays on the board.\n");
-  EXPECT_EQ(explain_line(sample(4), solve_with(sample(4), kJudgeMaxTilts), kJudgeMaxTilts),
+  EXPECT_EQ(explain_line(sample(4), solve_with(sample(4), kJudgeMaxTilts), kJudgeMaxTilts, app::Lang::en),
             "start\n" + format_rows(sample(4), start_of(sample(4))) +
                 "\nno line drops the red marble alone within 10 tilts.\n");
+  // The same explanation in Korean: the boards are the same, the words are not.
+  const std::string korean = explain_line(board, solve_with(board, kJudgeMaxTilts), kJudgeMaxTilts, app::Lang::ko);
+  EXPECT_NE(korean.find("1번째 기울이기: 오른쪽 (R)\n#####\n#.BR#"), std::string::npos) << korean;
+  EXPECT_NE(korean.find("빨간 구슬이 구멍에 빠집니다 (RD)"), std::string::npos) << korean;
 }
 
 }  // namespace
