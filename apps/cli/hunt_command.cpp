@@ -92,7 +92,7 @@ struct HuntArguments {
   bool slow = false;
   std::optional<long long> limit_ms;  // with --slow; default: the judge's limit (judge_time_limit)
   bool random_only = false;
-  std::uint64_t max_cases = 1;  // with --slow: cases per input at most
+  std::optional<std::uint64_t> max_cases;  // with --slow: cases per input (default: the puzzle's)
   bool explain = false;
   TypedOptions puzzle_options;          // the puzzle's schema options, as typed
   std::optional<std::string> out_file;  // given, even as '' (refused), or not
@@ -131,6 +131,7 @@ int run_hunt_command(const HuntArguments& args) {
   // The --slow limit: the judge's own for the judge problem the options select.
   settings.limit = args.limit_ms ? std::chrono::milliseconds(*args.limit_ms)
                                  : hunt::judge_time_limit(puzzle, settings.options, kDefaultSlowLimit);
+  settings.retry_starved = args.slow && !args.timeout_ms;
   settings.run_limits.timeout = std::chrono::milliseconds(
       args.timeout_ms.value_or(args.slow ? settings.limit.count() * kSlowTimeoutFactor + kSlowTimeoutExtraMs : 2000));
 
@@ -210,7 +211,8 @@ void add_common_options(CLI::App& sub, const app::Puzzle& puzzle, HuntArguments&
   sub.add_option("--seed", args.seed, "random seed; the same seed gives the same cases (default 1)")
       ->transform(decimal_integer(0, kMaxUint64));
   sub.add_option("--timeout-ms", args.timeout_ms,
-                 "per-run timeout in ms, at most 86400000 (default 2000; with --slow twice the limit plus 1000)")
+                 "per-run timeout in ms, at most 86400000 (default 2000; with --slow twice the limit plus 1000, "
+                 "doubled for a run the loaded machine starved)")
       ->transform(decimal_integer(1, kMaxTimeoutMs));
   sub.add_option("--memory-mb", args.memory_mib,
                  "memory of a run's whole process tree in MiB (and each process's address space), 0 for none "
@@ -232,8 +234,9 @@ void add_common_options(CLI::App& sub, const app::Puzzle& puzzle, HuntArguments&
                              hunt::judge_time_limit_help(puzzle, kDefaultSlowLimit)))
       ->transform(decimal_integer(1, kMaxTimeoutMs));
   sub.add_option("--max-cases", args.max_cases,
-                 "with --slow, for puzzles whose input holds several cases: up to this many cases per input "
-                 "(default 1)")
+                 fmt::format("with --slow, for puzzles whose input holds several cases: each input is a file of "
+                             "this many copies of one case (default {})",
+                             puzzle.hunt.slow_cases))
       ->transform(decimal_integer(1, kMaxSlowCases));
   sub.add_flag(
       "--random-only", args.random_only,
@@ -257,7 +260,7 @@ void add_puzzle_hunt(CLI::App& hunt_command, const app::Puzzle& puzzle, HuntArgu
     if (args.command.empty())
       throw app::InputError(
           fmt::format("hunt: missing the program to test (hunt {} [options] -- COMMAND [ARGS...])", puzzle.name));
-    if (!args.slow && (args.random_only || args.limit_ms || args.max_cases != 1))
+    if (!args.slow && (args.random_only || args.limit_ms || args.max_cases))
       throw app::InputError("hunt: --limit-ms, --max-cases and --random-only go with --slow");
     args.puzzle = &puzzle;
     status = run_hunt_command(args);

@@ -143,8 +143,7 @@ Verdict Checker::check(const std::string& input) {
   }
   // Step 2. The program, only when there is something to compare with.
   if (!verdict.skipped) {
-    verdict.run = run_program(command_, input, limits_);
-    ++program_runs_;
+    verdict.run = run_once(input);
     if (verdict.run.ending == Ending::cut)
       verdict.cut = true;
     else
@@ -155,9 +154,24 @@ Verdict Checker::check(const std::string& input) {
   return memo_.emplace(input, std::move(verdict)).first->second;
 }
 
-RunResult Checker::rerun(const std::string& input) {
+RunResult Checker::rerun(const std::string& input) { return run_once(input); }
+
+// One run of the program on `input`; a run the machine starved is run
+// again with twice the timeout (retry_starved_runs), so that its CPU time
+// is known.
+RunResult Checker::run_once(const std::string& input) {
+  RunLimits limits = limits_;
+  RunResult run = run_program(command_, input, limits);
   ++program_runs_;
-  return run_program(command_, input, limits_);
+  for (int retry = 0; starved_below_ && retry < kStarvedRetries; ++retry) {
+    const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(run.elapsed);
+    const bool blocked = static_cast<double>(run.cpu.count()) < kBlockedCpuShare * static_cast<double>(elapsed.count());
+    if (run.ending != Ending::timed_out || run.cpu > *starved_below_ || blocked) break;
+    limits.timeout *= 2;
+    run = run_program(command_, input, limits);
+    ++program_runs_;
+  }
+  return run;
 }
 
 std::vector<Verdict> Checker::check_all(const std::vector<std::string>& inputs, unsigned jobs) {

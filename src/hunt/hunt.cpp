@@ -39,7 +39,7 @@ HuntOutcome hunt(const HuntSettings& settings, ProgressSink progress_sink) {
     throw app::InputError(fmt::format("hunt: {} has no input generator", puzzle.name));
   if (settings.slow && (cases.judge_sized == nullptr || cases.mutate == nullptr))
     throw app::InputError(fmt::format("hunt: {} has no judge-sized inputs for --slow", puzzle.name));
-  if (settings.max_cases > 1 && (!settings.slow || cases.join == nullptr))
+  if (settings.max_cases.value_or(1) > 1 && (!settings.slow || cases.join == nullptr))
     throw app::InputError(settings.slow ? fmt::format("hunt: --max-cases: a {} input holds one case", puzzle.name)
                                         : std::string("hunt: --max-cases goes with --slow"));
 
@@ -49,6 +49,8 @@ HuntOutcome hunt(const HuntSettings& settings, ProgressSink progress_sink) {
   RunLimits limits = settings.run_limits;
   limits.stop_at = budget.stop_at();
   Checker checker(puzzle, settings.options, settings.command, limits, settings.reference_threads);
+  if (settings.slow && settings.retry_starved)
+    checker.retry_starved_runs(std::chrono::duration_cast<std::chrono::microseconds>(settings.limit));
   ProgressReporter progress(progress_sink, settings.puzzle);
   const Describer describe{cases};
   HuntOutcome outcome;

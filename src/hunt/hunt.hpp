@@ -73,12 +73,16 @@ struct HuntSettings {
   // --slow: search for the slowest input within the judge's limits, over
   // `limit` of CPU time counting as a failure; `guided` off draws random
   // knobs only (the baseline the guided search is measured against).
+  // `retry_starved`: the timeout is the default, not the user's, and a run
+  // the machine starved is run again longer (Checker::retry_starved_runs).
   bool slow = false;
   std::chrono::milliseconds limit{1000};
+  bool retry_starved = false;
   bool guided = true;
-  // --slow: inputs hold up to this many cases (HuntCases::join; 1 for a
-  // puzzle without it), the count one more knob of the search.
-  std::uint64_t max_cases = 1;
+  // --slow: every input is a file of this many copies of one case
+  // (HuntCases::join; 1 for a puzzle without it); unset: the puzzle's
+  // HuntCases::slow_cases.
+  std::optional<std::uint64_t> max_cases;
   bool explain = false;  // the report adds the reference's optimal play on the minimal input
 };
 
@@ -95,6 +99,11 @@ struct Verdict {
   std::string expected;                  // the reference's judge output
   RunResult run;                         // what the program did (not set when skipped)
 };
+
+// A run killed at the timeout whose CPU time is below this share of its
+// wall-clock time was mostly not running: it was blocked (a hang), and a
+// longer run would not tell more.
+constexpr double kBlockedCpuShare = 0.1;
 
 // Runs the reference and the program on inputs and classifies the outcome;
 // an output is right when app::output_accepted says so (so a puzzle that
@@ -120,6 +129,13 @@ class Checker {
   // Runs the program once more on an input already checked (to confirm a
   // time), memo untouched.
   RunResult rerun(const std::string& input);
+  // From now on, a run the machine starved (killed at the wall-clock
+  // timeout with at most `cpu_limit` of CPU time, and not blocked: it ran
+  // a tenth of the time or more) is run again with twice the timeout, up to
+  // kStarvedRetries times: on a loaded machine a program may get a tenth
+  // of a core, and whether its CPU time passes `cpu_limit` is unknown.
+  static constexpr int kStarvedRetries = 4;
+  void retry_starved_runs(std::chrono::microseconds cpu_limit) { starved_below_ = cpu_limit; }
   // check() of every input, `jobs` at a time; verdicts in input order.
   std::vector<Verdict> check_all(const std::vector<std::string>& inputs, unsigned jobs);
 
@@ -131,7 +147,9 @@ class Checker {
   std::vector<std::string> command_;
   RunLimits limits_;
   std::size_t reference_threads_;
+  std::optional<std::chrono::microseconds> starved_below_;  // retry_starved_runs
   std::atomic<std::uint64_t> program_runs_ = 0;
+  RunResult run_once(const std::string& input);
   std::mutex memo_mutex_;
   std::map<std::string, Verdict, std::less<>> memo_;
 };

@@ -6,8 +6,7 @@
 //                 reported apart, and what every input's time is above
 //   2. extremes   every sample of every extreme family of the puzzle
 //                 (HuntCases::extremes), round-robin: sample 0 of each
-//                 family, then sample 1 of each, ... (with --max-cases N,
-//                 N copies of the sample in one input)
+//                 family, then sample 1 of each, ...
 //   3. corners    every corner of the knob space (each knob 0 or 1), the
 //                 one with every knob at 1 (largest, densest) first
 //   4. climb      from the kSlowestKept slowest inputs so far (the leads):
@@ -15,6 +14,14 @@
 //                 harder-making steps (HuntCases::harden), or random knobs
 //   5. leaders    each lead is run until it has kLeaderRuns runs, and the
 //                 leads are ranked by their median
+//
+// For a puzzle whose input holds several cases (HuntCases::join), every
+// input measured is a file of N copies of one case (--max-cases N, default
+// HuntCases::slow_cases): the stages draw, mutate and harden that case.
+// A judge's time limit is per file, and a file of N cases is as slow as N
+// copies of its hardest case at most, so the search is for the hardest
+// case, and its signal is N times its time (a change in one case of N
+// different ones would be a 1/N change of the file's time, lost in noise).
 //
 // With --random-only only random knobs are drawn (stages 2 to 4 replaced):
 // the baseline the guided search is measured against. Every run is also
@@ -51,7 +58,8 @@ constexpr int kLeaderRuns = 3;
 
 // One measured input of the slow search.
 struct Measured {
-  std::string input = {};
+  std::string unit = {};           // the case searched on (drawn, mutated, hardened)
+  std::string input = {};          // what the program reads: the unit, or copies of it
   std::vector<double> knobs = {};  // empty unless drawn from knobs
   std::string expected = {};       // the reference's answer
   std::vector<std::chrono::microseconds> times = {};
@@ -68,10 +76,6 @@ struct Measured {
   int runs() const { return static_cast<int>(times.size()); }
 };
 
-// A run killed at the timeout whose CPU time is below this share of its
-// wall-clock time was mostly not running: it was blocked (a hang).
-constexpr double kHangCpuShare = 0.1;
-
 // The CPU time a run counts for. A run killed at the (wall-clock) timeout
 // counts with its wall-clock time when that is known to be over `limit`:
 // its CPU time already is over it, or it was blocked (a hang, which a judge
@@ -82,7 +86,7 @@ constexpr double kHangCpuShare = 0.1;
 std::chrono::microseconds counted_cpu(const RunResult& run, std::chrono::microseconds limit) {
   if (run.ending != Ending::timed_out) return run.cpu;
   const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(run.elapsed);
-  const bool blocked = static_cast<double>(run.cpu.count()) < kHangCpuShare * static_cast<double>(elapsed.count());
+  const bool blocked = static_cast<double>(run.cpu.count()) < kBlockedCpuShare * static_cast<double>(elapsed.count());
   if (run.cpu > limit || blocked) return std::max(run.cpu, elapsed);
   return run.cpu;
 }
@@ -102,8 +106,9 @@ class SlowSearch {
         outcome_(outcome),
         rng_(case_seed(settings.seed, 0)),
         limit_(std::chrono::duration_cast<std::chrono::microseconds>(settings.limit)),
-        several_cases_(settings.max_cases > 1 && cases_.join != nullptr),
-        knob_count_(cases_.knob_count + (several_cases_ ? 1 : 0)) {}
+        copies_(cases_.join != nullptr ? settings.max_cases.value_or(std::max<std::uint64_t>(cases_.slow_cases, 1))
+                                       : 1),
+        knob_count_(cases_.knob_count) {}
 
   void run();
 
@@ -117,7 +122,7 @@ class SlowSearch {
   void rank_leaders();
   std::vector<std::vector<double>> planned_corners() const;
   Measured climbing_step();
-  std::string from_knobs(const std::vector<double>& knobs);
+  std::string file_of(const std::string& unit) const;
   std::vector<double> random_knobs();
   void sort_slowest() {
     std::stable_sort(slowest_.begin(), slowest_.end(),
@@ -134,8 +139,8 @@ class SlowSearch {
   HuntOutcome& outcome_;
   core::SplitMix64 rng_;
   std::chrono::microseconds limit_;
-  // With --max-cases above 1, one knob more: how many cases an input holds.
-  bool several_cases_;
+  // The copies of the unit in an input (--max-cases; 1: the unit alone).
+  std::uint64_t copies_;
   std::size_t knob_count_;
   std::vector<Measured> slowest_;  // the leads: the kSlowestKept slowest, slowest first
 };
@@ -149,16 +154,11 @@ bool SlowSearch::measure_again(Measured& measured) {
   return true;
 }
 
-// An input from knobs: one judge-sized case, or as many as the last knob
-// says, each drawn from the same knobs, joined.
-std::string SlowSearch::from_knobs(const std::vector<double>& knobs) {
-  const std::span<const double> shape(knobs.data(), cases_.knob_count);
-  if (!several_cases_) return cases_.judge_sized(shape, rng_, settings_.options);
-  const auto count = static_cast<std::size_t>(app::knob_in(knobs.back(), 1, static_cast<int>(settings_.max_cases)));
-  std::vector<std::string> inputs;
-  inputs.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) inputs.push_back(cases_.judge_sized(shape, rng_, settings_.options));
-  return cases_.join(inputs);
+// The input the program reads for `unit`: the unit itself, or a file of
+// copies_ copies of it.
+std::string SlowSearch::file_of(const std::string& unit) const {
+  if (copies_ <= 1) return unit;
+  return cases_.join(std::vector<std::string>(copies_, unit));
 }
 
 std::vector<double> SlowSearch::random_knobs() {
@@ -246,11 +246,11 @@ Measured SlowSearch::climbing_step() {
     return next;
   }
   const bool harder = choice == 3 && cases_.harden != nullptr;
-  next.input = base.input;
+  next.unit = base.unit;
   const std::uint64_t chained = 1 + rng_.below(kMaxChainedSteps);
   for (std::uint64_t k = 0; k < chained; ++k)
-    next.input = harder ? cases_.harden(next.input, rng_, settings_.options)
-                        : cases_.mutate(next.input, rng_, settings_.options);
+    next.unit =
+        harder ? cases_.harden(next.unit, rng_, settings_.options) : cases_.mutate(next.unit, rng_, settings_.options);
   return next;
 }
 
@@ -258,7 +258,8 @@ Measured SlowSearch::climbing_step() {
 // slow enough; Result::stop when the search is over (a mismatch, an input
 // over the limit in every run, the budget's end).
 SlowSearch::Result SlowSearch::measure_candidate(Measured next, std::uint64_t candidate) {
-  if (!next.knobs.empty()) next.input = from_knobs(next.knobs);
+  if (!next.knobs.empty()) next.unit = cases_.judge_sized(next.knobs, rng_, settings_.options);
+  next.input = file_of(next.unit);
   if (puzzle_.check_strict != nullptr) puzzle_.check_strict(next.input, settings_.options);  // a generator bug throws
 
   // Step 1. Check it: every run is also checked for a wrong answer.
@@ -335,10 +336,7 @@ void SlowSearch::run() {
   for (std::uint64_t candidate = 0; !budget_.search_over(candidate); ++candidate) {
     Measured next;
     if (candidate < extremes.size()) {
-      next.input = extreme_input(cases_, settings_.seed, extremes[candidate], settings_.options);
-      // With --max-cases N, a judge file of N such cases (copies: drawing a
-      // drawing one sample may take a second).
-      if (several_cases_) next.input = cases_.join(std::vector<std::string>(settings_.max_cases, next.input));
+      next.unit = extreme_input(cases_, settings_.seed, extremes[candidate], settings_.options);
       next.found_by = fmt::format("extreme family '{}'", cases_.extremes[extremes[candidate].family].name);
     } else if (candidate < extremes.size() + corners.size()) {
       next.knobs = std::move(corners[candidate - extremes.size()]);

@@ -252,6 +252,7 @@ TEST(SlowCases, JoinedInputsHoldEveryCaseInOrderWithinTheJudgesLimits) {
     if (cases.join == nullptr) continue;
     ++joinable;
     ASSERT_NE(cases.judge_sized, nullptr) << puzzle->name;
+    EXPECT_GE(cases.slow_cases, 1u) << puzzle->name;  // the cases of a --slow input by default
     const app::OptionValues options;
     core::SplitMix64 rng(11);
     for (int round = 0; round < (sanitized() ? 3 : 12); ++round) {

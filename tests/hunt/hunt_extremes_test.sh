@@ -15,6 +15,9 @@
 # 3. A wrong program whose bug needs 4 cells, with a budget too small to
 #    reach them: exit 4 (inconclusive), not 0; with --cases the warning stays
 #    and the exit is 0.
+# 4. A run killed at the timeout is over the limit only when its CPU time is.
+# 5. Tour files of many cases: a program slow only on cases at the edge of
+#    the judge's promise (below).
 set -u
 bin="$1"
 programs="$2"
@@ -87,5 +90,35 @@ status=$?
 grep -q '^over the limit' "$tmp/out" && fail "starved: 'over the limit' line: $(head -c 300 "$tmp/out")"
 echo "ok: a starved run is not over the limit (exit $status)"
 expect 1 "a hang is over the limit" -- hunt 2048 --slow --limit-ms 500 --timeout-ms 600 --cases 2 -- "$programs" hang
+
+# 5. Tour files of many cases. `tour-edge` is a correct tour program that
+#    burns 30 ms of CPU time per case with 600,000 move paths or more (the
+#    judge promises at most 1,000,000; a plain search's time grows with
+#    them): one such case is far under the 300 ms limit, a judge file of 30
+#    is over it. --slow with the default budget and the default file of 30
+#    copies of one case reports a file of such cases over the limit, found
+#    by the extreme family at the promise's edge; --random-only with the same
+#    seed and the same number of inputs (at least 20) reaches no such case.
+rm -f "$tmp/edge.in"
+"$bin" hunt tour --slow --limit-ms 300 --timeout-ms 20000 --memory-mb 0 --out "$tmp/edge.in" -- \
+  "$programs" tour-edge "$board" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" = 1 ] || fail "tour edge guided: exit $status: $(head -c 300 "$tmp/out") $(tail -c 300 "$tmp/err")"
+grep -q '^over the limit: [0-9]* ms of CPU time (limit 300 ms) on 30 cases: ' "$tmp/out" ||
+  fail "tour edge guided: $(head -1 "$tmp/out")"
+grep -q "^found by: extreme family '30 x 30 with close to 1,000,000 move paths'" "$tmp/out" ||
+  fail "tour edge guided: not found by the family at the promise's edge: $(sed -n 3p "$tmp/out")"
+[ "$("$programs" in-tour-edge <"$tmp/edge.in")" = yes ] || fail "tour edge guided: no case at the promise's edge"
+"$bin" tour --strict "$tmp/edge.in" >/dev/null || fail "tour edge guided: not a judge input"
+count=$(sed -n 's/.*; \([0-9]*\) inputs\? measured in.*/\1/p' "$tmp/out")
+echo "ok: tour edge guided: $(head -1 "$tmp/out")"
+[ -n "$count" ] && [ "$count" -lt 20 ] && count=20
+rm -f "$tmp/edge.in"
+"$bin" hunt tour --slow --random-only --cases "${count:-20}" --limit-ms 300 --timeout-ms 20000 --memory-mb 0 \
+  --out "$tmp/edge.in" -- "$programs" tour-edge "$board" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" = 0 ] || fail "tour edge random only: exit $status: $(head -c 300 "$tmp/out")"
+[ "$("$programs" in-tour-edge <"$tmp/edge.in")" = no ] || fail "tour edge random only: reached the promise's edge"
+echo "ok: tour edge random only, ${count:-20} inputs: $(head -1 "$tmp/out")"
 
 finish "hunt extremes, start-up and inconclusive hunts"

@@ -121,11 +121,14 @@ concept SlowHuntCases = requires(std::span<const double> knobs, core::SplitMix64
   { Cases::mutate(input, rng, options) } -> std::same_as<typename Cases::Input>;
 };
 
-// ... and, for inputs of several cases,
+// ... and, for inputs of several cases, the joining and the cases per
+// `hunt --slow` input by default,
 //   static Input join(std::span<const Input> inputs);
+//   static constexpr std::uint64_t kSlowCases;
 template <class Cases>
 concept JoinableHuntCases = requires(std::span<const typename Cases::Input> inputs) {
   { Cases::join(inputs) } -> std::same_as<typename Cases::Input>;
+  { Cases::kSlowCases } -> std::convertible_to<std::uint64_t>;
 };
 
 // ... the judge's largest input, in the size measure and in words,
@@ -203,6 +206,7 @@ constexpr HuntCases typed_hunt_cases() {
     };
   }
   if constexpr (JoinableHuntCases<Cases>) {
+    cases.slow_cases = Cases::kSlowCases;
     cases.join = [](std::span<const std::string> inputs) -> std::string {
       std::vector<typename Cases::Input> parsed;
       parsed.reserve(inputs.size());

@@ -170,8 +170,14 @@ struct HuntCases {
   std::string (*mutate)(std::string_view input, core::SplitMix64& rng, const OptionValues& options) = nullptr;
   // For puzzles whose input holds several cases (nullptr: one case per
   // input): one input holding the cases of `inputs` (each from judge_sized
-  // or mutate), in order. `hunt --slow --max-cases N` joins up to N.
+  // or mutate), in order. `hunt --slow` measures files of N copies of one
+  // judge-sized case (`--max-cases N`, default slow_cases): a judge file of
+  // N cases is as slow as N times its hardest case at most.
   std::string (*join)(std::span<const std::string> inputs) = nullptr;
+  // With join: the cases per `hunt --slow` input when --max-cases is not
+  // given. A judge that reads cases until the end of the file (and bounds
+  // only each case) puts many in one file, and its time limit is per file.
+  std::uint64_t slow_cases = 1;
 
   // The judge's largest input in the `size` measure (0: not known), and in
   // words ("20 x 20"): a hunt whose largest input checked stays below a
