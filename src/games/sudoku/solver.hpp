@@ -55,12 +55,25 @@ struct Shape {
   static constexpr Mask kAll = static_cast<Mask>((std::uint64_t{1} << kSide) - 1);
 };
 
+// A set of units, bit u = unit u (rows 0..side-1, columns, boxes; at most 75).
+__extension__ typedef unsigned __int128 UnitSet;  // __extension__: GCC's 128-bit type under -Wpedantic
+
+// The lowest unit of a non-empty set.
+inline int lowest_unit(UnitSet units) {
+  const auto low = static_cast<std::uint64_t>(units);
+  return low != 0 ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(units >> 64));
+}
+
 // The units (rows, then columns, then boxes) and each cell's peers.
 template <int B>
 struct Tables {
   using S = Shape<B>;
   std::array<std::array<std::int16_t, S::kSide>, S::kUnits> unit_cells{};
   std::array<std::array<std::int16_t, S::kPeers>, S::kCells> peers{};
+  std::array<UnitSet, S::kCells> cell_units{};  // the row, column and box of each cell
+  // The number of candidates of a mask, by table for 9 x 9 (without
+  // -mpopcnt, std::popcount is a library call).
+  std::array<std::uint8_t, (S::kSide <= 9 ? 1 << S::kSide : 1)> candidates_of{};
 
   constexpr Tables() {
     for (int u = 0; u < S::kSide; ++u)
@@ -70,8 +83,12 @@ struct Tables {
         const int row = (u / B) * B + k / B, col = (u % B) * B + k % B;             // box u
         unit_cells[2 * S::kSide + u][k] = static_cast<std::int16_t>(row * S::kSide + col);
       }
+    for (int m = 0; m < static_cast<int>(candidates_of.size()); ++m)
+      candidates_of[m] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(m)));
     for (int cell = 0; cell < S::kCells; ++cell) {
       const int r = cell / S::kSide, c = cell % S::kSide;
+      cell_units[cell] =
+          UnitSet{1} << r | UnitSet{1} << (S::kSide + c) | UnitSet{1} << (2 * S::kSide + (r / B) * B + c / B);
       int n = 0;
       for (int other = 0; other < S::kCells; ++other) {
         const int r2 = other / S::kSide, c2 = other % S::kSide;
@@ -109,6 +126,7 @@ class Solver {
         root.cand[cell] = static_cast<Mask>(Mask{1} << (cells[cell] - 1));
         queue_[queued_++] = static_cast<std::int16_t>(cell);
       }
+    dirty_ = (UnitSet{1} << S::kUnits) - 1;
     return propagate(root);
   }
 
@@ -133,8 +151,11 @@ class Solver {
   static bool single(Mask m) { return (m & (m - 1)) == 0; }
 
   // Removes each queued cell's number from its peers (a peer left with one
-  // number is queued: a naked single), then looks for hidden singles in
-  // every unit; repeats until nothing changes. False on a contradiction.
+  // number is queued: a naked single), then looks for hidden singles in one
+  // unit that changed since it was last looked at (dirty_); repeats until no
+  // unit is dirty. False on a contradiction. Every unit holding a changed
+  // cell is dirty, so a unit never looked at again is one where nothing
+  // changed since it held no hidden single and every number had a place.
   bool propagate(State& s) {
     for (;;) {
       // Step 1. Naked singles.
@@ -146,34 +167,43 @@ class Solver {
           if ((m & bit) == 0) continue;
           m = static_cast<Mask>(m ^ bit);
           if (m == 0) return false;
+          dirty_ |= kTables<B>.cell_units[peer];
           if (single(m)) queue_[queued_++] = peer;
         }
       }
-      // Step 2. Hidden singles: a number with one place in a unit.
-      bool placed = false;
-      for (const auto& unit : kTables<B>.unit_cells) {
-        Mask once = 0, twice = 0, fixed = 0;
-        for (const std::int16_t cell : unit) {
-          const Mask m = s.cand[cell];
-          twice = static_cast<Mask>(twice | (once & m));
-          once = static_cast<Mask>(once | m);
-          if (single(m)) fixed = static_cast<Mask>(fixed | m);
-        }
-        if (once != S::kAll) return false;
-        Mask hidden = static_cast<Mask>(once & ~twice & ~fixed);
-        while (hidden != 0) {
-          const Mask bit = static_cast<Mask>(hidden & (~hidden + 1));
-          hidden = static_cast<Mask>(hidden ^ bit);
-          for (const std::int16_t cell : unit)
-            if ((s.cand[cell] & bit) != 0) {
-              s.cand[cell] = bit;  // not yet single: `fixed` holds the numbers of single cells
-              queue_[queued_++] = cell;
-              placed = true;
-              break;
-            }
-        }
+      // Step 2. Hidden singles in one dirty unit: a number with one place.
+      if (dirty_ == 0) return true;
+      const int u = lowest_unit(dirty_);
+      dirty_ &= ~(UnitSet{1} << u);
+      const auto& unit = kTables<B>.unit_cells[u];
+      Mask once = 0, twice = 0, fixed = 0;
+      for (const std::int16_t cell : unit) {
+        const Mask m = s.cand[cell];
+        twice = static_cast<Mask>(twice | (once & m));
+        once = static_cast<Mask>(once | m);
+        if (single(m)) fixed = static_cast<Mask>(fixed | m);
       }
-      if (!placed) return true;
+      if (once != S::kAll) return false;
+      Mask hidden = static_cast<Mask>(once & ~twice & ~fixed);
+      while (hidden != 0) {
+        const Mask bit = static_cast<Mask>(hidden & (~hidden + 1));
+        hidden = static_cast<Mask>(hidden ^ bit);
+        for (const std::int16_t cell : unit)
+          if ((s.cand[cell] & bit) != 0) {
+            s.cand[cell] = bit;  // not yet single: `fixed` holds the numbers of single cells
+            queue_[queued_++] = cell;
+            dirty_ |= kTables<B>.cell_units[cell];
+            break;
+          }
+      }
+    }
+  }
+
+  static int candidate_count(Mask m) {
+    if constexpr (S::kSide <= 9) {
+      return kTables<B>.candidates_of[m];
+    } else {
+      return std::popcount(m);
     }
   }
 
@@ -189,7 +219,7 @@ class Solver {
     for (int cell = 0; cell < S::kCells; ++cell) {
       const Mask m = s.cand[cell];
       if (single(m)) continue;
-      const int n = std::popcount(m);
+      const int n = candidate_count(m);
       if (n < fewest) {
         fewest = n;
         best = cell;
@@ -221,6 +251,7 @@ class Solver {
       child.cand[cell] = bit;
       queued_ = 0;
       queue_[queued_++] = static_cast<std::int16_t>(cell);
+      dirty_ = kTables<B>.cell_units[cell];  // the parent was propagated: only the branch cell changed
       if (propagate(child) && dfs(depth + 1)) return true;
     }
     return false;
@@ -230,6 +261,7 @@ class Solver {
   std::vector<State> stack_;
   std::array<std::int16_t, S::kCells * 2> queue_{};
   int queued_ = 0;
+  UnitSet dirty_ = 0;  // units changed since they were last looked at for hidden singles
   Goal goal_ = Goal::any;
   Count max_count_ = 0;
   Count count_ = 0;
