@@ -127,7 +127,7 @@ class Solver {
         queue_[queued_++] = static_cast<std::int16_t>(cell);
       }
     dirty_ = (UnitSet{1} << S::kUnits) - 1;
-    return propagate(root);
+    return settle(root);
   }
 
   // Searches from the root set by start(). any / smallest: true when a
@@ -199,6 +199,63 @@ class Solver {
     }
   }
 
+  // Locked candidates, once singles are exhausted: within a row (or
+  // column), the B cells it shares with one box are a segment. A number of
+  // the row found only in one segment must go there, so it leaves the box's
+  // other cells (claiming); a number of the box found only in one of its
+  // row segments leaves the rest of that row (pointing). Both remove only
+  // candidates no completion holds (the soundness argument above). Removes
+  // them, queueing the cells left with one; false on a contradiction.
+  bool locked_candidates(State& s) {
+    for (int lines = 0; lines < 2; ++lines) {  // 0: rows, 1: columns
+      // The cell at (line, k) of the lines' direction.
+      const auto at = [lines](int line, int k) { return lines == 0 ? line * S::kSide + k : k * S::kSide + line; };
+      std::array<std::array<Mask, B>, S::kSide> seg{};
+      for (int line = 0; line < S::kSide; ++line)
+        for (int k = 0; k < S::kSide; ++k) seg[line][k / B] = static_cast<Mask>(seg[line][k / B] | s.cand[at(line, k)]);
+      for (int line = 0; line < S::kSide; ++line)
+        for (int stack = 0; stack < B; ++stack) {
+          Mask rest_of_line = 0, rest_of_box = 0;
+          for (int k = 0; k < B; ++k)
+            if (k != stack) rest_of_line = static_cast<Mask>(rest_of_line | seg[line][k]);
+          const int band = line - line % B;
+          for (int l = band; l < band + B; ++l)
+            if (l != line) rest_of_box = static_cast<Mask>(rest_of_box | seg[l][stack]);
+          const Mask claiming = static_cast<Mask>(seg[line][stack] & ~rest_of_line & rest_of_box);
+          const Mask pointing = static_cast<Mask>(seg[line][stack] & ~rest_of_box & rest_of_line);
+          if (claiming != 0)
+            for (int l = band; l < band + B; ++l)
+              for (int k = stack * B; k < stack * B + B && l != line; ++k)
+                if (!remove(s, at(l, k), claiming)) return false;
+          if (pointing != 0)
+            for (int k = 0; k < S::kSide; ++k)
+              if (k / B != stack && !remove(s, at(line, k), pointing)) return false;
+        }
+    }
+    return true;
+  }
+
+  // Removes the numbers of `gone` from `cell` (marking its units dirty,
+  // queueing it when one is left); false when none is left.
+  bool remove(State& s, int cell, Mask gone) {
+    Mask& m = s.cand[cell];
+    if ((m & gone) == 0) return true;
+    m = static_cast<Mask>(m & ~gone);
+    if (m == 0) return false;
+    dirty_ |= kTables<B>.cell_units[cell];
+    if (single(m)) queue_[queued_++] = static_cast<std::int16_t>(cell);
+    return true;
+  }
+
+  // Singles, then locked candidates, until neither changes anything.
+  bool settle(State& s) {
+    for (;;) {
+      if (!propagate(s)) return false;
+      if (!locked_candidates(s)) return false;
+      if (dirty_ == 0 && queued_ == 0) return true;
+    }
+  }
+
   static int candidate_count(Mask m) {
     if constexpr (S::kSide <= 9) {
       return kTables<B>.candidates_of[m];
@@ -252,7 +309,7 @@ class Solver {
       queued_ = 0;
       queue_[queued_++] = static_cast<std::int16_t>(cell);
       dirty_ = kTables<B>.cell_units[cell];  // the parent was propagated: only the branch cell changed
-      if (propagate(child) && dfs(depth + 1)) return true;
+      if (settle(child) && dfs(depth + 1)) return true;
     }
     return false;
   }
