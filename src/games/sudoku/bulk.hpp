@@ -17,7 +17,7 @@ struct BulkSolved {
   std::size_t solved = 0;  // grids with a completion
   double solve_ms = 0;     // time in the solver, the grids already read (the in-process figure)
   double cpu_ms = 0;       // this thread's CPU time over the same loop (preemption on a busy machine left out)
-  double slowest_us = 0;   // the slowest grid
+  double slowest_us = 0;   // the slowest grid, in this thread's CPU time
   std::size_t slowest_line = 0;
   core::SearchStats stats;  // nodes over every grid; elapsed: the whole run
   core::Outcome outcome = core::Outcome::proven;

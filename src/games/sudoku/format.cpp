@@ -37,10 +37,82 @@ std::vector<std::vector<int>> rows_of(const Grid& grid) {
 
 namespace text {
 
-// Cells are named r<row>c<column>, counted from 1, as sudoku books do.
-std::string placed_by_search(int row, int col, int number) {
-  return fmt::format("r{}c{} = {}", row + 1, col + 1, number);
+std::string unit(UnitName name) {
+  switch (name.kind) {
+    case UnitKind::row:
+      return fmt::format("row {}", name.index + 1);
+    case UnitKind::column:
+      return fmt::format("column {}", name.index + 1);
+    case UnitKind::box:
+      break;
+  }
+  return fmt::format("box {}", name.index + 1);
 }
+
+std::string cell(int side, int cell) { return fmt::format("r{}c{}", cell / side + 1, cell % side + 1); }
+
+namespace {
+
+std::string cells(int side, const std::vector<int>& list) {
+  std::string out;
+  for (const int k : list) out += (out.empty() ? "" : ", ") + cell(side, k);
+  return out;
+}
+
+std::string numbers(const std::vector<int>& list) {
+  std::string out;
+  for (const int v : list) out += (out.empty() ? "" : ", ") + std::to_string(v);
+  return "{" + out + "}";
+}
+
+}  // namespace
+
+std::string naked_single(int side, int at, int number) {
+  return fmt::format("naked single: {} = {} ({} is the only number left for {})", cell(side, at), number, number,
+                     cell(side, at));
+}
+
+std::string hidden_single(int side, UnitName where, int at, int number) {
+  return fmt::format("hidden single in {}: {} = {} ({} is the only place for {} in {})", unit(where), cell(side, at),
+                     number, cell(side, at), number, unit(where));
+}
+
+std::string locked_candidates(int side, UnitName within, UnitName line, int number, const std::vector<int>& cleared) {
+  const bool pointing = within.kind == UnitKind::box;
+  return fmt::format("locked candidates ({}): in {}, {} can only go in {}, so {} leaves {}",
+                     pointing ? "pointing" : "claiming", unit(within), number, unit(line), number,
+                     cells(side, cleared));
+}
+
+std::string naked_pair(int side, UnitName where, int a, int b, int p, int q, const std::vector<int>& cleared) {
+  return fmt::format("naked pair in {}: {} and {} hold only {}, so {} and {} leave {}", unit(where), cell(side, a),
+                     cell(side, b), numbers({p, q}), p, q, cells(side, cleared));
+}
+
+std::string hidden_pair(int side, UnitName where, int a, int b, int p, int q) {
+  return fmt::format("hidden pair in {}: {} can only go in {} and {}, so the other numbers leave those cells",
+                     unit(where), numbers({p, q}), cell(side, a), cell(side, b));
+}
+
+std::string guess(int side, int at, std::uint32_t marks, int number, const std::vector<int>& others,
+                  std::optional<bool> others_fail) {
+  std::vector<int> all;
+  for (int v = 1; v <= side; ++v)
+    if ((marks >> (v - 1) & 1U) != 0) all.push_back(v);
+  std::string why;
+  if (!others_fail) {
+    why = "the search's completion holds it";
+  } else if (*others_fail) {
+    why =
+        fmt::format("{} lead{} to no completion, as the search shows", numbers(others), others.size() == 1 ? "s" : "");
+  } else {
+    why = fmt::format("a free choice: other completions hold a number of {} there", numbers(others));
+  }
+  return fmt::format("no deduction applies; guess: {} can hold {}, take {} ({})", cell(side, at), numbers(all), number,
+                     why);
+}
+
+std::string numbered(int number, const std::string& step) { return fmt::format("{}. {}\n", number, step); }
 
 std::string start(int clues, int side) { return fmt::format("the grid: {} x {}, {} clues", side, side, clues); }
 

@@ -4,6 +4,8 @@
 // step texts, the bulk statistics) in one place, so that they can move into
 // a message catalog.
 
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -29,9 +31,24 @@ std::string decimal(Count count);
 // The rows of `grid` as arrays of numbers (the viewer's board, --json).
 std::vector<std::vector<int>> rows_of(const Grid& grid);
 
-// The texts (the catalog; English).
+// The texts (the catalog; English). Cells are named r<row>c<column>,
+// counted from 1 as sudoku books do; a number set as {2, 7}.
 namespace text {
-std::string placed_by_search(int row, int col, int number);  // a viewer step
+enum class UnitKind : std::uint8_t { row, column, box };
+struct UnitName {
+  UnitKind kind = UnitKind::row;
+  int index = 0;  // from 0
+};
+std::string unit(UnitName name);       // "box 5", "row 3", "column 7"
+std::string cell(int side, int cell);  // "r3c7"
+std::string naked_single(int side, int cell, int number);
+std::string hidden_single(int side, UnitName where, int cell, int number);
+std::string locked_candidates(int side, UnitName within, UnitName line, int number, const std::vector<int>& cleared);
+std::string naked_pair(int side, UnitName where, int a, int b, int p, int q, const std::vector<int>& cleared);
+std::string hidden_pair(int side, UnitName where, int a, int b, int p, int q);
+std::string guess(int side, int cell, std::uint32_t marks, int number, const std::vector<int>& others,
+                  std::optional<bool> others_fail);
+std::string numbered(int number, const std::string& step);
 std::string start(int clues, int side);
 std::string solved_summary(int clues, int side, std::uint64_t nodes, bool smallest);
 std::string no_completion(int clues, int side, std::uint64_t nodes);

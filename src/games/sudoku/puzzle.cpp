@@ -62,18 +62,24 @@ json board_json(const Grid& grid, const std::vector<std::array<int, 2>>& cells) 
   return {{"box", grid.box}, {"rows", rows_of(grid)}, {"cells", cells}};
 }
 
-// The start grid, then the completion's cells row by row.
-json viewer_line(const Grid& grid, const std::vector<int>& completion) {
+// The start grid, then one step per filled cell in the order --explain
+// fills them, each with the deduction (and the removals before it) as text.
+json viewer_line(const Grid& grid, const Grid* completion) {
   json line = json::array();
   line.push_back({{"move", nullptr}, {"text", text::start(grid.clues(), grid.side)}, {"board", board_json(grid, {})}});
+  if (completion == nullptr) return line;
   Grid shown = grid;
-  for (int k = 0; k < static_cast<int>(completion.size()); ++k) {
-    if (grid.cells[static_cast<std::size_t>(k)] != 0) continue;
-    const int r = k / grid.side, c = k % grid.side, v = completion[static_cast<std::size_t>(k)];
-    shown.cells[static_cast<std::size_t>(k)] = v;
-    line.push_back({{"move", fmt::format("{},{}", r, c)},
-                    {"text", text::placed_by_search(r, c, v)},
-                    {"board", board_json(shown, {{r, c}})}});
+  std::string before;
+  for (const ExplainStep& step : explain_steps(grid, *completion)) {
+    if (step.cell < 0) {
+      before += step.text + "; ";
+      continue;
+    }
+    const int r = step.cell / grid.side, c = step.cell % grid.side;
+    shown.cells[static_cast<std::size_t>(step.cell)] = step.number;
+    line.push_back(
+        {{"move", fmt::format("{},{}", r, c)}, {"text", before + step.text}, {"board", board_json(shown, {{r, c}})}});
+    before.clear();
   }
   return line;
 }
@@ -131,19 +137,19 @@ app::SolveReport solve(const app::SolveRequest& request) {
     report.answer = (searched.capped ? "at least " : "") + count + "\n";
     report.explanation = text::counted(count, searched.capped, searched.stats.nodes);
     report.document.update({{"count", count}, {"at_least", searched.capped}});
-    if (request.want_line) report.line = viewer_line(grid, {});
+    if (request.want_line) report.line = viewer_line(grid, nullptr);
   } else if (searched.completion.empty()) {
     report.answer = std::string(kNoCompletion);
     report.explanation = text::no_completion(grid.clues(), grid.side, searched.stats.nodes);
     report.document["completion"] = nullptr;
-    if (request.want_line) report.line = viewer_line(grid, {});
+    if (request.want_line) report.line = viewer_line(grid, nullptr);
   } else {
     Grid done = grid;
     done.cells = searched.completion;
     report.answer = grid_text(done, question.smallest_judge ? Style::compact : Style::spaced);
     if (!request.on_answer) report.explanation = explain(grid, done, question.goal, searched.stats.nodes);
     report.document["completion"] = rows_of(done);
-    if (request.want_line) report.line = viewer_line(grid, searched.completion);
+    if (request.want_line) report.line = viewer_line(grid, &done);
   }
   report.document["answer"] = report.answer;
   report.document.update(app::stats_json(searched.stats));
