@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "boardsearch/core/splitmix64.hpp"
+#include "games/sudoku/explain.hpp"
 #include "games/sudoku/format.hpp"
 #include "games/sudoku/plain_oracle.hpp"
 #include "games/sudoku/puzzle.hpp"
@@ -159,6 +160,42 @@ TEST(SudokuSearch, TheLineSolverAgreesWithTheSearch) {
       for (std::size_t k = 0; k < 81; ++k) EXPECT_EQ(cells[k] - '0', searched.completion[k]);
     }
   }
+}
+
+}  // namespace
+}  // namespace boardsearch::sudoku::testing
+
+namespace boardsearch::sudoku::testing {
+namespace {
+
+Grid thinned_for_explain(Grid grid, int empties, core::SplitMix64& rng) {
+  for (int k = 0; k < empties; ++k) grid.cells[rng.below(static_cast<std::uint64_t>(grid.size()))] = 0;
+  return grid;
+}
+
+// --explain's steps fill every empty cell once, never against the
+// completion, and end at it; the deductions by name appear on hard grids.
+TEST(SudokuExplain, StepsFillEveryEmptyCellAndEndAtTheCompletion) {
+  core::SplitMix64 rng(7);
+  std::string all_texts;
+  for (int g = 0; g < 200; ++g) {
+    const int box = g % 10 == 0 ? 2 : 3;
+    const Grid grid = thinned_for_explain(random_full_grid(box, rng), static_cast<int>(rng.below(70)), rng);
+    Grid completion = grid;
+    completion.cells = search(grid, Goal::smallest, 0, {}).completion;
+    Grid replay = grid;
+    for (const ExplainStep& step : explain_steps(grid, completion)) {
+      all_texts += step.text + "\n";
+      if (step.cell < 0) continue;
+      ASSERT_EQ(replay.cells[static_cast<std::size_t>(step.cell)], 0) << step.text;
+      ASSERT_EQ(step.number, completion.cells[static_cast<std::size_t>(step.cell)]) << step.text;
+      replay.cells[static_cast<std::size_t>(step.cell)] = step.number;
+    }
+    EXPECT_EQ(replay.cells, completion.cells);
+  }
+  for (const std::string name :
+       {"naked single", "hidden single in box", "hidden single in row", "locked candidates", "naked pair", "guess"})
+    EXPECT_NE(all_texts.find(name), std::string::npos) << name;
 }
 
 }  // namespace
