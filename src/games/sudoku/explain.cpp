@@ -122,6 +122,13 @@ std::optional<ExplainStep> locked_candidates(Marks& marks, const Units& units) {
       const bool box_line = units.names[a].kind == text::UnitKind::box && units.names[b].kind != text::UnitKind::box;
       const bool line_box = units.names[a].kind != text::UnitKind::box && units.names[b].kind == text::UnitKind::box;
       if (!box_line && !line_box) continue;
+      // Only a box and a line that cross it.
+      const text::UnitName box = box_line ? units.names[a] : units.names[b];
+      const text::UnitName line = box_line ? units.names[b] : units.names[a];
+      const int grid_box = marks.grid().box;
+      const bool crosses = line.kind == text::UnitKind::row ? line.index / grid_box == box.index / grid_box
+                                                            : line.index / grid_box == box.index % grid_box;
+      if (!crosses) continue;
       for (int number = 1; number <= side; ++number) {
         const std::uint32_t bit = 1U << (number - 1);
         bool any = false, all_in_b = true;
