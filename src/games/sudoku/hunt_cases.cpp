@@ -9,15 +9,15 @@
 //                cells emptied, the cap growing from 1 to 64 (17 clues) with
 //                the index; every input has a completion, as the judges
 //                promise
-// Shrinking (each step fills empty cells, so the measure, the empty cells,
-// falls): half of the empty cells filled from the smallest completion, then
-// each empty cell alone.
+// Shrinking (each step empties clues, so the clues fall; every completion
+// of a grid completes it with fewer clues): half of the clues emptied, then
+// each clue alone.
 // --slow, within the judge's limits (9 x 9, a completion exists):
 //   knobs       the share of empty cells (0 .. 64 of 81)
 //   mutations   a clue emptied (17 clues kept) or an empty cell filled
 //   extremes    the empty grid; published hard grids; 64 empty cells of a
 //               random full grid; one empty cell
-// Size: the empty cells.
+// Size: the cells (81: every input is judge-sized).
 
 #include "games/sudoku/hunt_cases.hpp"
 
@@ -65,8 +65,6 @@ Grid thinned(Grid grid, int most, core::SplitMix64& rng) {
   return grid;
 }
 
-int empty_cells(const Grid& grid) { return grid.size() - grid.clues(); }
-
 // The filled cells' indices / the empty cells' indices.
 std::vector<int> cells_where(const Grid& grid, bool filled) {
   std::vector<int> cells;
@@ -106,7 +104,7 @@ struct Cases {
   static constexpr const std::array<app::ExtremeFamily, 4>& kExtremes = kFamilies;
   static constexpr std::size_t kKnobCount = 1;  // the share of empty cells
   static constexpr std::uint64_t kJudgeMaxSize = 81;
-  static constexpr std::string_view kJudgeMaxWords = "9 x 9, every cell empty";
+  static constexpr std::string_view kJudgeMaxWords = "9 x 9";
 
   static ParsedGrid generate(std::uint64_t index, core::SplitMix64& rng, const app::OptionValues& options) {
     const Grid grid =
@@ -149,7 +147,7 @@ struct Cases {
     return harder;
   }
 
-  static std::uint64_t size(const ParsedGrid& input) { return static_cast<std::uint64_t>(empty_cells(input.grid)); }
+  static std::uint64_t size(const ParsedGrid& input) { return static_cast<std::uint64_t>(input.grid.size()); }
 
   static ParsedGrid judge_sized(std::span<const double> knobs, core::SplitMix64& rng,
                                 const app::OptionValues& options) {
@@ -175,21 +173,20 @@ struct Cases {
   }
 
   static std::vector<ParsedGrid> shrink(const ParsedGrid& input, const app::OptionValues&) {
+    // Clues emptied: every completion of the grid still completes it, so
+    // each candidate keeps a completion, as the judges promise.
     std::vector<ParsedGrid> candidates;
-    const std::vector<int> empty = cells_where(input.grid, false);
-    const std::vector<int> completion = completion_of(input.grid);
-    if (empty.empty() || completion.empty()) return candidates;
-    // 1. Half of the empty cells filled (the first half row by row).
-    if (empty.size() > 1) {
+    const std::vector<int> filled = cells_where(input.grid, true);
+    // 1. Half of the clues emptied (the first half row by row).
+    if (filled.size() > 1) {
       ParsedGrid half = input;
-      for (std::size_t k = 0; k < empty.size() / 2; ++k)
-        half.grid.cells[static_cast<std::size_t>(empty[k])] = completion[static_cast<std::size_t>(empty[k])];
+      for (std::size_t k = 0; k < filled.size() / 2; ++k) half.grid.cells[static_cast<std::size_t>(filled[k])] = 0;
       candidates.push_back(std::move(half));
     }
-    // 2. Each empty cell filled alone.
-    for (const int cell : empty) {
+    // 2. Each clue emptied alone.
+    for (const int cell : filled) {
       ParsedGrid one = input;
-      one.grid.cells[static_cast<std::size_t>(cell)] = completion[static_cast<std::size_t>(cell)];
+      one.grid.cells[static_cast<std::size_t>(cell)] = 0;
       candidates.push_back(std::move(one));
     }
     return candidates;
