@@ -229,6 +229,13 @@ const EDITS = {
     await cell.click();
     await view.locator('.editor-host [data-role=tool] [data-value=Q]').click();
   },
+  sudoku: async (view) => {
+    assert.equal(await view.locator('.editor-host .cell').count(), 81);
+    const first = view.locator('.editor-host .cell[data-r="0"][data-c="0"]');
+    await first.fill('1');
+    assert.match(await view.locator('[data-role=input]').inputValue(), /^1 3 5 4 6 9 2 7 8\n/);
+    await first.fill('');
+  },
 };
 
 // Every puzzle the server lists, in its order.

@@ -64,7 +64,8 @@ TEST(ServerApi, EverySampleAnswersExactlyTheJudgeOutputWithAStepwiseLine) {
   ASSERT_GE(samples.size(), 4u);
   for (const Sample& sample : samples) {
     SCOPED_TRACE(sample.puzzle + "/" + sample.name);
-    const Reply reply = solve(shared_server(), {{"puzzle", sample.puzzle}, {"input", sample.input}});
+    const Reply reply =
+        solve(shared_server(), {{"puzzle", sample.puzzle}, {"input", sample.input}, {"options", sample.options}});
     ASSERT_EQ(reply.status, 200) << reply.body.dump();
     EXPECT_EQ(reply.content_type, "application/json");
     EXPECT_EQ(reply.body.at("answer"), sample.output);
@@ -564,7 +565,8 @@ TEST(ServerConcurrency, ParallelRequestsAllGetTheirOwnAnswers) {
   for (int i = 0; i < kClients; ++i)
     clients.emplace_back([&, i] {
       const Sample& sample = samples[static_cast<std::size_t>(i) % samples.size()];
-      const Reply reply = solve(shared_server(), {{"puzzle", sample.puzzle}, {"input", sample.input}});
+      const Reply reply =
+          solve(shared_server(), {{"puzzle", sample.puzzle}, {"input", sample.input}, {"options", sample.options}});
       statuses[static_cast<std::size_t>(i)] = reply.status;
       if (reply.status == 200) answers[static_cast<std::size_t>(i)] = reply.body.at("answer");
     });

@@ -73,8 +73,9 @@ TEST(ServerLoad, MixedClientsGetOnlyRightAnswers) {
       for (std::size_t i = static_cast<std::size_t>(c); Clock::now() < end; ++i) {
         const Sample& sample = all[i % all.size()];
         const auto started = Clock::now();
-        auto reply = client.Post("/api/solve", json{{"puzzle", sample.puzzle}, {"input", sample.input}}.dump(),
-                                 "application/json");
+        auto reply = client.Post(
+            "/api/solve", json{{"puzzle", sample.puzzle}, {"input", sample.input}, {"options", sample.options}}.dump(),
+            "application/json");
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - started).count();
         ++tally.requests;
         if (!reply) {
@@ -156,8 +157,9 @@ TEST(ServerLoad, MixedClientsGetOnlyRightAnswers) {
     httplib::Client client = server.client();
     for (std::size_t i = 0; Clock::now() < end; ++i) {
       const Sample& sample = all[i % all.size()];
-      auto started =
-          client.Post("/api/jobs", json{{"puzzle", sample.puzzle}, {"input", sample.input}}.dump(), "application/json");
+      auto started = client.Post(
+          "/api/jobs", json{{"puzzle", sample.puzzle}, {"input", sample.input}, {"options", sample.options}}.dump(),
+          "application/json");
       ++tally.requests;
       if (!started || (started->status != 202 && started->status != 503)) {
         tally.fail("job start: " + (started ? std::to_string(started->status) : httplib::to_string(started.error())));
