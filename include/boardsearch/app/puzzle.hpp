@@ -72,6 +72,11 @@ struct SolveRequest {
   // first call); a limit in a later case throws LimitError naming that case,
   // and what was handed over stays proven. Other puzzles ignore it.
   std::function<void(std::string_view)> on_answer = {};
+  // Whether the solve may build a table that takes long (seconds or more)
+  // and keep it on disk (app/table_cache.hpp) when it lacks one. The CLI
+  // sets it; the server never does: a request solves with the tables that
+  // exist, and the answer says which are missing and how to build them.
+  bool may_build_tables = false;
 };
 
 // Everything a front end may show. `answer` is byte-exact judge output.
