@@ -15,6 +15,7 @@
 #include "games/sliding/breadth_first.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 namespace boardsearch::sliding {
@@ -40,54 +41,56 @@ std::uint64_t key_after(std::uint64_t key, int blank, int from) {
   return key | (static_cast<std::uint64_t>(from) << kBlankShift);
 }
 
-// Boards seen from one end, each with the slide that reached it (0: the
-// root): open addressing, linear probing, never more than half full.
+// Boards seen from one end, each with the slide that reached it (1: the
+// root, 2 + slide: a child): open addressing, linear probing, never more
+// than half full. A slot is one word: the key (bits 0..51) and "how" in
+// bits 56..59; 0 is an empty slot (a key is never 0: a tile >= 1 is in it).
 class SeenSet {
  public:
   explicit SeenSet(core::MemoryBudget& memory) : memory_(memory) { grow(kInitialSlots); }
-  ~SeenSet() { memory_.release(slots_.size() * sizeof(Slot)); }
+  ~SeenSet() { memory_.release(slots_.size() * sizeof(std::uint64_t)); }
   SeenSet(const SeenSet&) = delete;
   SeenSet& operator=(const SeenSet&) = delete;
 
-  // The slide stored for `key` plus one, or 0 when not seen.
+  // The "how" stored for `key`, or 0 when not seen.
   int find(std::uint64_t key) const {
     for (std::size_t i = hash(key);; i = (i + 1) & mask_) {
-      if (slots_[i].key == key) return slots_[i].how;
-      if (slots_[i].key == 0) return 0;
+      if ((slots_[i] & kKeyBits) == key) return static_cast<int>(slots_[i] >> kHowShift);
+      if (slots_[i] == 0) return 0;
     }
   }
   // Inserts `key` if new; returns whether it was.
   bool insert(std::uint64_t key, int how) {
     if (2 * (count_ + 1) > slots_.size()) grow(2 * slots_.size());
     std::size_t i = hash(key);
-    for (; slots_[i].key != 0; i = (i + 1) & mask_)
-      if (slots_[i].key == key) return false;
-    slots_[i] = {key, static_cast<std::uint8_t>(how)};
+    for (; slots_[i] != 0; i = (i + 1) & mask_)
+      if ((slots_[i] & kKeyBits) == key) return false;
+    slots_[i] = key | (static_cast<std::uint64_t>(how) << kHowShift);
     ++count_;
     return true;
   }
 
  private:
-  struct Slot {
-    std::uint64_t key = 0;
-    std::uint8_t how = 0;
-  };
-  static constexpr std::size_t kInitialSlots = 1024;
+  static constexpr int kHowShift = 56;
+  static constexpr std::uint64_t kKeyBits = (std::uint64_t{1} << kHowShift) - 1;
+  // Room for the farthest 3 x 3 boards' searches (about 12,000 boards a
+  // side) without growing: 32,768 slots of 8 bytes.
+  static constexpr std::size_t kInitialSlots = std::size_t{1} << 15;
   std::size_t hash(std::uint64_t key) const {
     return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask_;
   }
   void grow(std::size_t slots) {
-    memory_.allocate(slots * sizeof(Slot));
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(slots, Slot{});
+    memory_.allocate(slots * sizeof(std::uint64_t));
+    std::vector<std::uint64_t> old = std::move(slots_);
+    slots_.assign(slots, 0);
     mask_ = slots - 1;
     count_ = 0;
-    for (const Slot& slot : old)
-      if (slot.key != 0) insert(slot.key, slot.how);
-    memory_.release(old.size() * sizeof(Slot));
+    for (const std::uint64_t slot : old)
+      if (slot != 0) insert(slot & kKeyBits, static_cast<int>(slot >> kHowShift));
+    memory_.release(old.size() * sizeof(std::uint64_t));
   }
   core::MemoryBudget& memory_;
-  std::vector<Slot> slots_;
+  std::vector<std::uint64_t> slots_;
   std::size_t mask_ = 0;
   std::size_t count_ = 0;
 };
@@ -117,6 +120,14 @@ std::vector<Slide> walk_to_root(const SeenSet& seen, std::uint64_t key, int rows
 
 SearchLine breadth_first(const Board& start, GoalLayout layout, core::SearchControl& control,
                          core::MemoryBudget& memory, int& bound) {
+  // from_cell[blank][slide]: the tile's cell for each slide, -1 for none.
+  std::array<std::array<int, 4>, kBreadthFirstMaxCells> from_cell{};
+  for (int blank = 0; blank < start.size(); ++blank)
+    for (const Slide slide : core::kDirections) {
+      const std::optional<int> from =
+          sliding_tile_cell(Board{.rows = start.rows, .cols = start.cols, .blank = blank}, slide);
+      from_cell[static_cast<std::size_t>(blank)][static_cast<std::size_t>(slide)] = from ? *from : -1;
+    }
   // Step 1. Both roots; "how" 1 marks a root, 2 + slide a child.
   const Board goal = goal_board(start.rows, start.cols, layout);
   const std::uint64_t start_key = key_of(start);
@@ -140,11 +151,11 @@ SearchLine breadth_first(const Board& start, GoalLayout layout, core::SearchCont
     int best_length = -1;
     for (const std::uint64_t key : side.frontier) {
       control.visit();
-      Board at{.rows = start.rows, .cols = start.cols, .blank = blank_of(key)};
+      const int blank = blank_of(key);
       for (const Slide slide : core::kDirections) {
-        const std::optional<int> from = sliding_tile_cell(at, slide);
-        if (!from) continue;
-        const std::uint64_t child = key_after(key, at.blank, *from);
+        const int from = from_cell[static_cast<std::size_t>(blank)][static_cast<std::size_t>(slide)];
+        if (from < 0) continue;
+        const std::uint64_t child = key_after(key, blank, from);
         if (!side.seen.insert(child, 2 + static_cast<int>(slide))) continue;
         next.push_back(child);
         if (other.seen.find(child) == 0) continue;

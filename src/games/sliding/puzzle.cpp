@@ -206,6 +206,7 @@ app::SolveReport solve_bulk(const Question& question, const app::SolveRequest& r
     answers.push_back({{"answer", solution.moves()},
                        {"line", letters(solution.search.line)},
                        {"method", solution.method},
+                       {"start_estimate", solution.start_estimate},
                        {"nodes", solution.stats.nodes},
                        {"ms", solution.stats.milliseconds()}});
   }

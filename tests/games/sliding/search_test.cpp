@@ -92,7 +92,9 @@ TEST(SlidingSearch, BreadthFirstEqualsPlainBfsOnRandomBoardsOfEveryShapeUpTo3x3A
         ASSERT_TRUE(solution.proven());
         ASSERT_EQ(solution.moves(), expected) << judge_text(board);
         ASSERT_EQ(solvable(board, layout), expected >= 0) << judge_text(board);
-        if (expected >= 0) ASSERT_TRUE(replays(board, solution.search.line, layout)) << judge_text(board);
+        if (expected >= 0) {
+          ASSERT_TRUE(replays(board, solution.search.line, layout)) << judge_text(board);
+        }
         unsolvable += expected < 0 ? 1 : 0;
         ++checked;
       }
@@ -181,8 +183,9 @@ TEST(SlidingSearch, LinearConflictsEqualManhattanAloneOn3x4And4x4BoardsAFewDozen
       ASSERT_EQ(linear.moves(), plain.moves()) << judge_text(board);
       ASSERT_LE(linear.stats.nodes, plain.stats.nodes) << judge_text(board);
       ASSERT_TRUE(replays(board, linear.search.line, layout));
-      if (board.size() <= kBreadthFirstMaxCells)
+      if (board.size() <= kBreadthFirstMaxCells) {
         ASSERT_EQ(solve(board, {.layout = layout}, no_limits()).moves(), plain.moves()) << judge_text(board);
+      }
     }
 }
 
