@@ -116,7 +116,8 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
   // a many-case puzzle may then stream it, each case's line written as soon
   // as it is proven (SolveRequest::on_answer). A limit in a later case
   // leaves the earlier, proven lines on stdout, and its message names the case.
-  request.want_line = false;  // the CLI prints the answer, the explanation or the document
+  request.want_line = false;        // the CLI prints the answer, the explanation or the document
+  request.may_build_tables = true;  // a user at the command line waits for a table (with progress)
   request.limits.max_nodes = max_nodes;
   request.limits.max_memory_bytes = max_memory_mib * kBytesPerMiB;
   // More threads than cores would only queue (oneTBB runs at most one per

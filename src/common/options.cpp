@@ -100,6 +100,9 @@ OptionValue read_option_text(const OptionSpec& spec, std::string_view text, std:
 }
 
 OptionValue read_option_json(const OptionSpec& spec, const json& value, std::string_view field) {
+  if (spec.command_line_only)
+    throw InputError(
+        fmt::format("{}: --{} is a command-line option only, not available through the API", field, spec.name));
   switch (spec.kind) {
     case OptionKind::integer: {
       // nlohmann keeps 2^63 .. 2^64-1 as unsigned and larger values as
@@ -206,6 +209,7 @@ std::string_view to_string(OptionKind kind) {
 json schema_json(std::span<const OptionSpec> schema) {
   json options = json::array();
   for (const OptionSpec& spec : schema) {
+    if (spec.command_line_only) continue;
     json option = {
         {"name", spec.name}, {"kind", to_string(spec.kind)}, {"value_name", spec.value_name}, {"help", spec.help}};
     if (spec.kind == OptionKind::integer) {

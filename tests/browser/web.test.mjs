@@ -229,6 +229,13 @@ const EDITS = {
     await cell.click();
     await view.locator('.editor-host [data-role=tool] [data-value=Q]').click();
   },
+  sliding: async (view) => {
+    assert.equal(await view.locator('.editor-host .cell').count(), 9);
+    // Tile 2 (row 1, column 1) slides up into the blank, then back down.
+    await view.locator('.editor-host .cell[data-r="1"][data-c="1"]').click();
+    assert.match(await view.locator('[data-role=input]').inputValue(), /^1 2 3\n4 0 5\n7 8 6\n$/);
+    await view.locator('.editor-host .cell[data-r="0"][data-c="1"]').click();
+  },
   sudoku: async (view) => {
     assert.equal(await view.locator('.editor-host .cell').count(), 81);
     const first = view.locator('.editor-host .cell[data-r="0"][data-c="0"]');

@@ -46,6 +46,10 @@ struct OptionSpec {
   // The value when the option is not given, written as a user would type it
   // ("5"); empty: no default (solve sees the option as absent).
   std::string_view default_value = {};
+  // A command of the CLI itself, never reachable through the API (building
+  // big tables on disk, which no request may start): the server refuses it
+  // (read_option_json) and does not list it (schema_json).
+  bool command_line_only = false;
 };
 
 // One value read for an option. `source` says where it came from, for the

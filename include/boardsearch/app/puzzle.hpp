@@ -96,6 +96,11 @@ struct SolveRequest {
   // Never the answer (judge output), nor the --json document's keys and
   // values other than texts.
   Lang lang = Lang::en;
+  // Whether the solve may build a table that takes long (seconds or more)
+  // and keep it on disk (app/table_cache.hpp) when it lacks one. The CLI
+  // sets it; the server never does: a request solves with the tables that
+  // exist, and the answer says which are missing and how to build them.
+  bool may_build_tables = false;
 };
 
 // Everything a front end may show. `answer` is byte-exact judge output.
