@@ -54,11 +54,13 @@ void check_reply(const server::ApiResponse& reply, std::string_view route) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view body(reinterpret_cast<const char*>(data), size);
+  // Both languages' error paths (the body's "lang" may override it).
+  const app::Lang lang = size % 2 == 0 ? app::Lang::en : app::Lang::ko;
   // 1. POST /api/solve.
-  check_reply(server::solve_endpoint(body, kBudget, nullptr), "solve_endpoint");
+  check_reply(server::solve_endpoint(body, kBudget, nullptr, lang), "solve_endpoint");
   // 2. POST /api/<p>/play for every puzzle that plays.
   for (const app::Puzzle* puzzle : app::all_puzzles())
     if (puzzle->play != nullptr)
-      check_reply(server::play_endpoint(puzzle->name, body, kBudget, nullptr), "play_endpoint");
+      check_reply(server::play_endpoint(puzzle->name, body, kBudget, nullptr, lang), "play_endpoint");
   return 0;
 }

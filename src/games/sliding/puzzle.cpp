@@ -193,7 +193,7 @@ app::SolveReport solve_bulk(const Question& question, const app::SolveRequest& r
     report.stats.elapsed += solution.stats.elapsed;
     report.stats.memory_bytes = std::max(report.stats.memory_bytes, solution.stats.memory_bytes);
     if (!solution.proven())
-      throw app::LimitError(fmt::format("board {}: {}; {}", i + 1, app::limit_message(solution.outcome, solution.stats),
+      throw app::LimitError(fmt::format("board {}: {}; {}", i + 1, app::text(request.lang, app::limit_message(solution.outcome, solution.stats)),
                                         bound_words(solution)));
     const std::string answer = fmt::format("{}\n", solution.moves());
     if (request.on_answer)
@@ -228,7 +228,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
   const Solution solution = sliding::solve(board, options, request.limits);
   if (!solution.proven())
     throw app::LimitError(
-        fmt::format("{}; {}", app::limit_message(solution.outcome, solution.stats), bound_words(solution)));
+        fmt::format("{}; {}", app::text(request.lang, app::limit_message(solution.outcome, solution.stats)), bound_words(solution)));
 
   // Step 3. The answer and its views.
   app::SolveReport report;

@@ -88,7 +88,7 @@ app::SolveReport solve_bulk_request(const app::SolveRequest& request, const Ques
   const BulkSolved bulk = solve_bulk(*question.bulk, question.goal, request.limits);
   if (bulk.outcome != core::Outcome::proven)
     throw app::LimitError(fmt::format("{}; stopped in the grid of line {} after {} grids",
-                                      app::limit_message(bulk.outcome, bulk.stats), bulk.stopped_line, bulk.solved));
+                                      app::text(request.lang, app::limit_message(bulk.outcome, bulk.stats)), bulk.stopped_line, bulk.solved));
   app::SolveReport report;
   report.stats = bulk.stats;
   report.answer = bulk.answer;
@@ -119,7 +119,7 @@ app::SolveReport solve(const app::SolveRequest& request) {
   // Step 2. The search; only a proven result is an answer.
   const Searched searched = search(grid, question.goal, question.max_count, request.limits);
   if (!searched.proven()) {
-    std::string known = app::limit_message(searched.outcome, searched.stats);
+    std::string known = app::text(request.lang, app::limit_message(searched.outcome, searched.stats));
     if (question.goal == Goal::count)
       known += fmt::format("; at least {} completions counted so far", decimal(searched.count));
     throw app::LimitError(known);
