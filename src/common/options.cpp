@@ -204,6 +204,7 @@ std::string_view to_string(OptionKind kind) {
 json schema_json(std::span<const OptionSpec> schema) {
   json options = json::array();
   for (const OptionSpec& spec : schema) {
+    if (spec.cli_only) continue;
     json option = {
         {"name", spec.name}, {"kind", to_string(spec.kind)}, {"value_name", spec.value_name}, {"help", spec.help}};
     if (spec.kind == OptionKind::integer) {

@@ -100,6 +100,9 @@ app::OptionValues read_options(const json& request, const app::Puzzle& puzzle) {
       throw BadRequest{fmt::format("unknown option \"{}\" ({} takes {})", app::printable(key), puzzle.name,
                                    known.empty() ? "no options" : known)};
     }
+    if (spec->cli_only)
+      throw BadRequest{fmt::format("option \"{}\" is for the command line only ({} does not take it here)",
+                                   app::printable(key), puzzle.name)};
     options.set(key, app::read_option_json(*spec, value, "options." + key));
   }
   return options;

@@ -46,6 +46,10 @@ struct OptionSpec {
   // The value when the option is not given, written as a user would type it
   // ("5"); empty: no default (solve sees the option as absent).
   std::string_view default_value = {};
+  // Command line only (a file to write, a test switch): the server refuses
+  // it and /api/puzzles does not list it (schema_json), so the page never
+  // shows it.
+  bool cli_only = false;
 };
 
 // One value read for an option. `source` says where it came from, for the
@@ -110,7 +114,7 @@ OptionValues read_settings(std::span<const OptionSpec> schema, std::string_view 
 OptionValues with_defaults(std::span<const OptionSpec> schema, OptionValues values);
 
 // The schema as the API's /api/puzzles lists it: name, kind, value name,
-// help, range or choices, default.
+// help, range or choices, default; the cli_only options left out.
 nlohmann::json schema_json(std::span<const OptionSpec> schema);
 
 // "integer", "choice", ...
