@@ -119,21 +119,28 @@ class Coordinator {
         if (serve(status)) --workers_left;
       }
       // Step 2. Rank 0's own results.
-      std::vector<std::pair<std::size_t, std::string>> local_results;
-      {
-        std::lock_guard guard(lock_);
-        local_results.swap(local_results_);
-      }
-      for (auto& [index, result] : local_results) recorder_.record(index, std::move(result));
-      busy = busy || !local_results.empty();
-      if (recorder_.stopping()) stop_ = true;
+      busy = record_local_results() || busy;
       recorder_.report_progress();
       if (!busy) std::this_thread::sleep_for(kPollPause);
     }
+    // Step 3. What the second thread finished after the last look.
     local.join();
+    record_local_results();
   }
 
  private:
+  // Records the second thread's results so far; whether there were any.
+  bool record_local_results() {
+    std::vector<std::pair<std::size_t, std::string>> local_results;
+    {
+      std::lock_guard guard(lock_);
+      local_results.swap(local_results_);
+    }
+    for (auto& [index, result] : local_results) recorder_.record(index, std::move(result));
+    if (recorder_.stopping()) stop_ = true;
+    return !local_results.empty();
+  }
+
   // The next pending task, if any and not stopping.
   std::optional<std::size_t> take() {
     std::lock_guard guard(lock_);

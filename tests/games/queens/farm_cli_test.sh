@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # N-Queens on the task farm through the built CLI: threads (no mpirun) and
-# MPI (mpirun --oversubscribe, 2 and 3 ranks) give the table's counts for
-# N = 12..14; a run stopped after K tasks (--stop-after-tasks) and one whose
-# rank was killed (kill -9) resume from the checkpoint to the same total; a
+# MPI (mpirun --oversubscribe, 1, 2 and 3 ranks) give the table's counts
+# for N = 12..14; a run stopped after K tasks (--stop-after-tasks) and one
+# whose rank was killed (kill -9) resume from the checkpoint to the same total; a
 # foreign or corrupted checkpoint is refused (exit 2, one line, nothing on
 # stdout), never mixed in. Label `mpi`: it runs in the release stage only
 # (Open MPI's own start-up allocations are not ours to clear under ASan).
@@ -33,7 +33,7 @@ for n in 12 13 14; do
   expect 0 "threads farm N = $n" -- queens --threads 2 --checkpoint "$tmp/ck" "$tmp/$n.in"
   expect_output "${known[$((n - 1))]}" "threads farm N = $n"
   [ "$(task_lines "$tmp/ck")" -ge 1000 ] || fail "N = $n: only $(task_lines "$tmp/ck") tasks in the checkpoint"
-  for ranks in 2 3; do
+  for ranks in 1 2 3; do
     rm -f "$tmp/ck"
     mpi_expect 0 "mpirun -np $ranks N = $n" "$ranks" -- queens --checkpoint "$tmp/ck" "$tmp/$n.in"
     expect_output "${known[$((n - 1))]}" "mpirun -np $ranks N = $n"
