@@ -54,7 +54,7 @@ test-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1 -DNDEBUG" \
 	  -DBOARDSEARCH_SANITIZE=ON -DBOARDSEARCH_BENCH=OFF $(CMAKE_FLAGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
-	BOARDSEARCH_SANITIZED=1 ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE '^(source|packaging|timing)$$'
+	BOARDSEARCH_SANITIZED=1 ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE '^(source|packaging|timing|mpi)$$'
 
 # The parallel tests (label `parallel`: threads against the serial search,
 # limits across threads), built with ThreadSanitizer; only their executables

@@ -10,6 +10,9 @@ packages=(
   valgrind clang-format
   clang libclang-rt-14-dev  # make fuzz: clang -fsanitize=fuzzer needs libclang-rt's libFuzzer
   python3
+  # The task farm on MPI (queens --checkpoint under mpirun): Open MPI, and the
+  # ssh client its launcher wants even for ranks on one machine.
+  openmpi-bin libopenmpi-dev openssh-client
 )
 # Browser tests (issue 7) need Debian's chromium and node/npm.
 if [ "${BOARDSEARCH_BROWSER_DEPS:-1}" = 1 ]; then

@@ -1,7 +1,8 @@
 // boardsearch command line: parses arguments, reads the input, calls the
 // puzzle's solve, prints. Exit status: 0 solved, 2 bad input or usage (one
 // line on stderr, nothing on stdout), 3 a limit stopped the search, 1 the
-// answer could not be written (or an internal error).
+// answer could not be written (or an internal error). Under mpirun every
+// rank runs this; only rank 0 prints.
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -20,6 +21,7 @@
 #include "boardsearch/app/puzzle.hpp"
 #include "boardsearch/app/text_input.hpp"
 #include "boardsearch/core/parallel.hpp"
+#include "boardsearch/farm/farm.hpp"
 #include "cli/commands.hpp"
 #include "cli/lang.hpp"
 #include "cli/one_line.hpp"
@@ -157,6 +159,8 @@ int run_puzzle(const Puzzle& puzzle, const CommonOptions& common) {
     throw;
   }
   if (progress_shown) std::cerr << "\r\033[K";
+  // Under mpirun only rank 0 prints (the task farm: boardsearch/farm/farm.hpp).
+  if (!boardsearch::farm::output_rank()) return kExitSolved;
 
   // Step 4. Print; an answer that could not be written is no success.
   if (common.json) {
@@ -300,6 +304,7 @@ int run(int argc, char** argv) {
 // Prints a message as the one stderr line the contract promises, whatever
 // user text it quotes (a newline would split it; a huge value would flood).
 int fail(const std::string& message, int status) {
+  if (!boardsearch::farm::output_rank()) return status;  // under mpirun: rank 0 says it
   std::cerr << "boardsearch: " << boardsearch::app::printable(message, kMaxMessageChars) << '\n';
   return status;
 }
@@ -307,6 +312,8 @@ int fail(const std::string& message, int status) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // MPI when started by mpirun (the task farm's ranks), nothing otherwise.
+  boardsearch::farm::Session mpi(argc, argv);
   try {
     std::vector<char*> args(argv, argv + argc);
     read_language(args);

@@ -103,6 +103,9 @@ app::OptionValues read_options(const json& request, const app::Puzzle& puzzle) {
               : app::msg("server.unknown_option",
                          {{"option", app::printable(key)}, {"puzzle", puzzle.name}, {"known", known}})};
     }
+    if (spec->command_line_only)
+      throw BadRequest{fmt::format("option \"{}\" is for the command line only ({} does not take it here)",
+                                   app::printable(key), puzzle.name)};
     options.set(key, app::read_option_json(*spec, value, "options." + key));
   }
   return options;

@@ -673,12 +673,36 @@ TEST(ServerStatic, PuzzleListNamesEveryPuzzleAndItsOptions) {
       EXPECT_EQ(listing[i].at("judges")[k].at("time_limit_ms"), puzzle.judges[k].time_limit_ms);
     EXPECT_EQ(listing[i].at("judge_limits").size(), puzzle.judge_limits.size());
     const auto& options = listing[i].at("options");
-    ASSERT_EQ(options.size(), puzzle.options.size());
+    std::vector<const app::OptionSpec*> listed;  // the command line's own options are not listed
+    for (const app::OptionSpec& spec : puzzle.options)
+      if (!spec.command_line_only) listed.push_back(&spec);
+    ASSERT_EQ(options.size(), listed.size());
     for (std::size_t k = 0; k < options.size(); ++k) {
-      EXPECT_EQ(options[k].at("name"), puzzle.options[k].name);
-      EXPECT_EQ(options[k].at("kind"), app::to_string(puzzle.options[k].kind));
+      EXPECT_EQ(options[k].at("name"), listed[k]->name);
+      EXPECT_EQ(options[k].at("kind"), app::to_string(listed[k]->kind));
     }
   }
+}
+
+// An option for the command line only (queens --checkpoint writes a file)
+// is refused by name, never run.
+TEST(ServerApi, CommandLineOnlyOptionsAreRefused) {
+  int refused = 0;
+  for (const app::Puzzle* puzzle : app::all_puzzles())
+    for (const app::OptionSpec& spec : puzzle->options) {
+      if (!spec.command_line_only) continue;
+      SCOPED_TRACE(std::string(puzzle->name) + " options." + std::string(spec.name));
+      const json value = spec.kind == app::OptionKind::integer ? json(1)
+                         : spec.kind == app::OptionKind::flag  ? json(true)
+                                                               : json("/tmp/x");
+      const Reply reply =
+          solve(shared_server(), {{"puzzle", puzzle->name}, {"input", "8\n"}, {"options", {{spec.name, value}}}});
+      ASSERT_EQ(reply.status, 400);
+      const std::string error = reply.body.at("error");
+      EXPECT_NE(error.find("is for the command line only"), std::string::npos) << error;
+      ++refused;
+    }
+  EXPECT_GE(refused, 2) << "queens --checkpoint and --stop-after-tasks are command line only";
 }
 
 // An option that the puzzle does not take is refused, naming the puzzles

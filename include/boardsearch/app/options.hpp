@@ -47,8 +47,9 @@ struct OptionSpec {
   // ("5"); empty: no default (solve sees the option as absent).
   std::string_view default_value = {};
   // A command of the CLI itself, never reachable through the API (building
-  // big tables on disk, which no request may start): the server refuses it
-  // (read_option_json) and does not list it (schema_json).
+  // big tables on disk, which no request may start; a checkpoint file the run
+  // writes; a test switch): the server refuses it (read_option_json) and
+  // /api/puzzles does not list it (schema_json), so the page never shows it.
   bool command_line_only = false;
 };
 
@@ -114,7 +115,7 @@ OptionValues read_settings(std::span<const OptionSpec> schema, std::string_view 
 OptionValues with_defaults(std::span<const OptionSpec> schema, OptionValues values);
 
 // The schema as the API's /api/puzzles lists it: name, kind, value name,
-// help, range or choices, default.
+// help, range or choices, default; the command_line_only options left out.
 nlohmann::json schema_json(std::span<const OptionSpec> schema);
 
 // "integer", "choice", ...

@@ -10,6 +10,8 @@
 #include <string>
 #include <utility>
 
+#include "boardsearch/farm/farm.hpp"
+#include "games/footholds/all_starts.hpp"
 #include "games/footholds/format.hpp"
 #include "games/footholds/hunt_cases.hpp"
 #include "games/footholds/parse.hpp"
@@ -44,11 +46,56 @@ constexpr std::array kOptions = {
                         "shrunk to fit --max-memory)",
                     .minimum = 1,
                     .maximum = 1024},
+    app::OptionSpec{.name = "all-starts",
+                    .kind = app::OptionKind::flag,
+                    .value_name = "",
+                    .help = "the game from every ordered pair of start cells of the board (its start lines "
+                            "ignored), on the task farm (threads, or MPI ranks under mpirun): a table, or --json",
+                    .command_line_only = true},
+    app::OptionSpec{.name = "checkpoint",
+                    .kind = app::OptionKind::text,
+                    .value_name = "FILE",
+                    .help = "with --all-starts: keep each finished pair in FILE; a run with the same FILE resumes "
+                            "where the last one stopped",
+                    .command_line_only = true},
+    app::OptionSpec{.name = "stop-after-tasks",
+                    .kind = app::OptionKind::integer,
+                    .value_name = "K",
+                    .help = "tests of the farm, with --all-starts: stop (exit 3) once K pairs finished in this run",
+                    .minimum = 1,
+                    .command_line_only = true},
 };
+
+// --all-starts: every start pair on the task farm (all_starts.hpp). MPI
+// ranks other than 0 return an empty report (the CLI prints nothing there).
+app::SolveReport solve_every_start(const Board& board, const app::SolveRequest& request,
+                                   const app::OptionValues& options) {
+  AllStartsRequest farm_request;
+  if (const std::string* path = options.text("checkpoint")) farm_request.checkpoint = *path;
+  if (options.has("stop-after-tasks"))
+    farm_request.stop_after = static_cast<std::size_t>(options.integer("stop-after-tasks"));
+  farm_request.threads = request.limits.threads;
+  const AllStarts all = solve_all_starts(board, farm_request);
+  if (!all.output) return {};
+  if (!all.complete)
+    throw app::LimitError(fmt::format("stopped after {} start pairs (--stop-after-tasks); {} of {} pairs solved{}",
+                                      farm_request.stop_after, all.finished, all.tasks,
+                                      farm_request.checkpoint.empty() ? "" : ", kept in " + farm_request.checkpoint));
+  app::SolveReport report;
+  report.answer = all_starts_table(board, all);
+  report.stats.threads = all.workers;
+  report.document = {
+      {"puzzle", "footholds"}, {"rows", board.rows}, {"cols", board.cols}, {"all_starts", all_starts_json(board, all)}};
+  report.document.update(app::stats_json(report.stats));
+  return report;
+}
 
 app::SolveReport solve(const app::SolveRequest& request) {
   const app::OptionValues options = app::with_defaults(kOptions, request.options);
   const Board board = parse_board(request.input);
+  if (options.flag("all-starts")) return solve_every_start(board, request, options);
+  if (options.has("checkpoint") || options.has("stop-after-tasks"))
+    throw app::InputError("--checkpoint and --stop-after-tasks go with --all-starts (the task farm)");
   SearchTuning tuning;
   if (options.has("table-mb")) tuning.table_bytes = static_cast<std::uint64_t>(options.integer("table-mb")) << 20;
   SolveProgress progress;

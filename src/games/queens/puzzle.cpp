@@ -13,6 +13,8 @@
 #include <array>
 #include <string>
 
+#include "boardsearch/farm/farm.hpp"
+#include "games/queens/farm_count.hpp"
 #include "games/queens/format.hpp"
 #include "games/queens/hunt_cases.hpp"
 #include "games/queens/parse.hpp"
@@ -32,6 +34,23 @@ constexpr std::array kJudges = {
 
 constexpr std::array kJudgeLimits = {
     app::JudgeLimit{"N (board side)", kMinSide, kJudgeMaxSide},
+};
+
+// The task farm's options (farm_count.hpp): command line only, the server
+// never takes them.
+constexpr std::array kOptions = {
+    app::OptionSpec{.name = "checkpoint",
+                    .kind = app::OptionKind::text,
+                    .value_name = "FILE",
+                    .help = "count on the task farm (threads, or MPI ranks under mpirun), keeping each finished "
+                            "part in FILE; a run with the same FILE resumes where the last one stopped",
+                    .command_line_only = true},
+    app::OptionSpec{.name = "stop-after-tasks",
+                    .kind = app::OptionKind::integer,
+                    .value_name = "K",
+                    .help = "tests of the farm: stop (exit 3) once K parts finished in this run",
+                    .minimum = 1,
+                    .command_line_only = true},
 };
 
 json board_json(const Board& board, std::span<const int> columns) { return {{"rows", drawn_rows(board, columns)}}; }
@@ -75,12 +94,37 @@ std::string explanation(const Board& board, const Counted& counted, app::Lang la
   return text + "\n";
 }
 
+// The count on the task farm: with --checkpoint or --stop-after-tasks, or
+// under mpirun. Sets `output` false on MPI ranks other than 0.
+Counted farm_count(const Board& board, const app::SolveRequest& request, bool& output) {
+  FarmRequest farm_request;
+  if (const std::string* path = request.options.text("checkpoint")) farm_request.checkpoint = *path;
+  if (request.options.has("stop-after-tasks"))
+    farm_request.stop_after = static_cast<std::size_t>(request.options.integer("stop-after-tasks"));
+  farm_request.threads = request.limits.threads;
+  farm_request.progress = !farm_request.checkpoint.empty();
+  FarmCounted counted = count_on_farm(board, farm_request);
+  output = counted.output;
+  if (counted.output && !counted.complete)
+    throw app::LimitError(fmt::format(
+        "stopped after {} parts of the count (--stop-after-tasks); {} of {} parts counted{}; at least {} completions "
+        "counted so far",
+        farm_request.stop_after, counted.finished, counted.tasks,
+        farm_request.checkpoint.empty() ? "" : ", kept in " + farm_request.checkpoint, decimal(counted.counted.known)));
+  return counted.counted;
+}
+
 app::SolveReport solve(const app::SolveRequest& request) {
   // Step 1. The board.
   const Board board = parse_board(request.input);
 
-  // Step 2. The count; only a proven count is an answer.
-  const Counted counted = count_completions(board, request.limits);
+  // Step 2. The count (on the task farm when asked or under mpirun); only
+  // a proven count is an answer. MPI ranks other than 0 answer nothing.
+  const bool on_farm =
+      request.options.has("checkpoint") || request.options.has("stop-after-tasks") || farm::mpi_active();
+  bool output = true;
+  const Counted counted = on_farm ? farm_count(board, request, output) : count_completions(board, request.limits);
+  if (!output) return {};
   if (!counted.proven())
     throw app::LimitError(app::msg(
         "common.joined", {{"first", app::limit_message(counted.outcome, counted.stats)},
@@ -116,7 +160,7 @@ const app::Puzzle& puzzle() {
           "order and gives the count up to the square's 8 symmetries.",
       .judges = kJudges,
       .judge_limits = kJudgeLimits,
-      .options = {},
+      .options = kOptions,
       .solve = &solve,
       .check_strict = &check_strict,
       .hunt = hunt_cases(),

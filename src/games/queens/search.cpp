@@ -211,6 +211,59 @@ constexpr int kSplitRows = 3;
 
 }  // namespace
 
+std::vector<int> first_completion(const Board& board) {
+  if (placed_queens_attack(board)) return {};
+  const Rows rows = rows_of(board);
+  core::SearchControl control(core::SearchLimits{});
+  std::vector<int> columns(static_cast<std::size_t>(rows.n), -1);
+  if (!first_below(rows, 0, 0, 0, 0, columns, control)) return {};
+  return columns;
+}
+
+struct SplitCount::Parts {
+  Rows rows;
+  bool plain = false;
+  int split = 0;
+  std::vector<Task> tasks;
+  std::vector<ClassTask> class_tasks;
+};
+
+SplitCount::SplitCount(const Board& board, std::size_t at_least) {
+  auto parts = std::make_shared<Parts>();
+  parts->rows = rows_of(board);
+  parts->plain = board.plain();
+  core::SearchControl control(core::SearchLimits{});
+  // One more row at a time until there are enough tasks (or no row is left).
+  for (int split = std::min(board.n, kSplitRows);; ++split) {
+    parts->split = split;
+    parts->tasks.clear();
+    if (parts->plain)
+      parts->class_tasks = class_tasks(board.n, split, control);
+    else
+      collect_tasks(parts->rows, split, Task{}, parts->tasks, control);
+    const std::size_t made = parts->plain ? parts->class_tasks.size() : parts->tasks.size();
+    if (made >= at_least || split >= board.n) break;
+  }
+  parts_ = std::move(parts);
+}
+
+std::size_t SplitCount::tasks() const { return parts_->plain ? parts_->class_tasks.size() : parts_->tasks.size(); }
+
+int SplitCount::split_rows() const { return parts_->split; }
+
+ClassCount SplitCount::count(std::size_t i, std::uint64_t& nodes) const {
+  core::SearchControl control(core::SearchLimits{});
+  ClassCount counted;
+  if (parts_->plain) {
+    counted = count_class_task(parts_->rows.n, parts_->class_tasks[i], control);
+  } else {
+    const Task& task = parts_->tasks[i];
+    counted.total = count_below(parts_->rows, task.row, task.cols, task.ld, task.rd, control);
+  }
+  nodes += control.stats().nodes;
+  return counted;
+}
+
 Counted count_completions(const Board& board, const core::SearchLimits& given) {
   // The progress reports say what is known: the completions of the tasks
   // finished so far.

@@ -17,10 +17,13 @@
 // (>> 1); the free cells of a row are ~(cols | ld | rd | blocked) & full,
 // taken lowest bit (lowest column) first.
 
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "boardsearch/core/limits.hpp"
+#include "games/queens/classes.hpp"
 #include "games/queens/rules.hpp"
 
 namespace boardsearch::queens {
@@ -47,5 +50,29 @@ constexpr int kThreadsFromFreeRows = 15;
 // symmetry, within `limits` (one SearchControl for the whole solve). At one
 // thread the node count is deterministic.
 Counted count_completions(const Board& board, const core::SearchLimits& limits);
+
+// The first completion of `board` in row order (a column per row), empty
+// when there is none.
+std::vector<int> first_completion(const Board& board);
+
+// The count split into independent tasks for the task farm (farm_count.hpp):
+// the nodes of the first `split_rows()` rows, the fewest rows (from
+// kSplitRows on) that give at least `at_least` tasks; the empty board by
+// symmetry class (classes.hpp), a partial board placement by placement.
+// Precondition: no two placed queens attack each other. count() is const
+// and may run on any thread.
+class SplitCount {
+ public:
+  SplitCount(const Board& board, std::size_t at_least);
+  std::size_t tasks() const;
+  int split_rows() const;
+  // Task i's placements, and its classes for the empty board (0 for a
+  // partial board); its nodes added to `nodes`.
+  ClassCount count(std::size_t i, std::uint64_t& nodes) const;
+
+ private:
+  struct Parts;
+  std::shared_ptr<const Parts> parts_;
+};
 
 }  // namespace boardsearch::queens
