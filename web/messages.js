@@ -74,7 +74,6 @@ addMessages({
     'app.jobLost': 'The server no longer knows this solve (it may have restarted).',
     'app.progress': ({ nodes, count, seconds }) => `Searching: ${nodes} ${count === 1 ? 'node' : 'nodes'} · ${seconds} s`,
     'app.known': 'Known so far: {known}',
-    'app.serverEnglish': '',
     'app.inputUnused': 'This question reads no input: the input above is not sent.',
     'app.placeholderTitle': 'No editor yet',
     'app.placeholderText': 'This page has no editor for this puzzle yet. The command line solves it: ',
@@ -156,7 +155,6 @@ addMessages({
     'app.progress': ({ nodes, seconds }) => `탐색 중: 노드 ${nodes}개 · ${seconds}초`,
     'app.known': '지금까지 알려진 것: {known}',
     'app.inputUnused': '이 질문에는 입력이 필요 없습니다: 위의 입력은 보내지 않습니다.',
-    'app.serverEnglish': '서버가 보내는 메시지와 수순 설명은 영어로 표시됩니다.',
     'app.placeholderTitle': '아직 편집기가 없습니다',
     'app.placeholderText': '이 페이지에는 아직 이 퍼즐의 편집기가 없습니다. 명령줄로 풀 수 있습니다: ',
     // The judges' own names in Korean; the problem number stays.

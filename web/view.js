@@ -68,13 +68,11 @@ export function createView(description, puzzle, snapshot, onState) {
   const staleNote = el('div', { class: 'stale-note', 'data-role': 'stale', hidden: '' }, t('app.stale'));
   const stepper = createStepper(puzzle);
   const explanation = el('pre', { 'data-role': 'explanation' });
-  const serverNote = t('app.serverEnglish') ? el('p', { class: 'hint', 'data-role': 'server-language' }, t('app.serverEnglish')) : null;
   const resultBody = el('div', { hidden: '' },
     el('div', { class: 'answer-row' }, el('span', { class: 'answer-label' }, t('app.answer')), answer, stats),
     staleNote,
     ...stepper.nodes,
-    el('details', { class: 'explanation' }, el('summary', {}, t('app.explanation')), explanation),
-    serverNote);
+    el('details', { class: 'explanation' }, el('summary', {}, t('app.explanation')), explanation));
   const resultEmpty = el('div', { class: 'result-empty', 'data-role': 'result-empty' }, t('app.resultEmpty'));
 
   // What a module's extra cards may need from the description.

@@ -748,12 +748,12 @@ describe('what a judge user meets', { concurrency: true }, () => {
       await assertBoardsFit(view2048, 'Korean, 390 px');
       await page.screenshot({ path: join(outDir, 'korean-2048-narrow.png'), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
-      // A bad input: the label is Korean, the server's own message English.
+      // A bad input: the label and the server's own message are Korean.
       await view2048.locator('[data-role=input]').fill('2\n2 3\n4 4\n');
       await view2048.locator('[data-role=solve]').click();
       const error = view2048.locator('[data-role=error]');
       await error.waitFor({ state: 'visible', timeout: WAIT_MS });
-      assert.match(await error.textContent(), /^잘못된 입력: line 2/);
+      assert.match(await error.textContent(), /^잘못된 입력: 2번째 줄 2번째 값/);
       // The switch: English at once, the input kept, and remembered on reload.
       await page.locator('#language [data-language=en]').click();
       assert.equal(await view2048.locator('[data-role=solve]').textContent(), 'Solve');

@@ -414,7 +414,7 @@ TEST(ServerApi, UnknownTopLevelFieldsAre400NamingThem) {
 }
 
 // "lang" (the page sends its language with every request) is taken by
-// solves, jobs and play alike, and must be a string.
+// solves, jobs and play alike, and must name a language the catalog has.
 TEST(ServerApi, LanguageFieldIsTakenEverywhere) {
   const Reply solved = solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}, {"lang", "ko"}});
   EXPECT_EQ(solved.status, 200) << solved.body.dump();
@@ -423,7 +423,7 @@ TEST(ServerApi, LanguageFieldIsTakenEverywhere) {
   EXPECT_EQ(played.status, 200) << played.body.dump();
   const Reply refused = solve(shared_server(), {{"puzzle", "yut"}, {"input", "1 2 3\n"}, {"lang", 1}});
   EXPECT_EQ(refused.status, 400);
-  EXPECT_EQ(refused.body.at("error"), "field \"lang\" must be a string");
+  EXPECT_EQ(refused.body.at("error"), "field \"lang\" must be \"en\" or \"ko\"");
 }
 
 // Names the user typed are quoted with control bytes escaped, so that the

@@ -16,6 +16,8 @@ const MAX_SHUFFLE = 200;
 
 addMessages({
   en: {
+    'sliding.description':
+        'Reads an R x C board (R lines of C numbers, 0 the blank; 2 x 2 to 5 x 5) and finds the fewest moves that reach the goal 1 2 3 / 4 5 6 / 7 8 0, or -1 when the goal cannot be reached (Baekjoon 1525; the parity of the board decides it, without search). The steps show each move as the tile that slides and its direction. Boards of 12 cells or fewer: breadth-first search; bigger ones: IDA* with Manhattan distance and linear conflicts, and on 4 x 4 pattern databases when they have been built.',
     'sliding.what.row': 'board row {r}',
     'sliding.width': 'line {line}: expected {min} to {max} numbers in a row',
     'sliding.sameWidth': 'line {line}: expected {n} numbers like the first row',
@@ -31,7 +33,7 @@ addMessages({
   },
   ko: {
     'sliding.description':
-        'R x C 판(R줄에 수 C개, 0은 빈칸; 2 x 2부터 5 x 5)을 읽고 목표 1 2 3 / 4 5 6 / 7 8 0에 이르는 최소 이동 횟수를, 갈 수 없으면(홀짝성으로 판정) -1을 출력합니다(백준 1525). --goal blank-first는 Korf의 목표 0 1 2 ..., --bulk는 한 줄에 판 하나입니다. --explain은 움직이는 타일과 방향을 한 수씩 보여 줍니다. 12칸 이하는 너비 우선 탐색, 더 큰 판은 IDA*(맨해튼 거리와 선형 충돌, 4 x 4는 패턴 데이터베이스)로 풉니다.',
+        'R x C 판(R줄에 수 C개, 0은 빈칸; 2 x 2부터 5 x 5)을 읽고 목표 1 2 3 / 4 5 6 / 7 8 0에 이르는 최소 이동 횟수를 구합니다. 갈 수 없으면 -1입니다(백준 1525; 탐색 없이 판의 홀짝성으로 판정). 수순은 움직이는 타일과 방향을 한 수씩 보여 줍니다. 12칸 이하는 너비 우선 탐색, 더 큰 판은 IDA*(맨해튼 거리와 선형 충돌, 4 x 4는 만들어 둔 패턴 데이터베이스)로 풉니다.',
     'sliding.what.row': '판의 {r}행',
     'sliding.width': '{line}번째 줄: 한 줄에 수가 {min}개에서 {max}개 필요합니다',
     'sliding.sameWidth': '{line}번째 줄: 첫 줄처럼 수 {n}개가 필요합니다',

@@ -10,6 +10,8 @@ import {addMessages, t} from '../i18n.js';
 
 addMessages({
   en: {
+    'sudoku.description':
+        'Reads a 9 x 9 grid (Baekjoon 2580: nine lines of nine numbers separated by blanks; 2239: nine lines of nine digits; 0 empty) and prints a completed grid, or -1 when there is none. For 2239 the answer is the smallest completion, row by row. Also grids of n x n boxes for n = 2..5 (4 x 4 to 25 x 25), or one line of 81 characters. The steps show the deductions a person makes, by name, and the guesses where they stop; the options can count the completions instead.',
     'sudoku.what.row': 'grid row {r}',
     'sudoku.size': 'line {line}: expected 4, 9, 16 or 25 numbers, 4 or 9 digits, or 81 characters',
     'sudoku.rowLength': 'line {line}: expected {n} numbers',
@@ -24,7 +26,7 @@ addMessages({
   },
   ko: {
     'sudoku.description':
-        '9 x 9 격자(백준 2580: 공백으로 구분한 수 아홉 줄, 2239: 숫자 아홉 줄, 0은 빈 칸)를 읽고 완성한 격자를 출력하며, 완성할 수 없으면 -1을 출력합니다. --judge 2239는 행 순서로 가장 앞서는 완성을 출력합니다. n = 2..5인 n x n 상자 격자(4 x 4부터 25 x 25), 81글자 한 줄도 받습니다. --count는 완성의 수를, --bulk FILE은 한 줄에 하나씩 격자를 풉니다. --explain은 사람이 푸는 추론을 이름과 함께 보여 줍니다.',
+        '9 x 9 격자(백준 2580: 공백으로 구분한 수 아홉 줄, 2239: 숫자 아홉 줄, 0은 빈 칸)를 읽고 완성한 격자를 출력하며, 완성할 수 없으면 -1을 출력합니다. 2239는 행 순서로 가장 앞서는 완성이 답입니다. n = 2..5인 n x n 상자 격자(4 x 4부터 25 x 25)와 81글자 한 줄도 받습니다. 수순은 사람이 푸는 추론을 이름과 함께 보여 주고, 추론이 멈추는 곳에서는 어떤 값을 가정했는지 보여 줍니다. 옵션으로 완성의 수를 셀 수도 있습니다.',
     'sudoku.what.row': '격자의 {r}행',
     'sudoku.size': '{line}번째 줄: 수 4, 9, 16, 25개, 숫자 4, 9개, 또는 81글자가 필요합니다',
     'sudoku.rowLength': '{line}번째 줄: 수 {n}개가 필요합니다',

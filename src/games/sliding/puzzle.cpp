@@ -193,7 +193,8 @@ app::SolveReport solve_bulk(const Question& question, const app::SolveRequest& r
     report.stats.elapsed += solution.stats.elapsed;
     report.stats.memory_bytes = std::max(report.stats.memory_bytes, solution.stats.memory_bytes);
     if (!solution.proven())
-      throw app::LimitError(fmt::format("board {}: {}; {}", i + 1, app::text(request.lang, app::limit_message(solution.outcome, solution.stats)),
+      throw app::LimitError(fmt::format("board {}: {}; {}", i + 1,
+                                        app::text(request.lang, app::limit_message(solution.outcome, solution.stats)),
                                         bound_words(solution)));
     const std::string answer = fmt::format("{}\n", solution.moves());
     if (request.on_answer)
@@ -227,8 +228,9 @@ app::SolveReport solve(const app::SolveRequest& request) {
   options.may_build_tables = request.may_build_tables;
   const Solution solution = sliding::solve(board, options, request.limits);
   if (!solution.proven())
-    throw app::LimitError(
-        fmt::format("{}; {}", app::text(request.lang, app::limit_message(solution.outcome, solution.stats)), bound_words(solution)));
+    throw app::LimitError(fmt::format("{}; {}",
+                                      app::text(request.lang, app::limit_message(solution.outcome, solution.stats)),
+                                      bound_words(solution)));
 
   // Step 3. The answer and its views.
   app::SolveReport report;

@@ -88,7 +88,8 @@ app::SolveReport solve_bulk_request(const app::SolveRequest& request, const Ques
   const BulkSolved bulk = solve_bulk(*question.bulk, question.goal, request.limits);
   if (bulk.outcome != core::Outcome::proven)
     throw app::LimitError(fmt::format("{}; stopped in the grid of line {} after {} grids",
-                                      app::text(request.lang, app::limit_message(bulk.outcome, bulk.stats)), bulk.stopped_line, bulk.solved));
+                                      app::text(request.lang, app::limit_message(bulk.outcome, bulk.stats)),
+                                      bulk.stopped_line, bulk.solved));
   app::SolveReport report;
   report.stats = bulk.stats;
   report.answer = bulk.answer;
