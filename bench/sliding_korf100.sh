@@ -6,15 +6,20 @@
 # most pattern-database nodes) or the first N of them, in the same run.
 # Not a test: the data is public benchmark data kept outside the project.
 #
-# Usage: bench/sliding_korf100.sh [BOARDSEARCH] [DATA] [BASELINE_COUNT]
-#   BOARDSEARCH     default build/boardsearch
-#   DATA            default ../shared/data/sliding/korf100.txt (one instance
-#                   a line: number, 16 cells, optimal length; '#' comments)
+# Usage: bench/sliding_korf100.sh BOARDSEARCH DATA [BASELINE_COUNT]
+#   BOARDSEARCH     the binary, e.g. build/boardsearch
+#   DATA            Korf's instances (Korf 1985, with the published optimal
+#                   lengths), one a line: number, 16 cells, optimal length;
+#                   '#' comments. Not shipped with the project.
 #   BASELINE_COUNT  how many of the hard half get the baseline (default 50)
 # Environment: TABLES (default 6-6-3).
 set -eu
-bin="${1:-build/boardsearch}"
-data="${2:-../shared/data/sliding/korf100.txt}"
+if [ $# -lt 2 ]; then
+  echo "usage: bench/sliding_korf100.sh BOARDSEARCH DATA [BASELINE_COUNT] (DATA: Korf's 100 instances, not part of the project)" >&2
+  exit 2
+fi
+bin="$1"
+data="$2"
 baseline_count="${3:-50}"
 tables="${TABLES:-6-6-3}"
 if [ ! -r "$data" ]; then
