@@ -761,6 +761,9 @@ describe('what a judge user meets', { concurrency: true }, () => {
       assert.equal(await view2048.locator('[data-role=title]').textContent(), puzzles.find((p) => p.name === '2048').title);
       await page.reload();
       await page.locator('#view-2048').waitFor({ state: 'visible', timeout: WAIT_MS });
+      // The address holds the input, so the page solves it on open (a shared
+      // link): the button reads "Solving…" until that solve has answered.
+      await page.locator('#view-2048 [data-role=error]').waitFor({ state: 'visible', timeout: WAIT_MS });
       assert.equal(await page.locator('#view-2048 [data-role=solve]').textContent(), 'Solve');
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
       await page.locator('#language [data-language=ko]').click();

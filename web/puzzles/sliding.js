@@ -16,6 +16,14 @@ const MAX_SHUFFLE = 200;
 
 addMessages({
   en: {
+    'sliding.option.goal': 'Goal',
+    'sliding.option.goal.help': 'blank-last: 1 2 3 / 4 5 6 / 7 8 0 (Baekjoon 1525); blank-first: 0 1 2 / 3 4 5 / 6 7 8 (the goal of Korf\'s instances).',
+    'sliding.option.tables': 'Pattern databases (4 x 4)',
+    'sliding.option.tables.help': 'Which tables bound the search on a 4 x 4 board: 6-6-3, 5-5-5, or none (Manhattan distance and linear conflicts). The page uses only tables already built.',
+    'sliding.option.bulk': 'Many boards',
+    'sliding.option.bulk.help': 'One board a line, all its cells on the line; one answer a line (the steps are not shown).',
+    'sliding.limit.R (rows)': 'Rows R',
+    'sliding.limit.C (columns)': 'Columns C',
     'sliding.description':
         'Reads an R x C board (R lines of C numbers, 0 the blank; 2 x 2 to 5 x 5) and finds the fewest moves that reach the goal 1 2 3 / 4 5 6 / 7 8 0, or -1 when the goal cannot be reached (Baekjoon 1525; the parity of the board decides it, without search). The steps show each move as the tile that slides and its direction. Boards of 12 cells or fewer: breadth-first search; bigger ones: IDA* with Manhattan distance and linear conflicts, and on 4 x 4 pattern databases when they have been built.',
     'sliding.what.row': 'board row {r}',
@@ -32,6 +40,14 @@ addMessages({
     'sliding.distance': '{left} moves left; the Manhattan + linear-conflict estimate says at least {estimate}',
   },
   ko: {
+    'sliding.option.goal': '목표 배치',
+    'sliding.option.goal.help': 'blank-last: 1 2 3 / 4 5 6 / 7 8 0 (백준 1525), blank-first: 0 1 2 / 3 4 5 / 6 7 8 (Korf의 문제들이 쓰는 목표).',
+    'sliding.option.tables': '패턴 데이터베이스 (4 x 4)',
+    'sliding.option.tables.help': '4 x 4 판의 탐색을 제한할 표: 6-6-3, 5-5-5, 또는 none(맨해튼 거리와 선형 충돌만). 페이지는 이미 만들어 둔 표만 씁니다.',
+    'sliding.option.bulk': '여러 판',
+    'sliding.option.bulk.help': '한 줄에 판 하나(그 판의 칸을 모두 한 줄에), 답도 한 줄에 하나씩입니다(수순은 보이지 않음).',
+    'sliding.limit.R (rows)': '행 R',
+    'sliding.limit.C (columns)': '열 C',
     'sliding.description':
         'R x C 판(R줄에 수 C개, 0은 빈칸; 2 x 2부터 5 x 5)을 읽고 목표 1 2 3 / 4 5 6 / 7 8 0에 이르는 최소 이동 횟수를 구합니다. 갈 수 없으면 -1입니다(백준 1525; 탐색 없이 판의 홀짝성으로 판정). 수순은 움직이는 타일과 방향을 한 수씩 보여 줍니다. 12칸 이하는 너비 우선 탐색, 더 큰 판은 IDA*(맨해튼 거리와 선형 충돌, 4 x 4는 만들어 둔 패턴 데이터베이스)로 풉니다.',
     'sliding.what.row': '판의 {r}행',
@@ -157,4 +173,5 @@ export default {
   format,
   renderEditor,
   renderStep,
+  optionLayout: { advanced: ['tables', 'bulk'] },
 };

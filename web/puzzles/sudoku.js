@@ -10,6 +10,15 @@ import {addMessages, t} from '../i18n.js';
 
 addMessages({
   en: {
+    'sudoku.option.judge': 'Problem',
+    'sudoku.option.judge.help': '2580: any completion, numbers separated by blanks; 2239: the smallest completion row by row, digits without blanks.',
+    'sudoku.option.count': 'Count the completions',
+    'sudoku.option.count.help': 'The exact number of completions instead of one of them.',
+    'sudoku.option.max-count': 'Stop counting at M',
+    'sudoku.option.max-count.help': 'Count up to M completions and stop there ("at least M").',
+    'sudoku.option.bulk': 'Many grids',
+    'sudoku.option.bulk.help': 'Grids of 81 characters, one a line (. or 0 empty); one answer a line.',
+    'sudoku.limit.grid side': 'Grid side',
     'sudoku.description':
         'Reads a 9 x 9 grid (Baekjoon 2580: nine lines of nine numbers separated by blanks; 2239: nine lines of nine digits; 0 empty) and prints a completed grid, or -1 when there is none. For 2239 the answer is the smallest completion, row by row. Also grids of n x n boxes for n = 2..5 (4 x 4 to 25 x 25), or one line of 81 characters. The steps show the deductions a person makes, by name, and the guesses where they stop; the options can count the completions instead.',
     'sudoku.what.row': 'grid row {r}',
@@ -25,6 +34,15 @@ addMessages({
         'Type a number in a cell (empty or 0 clears it), or paste a grid as one line of 81 characters (. or 0 for empty). Each step of the solution names the deduction that filled its cell.',
   },
   ko: {
+    'sudoku.option.judge': '문제',
+    'sudoku.option.judge.help': '2580: 아무 완성이나, 공백으로 구분한 수; 2239: 행 순서로 가장 앞서는 완성, 공백 없는 숫자.',
+    'sudoku.option.count': '완성의 수 세기',
+    'sudoku.option.count.help': '완성 하나 대신 완성의 정확한 수를 구합니다.',
+    'sudoku.option.max-count': 'M개에서 세기 멈춤',
+    'sudoku.option.max-count.help': '완성을 M개까지 세고 멈춥니다("적어도 M").',
+    'sudoku.option.bulk': '여러 격자',
+    'sudoku.option.bulk.help': '한 줄에 81글자 격자 하나(. 또는 0은 빈 칸), 답도 한 줄에 하나씩입니다.',
+    'sudoku.limit.grid side': '격자 한 변',
     'sudoku.description':
         '9 x 9 격자(백준 2580: 공백으로 구분한 수 아홉 줄, 2239: 숫자 아홉 줄, 0은 빈 칸)를 읽고 완성한 격자를 출력하며, 완성할 수 없으면 -1을 출력합니다. 2239는 행 순서로 가장 앞서는 완성이 답입니다. n = 2..5인 n x n 상자 격자(4 x 4부터 25 x 25)와 81글자 한 줄도 받습니다. 수순은 사람이 푸는 추론을 이름과 함께 보여 주고, 추론이 멈추는 곳에서는 어떤 값을 가정했는지 보여 줍니다. 옵션으로 완성의 수를 셀 수도 있습니다.',
     'sudoku.what.row': '격자의 {r}행',
@@ -148,4 +166,5 @@ export default {
   format,
   renderEditor,
   renderStep,
+  optionLayout: { advanced: ['max-count', 'bulk'] },
 };
