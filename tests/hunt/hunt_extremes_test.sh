@@ -28,6 +28,15 @@ source "$(dirname "$0")/../cli/cli_lib.sh"
 case "$bin" in /*) board="$bin" ;; *) board="$PWD/$bin" ;; esac
 
 for puzzle in 2048 footholds tour marble yut; do
+  # The tour's extremes begin with its edge family, which counts close to
+  # 1,000,000 move paths on each board it draws: in a sanitized build that
+  # alone outlasts the default budget (exit 4, nothing measured). The verdict
+  # rests on the default budget, so the sanitized stage leaves the tour out;
+  # test-release runs it.
+  if [ "$puzzle" = tour ] && [ -n "${BOARDSEARCH_SANITIZED:-}" ]; then
+    echo "skipped: tour guided (sanitized build: the edge family's path counts outlast the default budget)"
+    continue
+  fi
   rm -f "$tmp/slow.in"
   "$bin" hunt "$puzzle" --slow --limit-ms 200 --timeout-ms 20000 --memory-mb 0 --out "$tmp/slow.in" -- \
     "$programs" slow-family "$puzzle" "$board" >"$tmp/out" 2>"$tmp/err"
@@ -99,19 +108,26 @@ expect 1 "a hang is over the limit" -- hunt 2048 --slow --limit-ms 500 --timeout
 #    copies of one case reports a file of such cases over the limit, found
 #    by the extreme family at the promise's edge; --random-only with the same
 #    seed and the same number of inputs (at least 20) reaches no such case.
-rm -f "$tmp/edge.in"
-"$bin" hunt tour --slow --limit-ms 300 --timeout-ms 20000 --memory-mb 0 --out "$tmp/edge.in" -- \
-  "$programs" tour-edge "$board" >"$tmp/out" 2>"$tmp/err"
-status=$?
-[ "$status" = 1 ] || fail "tour edge guided: exit $status: $(head -c 300 "$tmp/out") $(tail -c 300 "$tmp/err")"
-grep -q '^over the limit: [0-9]* ms of CPU time (limit 300 ms) on 30 cases: ' "$tmp/out" ||
-  fail "tour edge guided: $(head -1 "$tmp/out")"
-grep -q "^found by: extreme family '30 x 30 with close to 1,000,000 move paths'" "$tmp/out" ||
-  fail "tour edge guided: not found by the family at the promise's edge: $(sed -n 3p "$tmp/out")"
-[ "$("$programs" in-tour-edge <"$tmp/edge.in")" = yes ] || fail "tour edge guided: no case at the promise's edge"
-"$bin" tour --strict "$tmp/edge.in" >/dev/null || fail "tour edge guided: not a judge input"
-count=$(sed -n 's/.*; \([0-9]*\) inputs\? measured in.*/\1/p' "$tmp/out")
-echo "ok: tour edge guided: $(head -1 "$tmp/out")"
+#    Sanitized, the edge family's path counts outlast the default budget
+#    (as in 1.): the guided half runs in test-release only.
+count=""
+if [ -z "${BOARDSEARCH_SANITIZED:-}" ]; then
+  rm -f "$tmp/edge.in"
+  "$bin" hunt tour --slow --limit-ms 300 --timeout-ms 20000 --memory-mb 0 --out "$tmp/edge.in" -- \
+    "$programs" tour-edge "$board" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  [ "$status" = 1 ] || fail "tour edge guided: exit $status: $(head -c 300 "$tmp/out") $(tail -c 300 "$tmp/err")"
+  grep -q '^over the limit: [0-9]* ms of CPU time (limit 300 ms) on 30 cases: ' "$tmp/out" ||
+    fail "tour edge guided: $(head -1 "$tmp/out")"
+  grep -q "^found by: extreme family '30 x 30 with close to 1,000,000 move paths'" "$tmp/out" ||
+    fail "tour edge guided: not found by the family at the promise's edge: $(sed -n 3p "$tmp/out")"
+  [ "$("$programs" in-tour-edge <"$tmp/edge.in")" = yes ] || fail "tour edge guided: no case at the promise's edge"
+  "$bin" tour --strict "$tmp/edge.in" >/dev/null || fail "tour edge guided: not a judge input"
+  count=$(sed -n 's/.*; \([0-9]*\) inputs\? measured in.*/\1/p' "$tmp/out")
+  echo "ok: tour edge guided: $(head -1 "$tmp/out")"
+else
+  echo "skipped: tour edge guided (sanitized build: the edge family's path counts outlast the default budget)"
+fi
 [ -n "$count" ] && [ "$count" -lt 20 ] && count=20
 rm -f "$tmp/edge.in"
 "$bin" hunt tour --slow --random-only --cases "${count:-20}" --limit-ms 300 --timeout-ms 20000 --memory-mb 0 \

@@ -99,8 +99,11 @@ struct Tables {
   }
 };
 
+// const, not constexpr: building 25 x 25's peers (625 x 625 cells) passes
+// clang's limit of steps in a constant expression; the compiler may still
+// initialize it at compile time.
 template <int B>
-inline constexpr Tables<B> kTables{};
+inline const Tables<B> kTables{};
 
 // Depth-first search over propagated states; one object per solve (or per
 // run of bulk grids), its state stack allocated once.
