@@ -156,6 +156,8 @@ std::vector<BulkGrid> parse_bulk(std::string_view text) {
     }
     grids.push_back(grid);
   }
+  // One answer a line: a file with no grid would have no answer to print.
+  if (grids.empty()) throw app::InputError("the bulk file holds no grid (one 81-character grid a line)");
   return grids;
 }
 

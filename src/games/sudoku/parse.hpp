@@ -48,6 +48,6 @@ struct BulkGrid {
   std::size_t line = 0;
   std::array<char, 81> cells{};  // '0' for empty, '1'..'9'
 };
-std::vector<BulkGrid> parse_bulk(std::string_view text);
+std::vector<BulkGrid> parse_bulk(std::string_view text);  // InputError when it holds no grid
 
 }  // namespace boardsearch::sudoku
