@@ -694,7 +694,7 @@ TEST(ServerApi, CommandLineOnlyOptionsAreRefused) {
       SCOPED_TRACE(std::string(puzzle->name) + " options." + std::string(spec.name));
       const json value = spec.kind == app::OptionKind::integer ? json(1)
                          : spec.kind == app::OptionKind::flag  ? json(true)
-                                                               : json("/tmp/x");
+                                                               : json("never-written.ck");  // refused before any use
       const Reply reply =
           solve(shared_server(), {{"puzzle", puzzle->name}, {"input", "8\n"}, {"options", {{spec.name, value}}}});
       ASSERT_EQ(reply.status, 400);
